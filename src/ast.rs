@@ -1,0 +1,115 @@
+//! The syntax tree of a formula as the user wrote it. Every node carries the
+//! byte span of its text in the source it was parsed from; operators are
+//! enums. References keep their `$` flags and are resolved against a cell
+//! only when a formula is bound (see `crate::eval::bind`). `Display` prints
+//! the canonical text (see `crate::parse::print`).
+
+use crate::value::{ErrorKind, Value};
+
+/// Byte offsets into the source text the node was parsed from.
+pub type Span = std::ops::Range<usize>;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    Number(f64),
+    Text(String),
+    Bool(bool),
+    Error(ErrorKind),
+    /// `{1,2;3,4}`: rows of literal values (numbers, text, booleans, errors).
+    Array(Vec<Vec<Value>>),
+    Ref(RefExpr),
+    /// A workbook name (or a LET variable), as written.
+    Name(String),
+    /// A function call; `name` is upper-cased.
+    Call { name: String, args: Vec<Expr> },
+    Unary { op: UnaryOp, expr: Box<Expr> },
+    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// Prefix `-`.
+    Neg,
+    /// Prefix `+` (no effect on the value).
+    Plus,
+    /// Postfix `%`.
+    Percent,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    /// `:` the smallest area holding both references.
+    Range,
+    Pow,
+    Mul,
+    Div,
+    Add,
+    Sub,
+    Concat,
+    Eq,
+    Ne,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+}
+
+/// One coordinate of a reference: 0-based index and whether it had a `$`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Axis {
+    pub index: u32,
+    pub abs: bool,
+}
+
+/// A reference as written, with an optional sheet name (`Main!`, `'My Sheet'!`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RefExpr {
+    pub sheet: Option<String>,
+    pub kind: RefKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RefKind {
+    /// `D4`, `$D$4`
+    Cell { row: Axis, col: Axis },
+    /// `D4:L12` written as one reference (same sheet for both corners).
+    Area { r0: Axis, c0: Axis, r1: Axis, c1: Axis },
+    /// `A:A`, `$B:D`: whole columns.
+    Cols { c0: Axis, c1: Axis },
+    /// `3:5`: whole rows.
+    Rows { r0: Axis, r1: Axis },
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Self {
+        Expr { kind, span }
+    }
+}
+
+impl BinaryOp {
+    /// The operator's text.
+    pub fn symbol(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            Range => ":",
+            Pow => "^",
+            Mul => "*",
+            Div => "/",
+            Add => "+",
+            Sub => "-",
+            Concat => "&",
+            Eq => "=",
+            Ne => "<>",
+            Lt => "<",
+            Gt => ">",
+            Le => "<=",
+            Ge => ">=",
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! The dependency graph. Nodes are formula cells and the distinct areas
+//! formulas read; a cell points to each area that contains it, and an area
+//! to each formula that reads it, so a range dependency stays one node
+//! however many cells it covers. Tarjan's algorithm (petgraph) splits the
+//! graph into strongly connected components, which in dependency order form
+//! the schedule: single cells calculated once, and cycles iterated.
+
+use super::program::FormulaCell;
+use crate::address::{Area, CellAddr};
+use petgraph::graph::{DiGraph, NodeIndex};
+use std::collections::HashMap;
+
+/// A node of the dependency graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// A formula cell, by its index in `Program::cells`.
+    Cell(u32),
+    /// An area read by formulas, by its index in `DepGraph::areas`.
+    Area(u32),
+}
+
+/// One step of the schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A cell outside any cycle: calculated once per pass.
+    Cell(u32),
+    /// The cells of one cycle, in calculation order (sheet, row, column).
+    Cycle(Vec<u32>),
+}
+
+#[derive(Debug)]
+pub struct DepGraph {
+    /// Distinct areas read by formulas.
+    pub areas: Vec<Area>,
+    /// For each area, the formula cells that read it.
+    pub readers: Vec<Vec<u32>>,
+    /// For each formula cell, the areas that contain it.
+    pub containing: Vec<Vec<u32>>,
+    pub graph: DiGraph<Node, ()>,
+}
+
+impl DepGraph {
+    pub fn new(cells: &[FormulaCell], index: &HashMap<CellAddr, u32>) -> Self {
+        let mut area_ids: HashMap<Area, u32> = HashMap::new();
+        let mut areas = Vec::new();
+        let mut readers: Vec<Vec<u32>> = Vec::new();
+        for (i, c) in cells.iter().enumerate() {
+            for a in &c.deps {
+                let id = *area_ids.entry(*a).or_insert_with(|| {
+                    areas.push(*a);
+                    readers.push(Vec::new());
+                    areas.len() as u32 - 1
+                });
+                readers[id as usize].push(i as u32);
+            }
+        }
+        let mut containing = vec![Vec::new(); cells.len()];
+        for (id, a) in areas.iter().enumerate() {
+            if a.size() < cells.len() as u64 {
+                for c in a.cells() {
+                    if let Some(&f) = index.get(&c) {
+                        containing[f as usize].push(id as u32);
+                    }
+                }
+            } else {
+                for (f, c) in cells.iter().enumerate() {
+                    if a.contains(c.addr) {
+                        containing[f].push(id as u32);
+                    }
+                }
+            }
+        }
+        let mut graph = DiGraph::with_capacity(cells.len() + areas.len(), 0);
+        for i in 0..cells.len() {
+            graph.add_node(Node::Cell(i as u32));
+        }
+        for i in 0..areas.len() {
+            graph.add_node(Node::Area(i as u32));
+        }
+        let area_node = |a: u32| NodeIndex::new(cells.len() + a as usize);
+        for (f, list) in containing.iter().enumerate() {
+            for &a in list {
+                graph.add_edge(NodeIndex::new(f), area_node(a), ());
+            }
+        }
+        for (a, list) in readers.iter().enumerate() {
+            for &f in list {
+                graph.add_edge(area_node(a as u32), NodeIndex::new(f as usize), ());
+            }
+        }
+        DepGraph { areas, readers, containing, graph }
+    }
+
+    /// Components in dependency order: every step comes after the steps it reads.
+    pub fn schedule(&self) -> Vec<Step> {
+        let mut sccs = petgraph::algo::tarjan_scc(&self.graph);
+        sccs.reverse(); // tarjan_scc yields reverse topological order
+        let mut steps = Vec::new();
+        for scc in sccs {
+            let mut cells: Vec<u32> = scc
+                .iter()
+                .filter_map(|&n| match self.graph[n] {
+                    Node::Cell(c) => Some(c),
+                    Node::Area(_) => None,
+                })
+                .collect();
+            match cells.len() {
+                0 => {}
+                1 if scc.len() == 1 => steps.push(Step::Cell(cells[0])),
+                _ => {
+                    cells.sort_unstable();
+                    steps.push(Step::Cycle(cells));
+                }
+            }
+        }
+        steps
+    }
+
+    /// The areas (by index) that contain `c`, for a cell without a formula.
+    pub fn areas_containing(&self, c: CellAddr) -> impl Iterator<Item = usize> + '_ {
+        self.areas.iter().enumerate().filter(move |(_, a)| a.contains(c)).map(|(i, _)| i)
+    }
+}

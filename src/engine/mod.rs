@@ -1,0 +1,146 @@
+//! The calculation engine: a shared [`Program`] plus this engine's values.
+//! Setting a value marks the formulas that read it dirty; a recalculation
+//! evaluates dirty cells only, in schedule order, iterating cycles as the
+//! [`CalcSettings`] say (see `recalc`).
+
+pub mod graph;
+pub mod program;
+mod recalc;
+
+use crate::address::CellAddr;
+use crate::calc::CalcSettings;
+use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::value::Value;
+use std::sync::Arc;
+
+pub use program::{BuildIssue, CellInput, Model, Program};
+pub use recalc::Report;
+
+/// Values and calculation state for one program.
+#[derive(Clone)]
+pub struct Engine {
+    program: Arc<Program>,
+    grid: Grid,
+    dirty: Vec<bool>,
+    pub settings: CalcSettings,
+    /// Formula cells evaluated since the log was last taken, when logging.
+    log: Option<Vec<u32>>,
+}
+
+impl Engine {
+    /// A fresh engine: constants written, every formula dirty and reading
+    /// as empty until calculated. Fails when the cells need a grid larger
+    /// than [`MAX_GRID_CELLS`].
+    pub fn new(program: Arc<Program>, settings: CalcSettings) -> Result<Engine, String> {
+        let mut grid = Grid::new(program.scope.sheets.len());
+        let cells = program.cells.iter().map(|c| c.addr).chain(program.constants.iter().map(|(a, _)| *a));
+        for c in cells {
+            if !grid.reserve(c) {
+                return Err(too_large(&program, c));
+            }
+        }
+        for (a, v) in &program.constants {
+            grid.set(*a, v.clone());
+        }
+        let dirty = vec![true; program.cells.len()];
+        Ok(Engine { program, grid, dirty, settings, log: None })
+    }
+
+    /// A new engine for `program` keeping this engine's values: only the
+    /// formulas that are new or changed are dirty.
+    pub fn rebuild(&self, program: Arc<Program>) -> Result<Engine, String> {
+        let mut e = Engine::new(program.clone(), self.settings)?;
+        for (i, c) in program.cells.iter().enumerate() {
+            let old = self.program.index.get(&c.addr).map(|&o| &self.program.cells[o as usize].expr);
+            e.dirty[i] = old != Some(&c.expr) || self.dirty[self.program.index[&c.addr] as usize];
+            if old.is_some() {
+                e.grid.set(c.addr, self.grid.get(c.addr).clone());
+            }
+        }
+        e.log = self.log.as_ref().map(|_| Vec::new());
+        // Constants that changed (or replaced formulas) mark their readers.
+        for (a, v) in &program.constants {
+            if self.grid.get(*a) != v || self.program.index.contains_key(a) {
+                e.mark_readers(*a);
+            }
+        }
+        for c in &self.program.cells {
+            if !program.index.contains_key(&c.addr) && !program.constants.iter().any(|(a, _)| *a == c.addr) {
+                e.mark_readers(c.addr);
+            }
+        }
+        Ok(e)
+    }
+
+    pub fn program(&self) -> &Arc<Program> {
+        &self.program
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    pub fn get(&self, c: CellAddr) -> &Value {
+        self.grid.get(c)
+    }
+
+    /// Sets a cell that holds no formula; formulas reading it become dirty.
+    pub fn set(&mut self, c: CellAddr, v: Value) -> Result<(), String> {
+        if self.program.index.contains_key(&c) {
+            return Err(format!("{} holds a formula", self.program.cell_name(c)));
+        }
+        if !self.grid.reserve(c) {
+            return Err(too_large(&self.program, c));
+        }
+        if *self.grid.get(c) != v {
+            self.grid.set(c, v);
+            self.mark_readers(c);
+        }
+        Ok(())
+    }
+
+    /// Overwrites a formula cell's current value (as loaded from a saved
+    /// state), marking its readers dirty but not the cell itself.
+    pub fn restore(&mut self, c: CellAddr, v: Value) {
+        if let Some(&f) = self.program.index.get(&c) {
+            self.dirty[f as usize] = false;
+        }
+        if self.grid.reserve(c) && *self.grid.get(c) != v {
+            self.grid.set(c, v);
+            self.mark_readers(c);
+        }
+    }
+
+    /// Marks every formula dirty (a full recalculation, Ctrl+Alt+F9).
+    pub fn mark_all_dirty(&mut self) {
+        self.dirty.iter_mut().for_each(|d| *d = true);
+    }
+
+    /// Starts recording which formula cells are evaluated.
+    pub fn start_log(&mut self) {
+        self.log = Some(Vec::new());
+    }
+
+    /// The cells evaluated since the last call, in evaluation order.
+    pub fn take_log(&mut self) -> Vec<CellAddr> {
+        let log = self.log.as_mut().map(std::mem::take).unwrap_or_default();
+        log.into_iter().map(|f| self.program.cells[f as usize].addr).collect()
+    }
+
+    fn mark_readers(&mut self, c: CellAddr) {
+        let g = &self.program.graph;
+        let areas: Vec<usize> = match self.program.index.get(&c) {
+            Some(&f) => g.containing[f as usize].iter().map(|&a| a as usize).collect(),
+            None => g.areas_containing(c).collect(),
+        };
+        for a in areas {
+            for &r in &g.readers[a] {
+                self.dirty[r as usize] = true;
+            }
+        }
+    }
+}
+
+fn too_large(p: &Program, c: CellAddr) -> String {
+    format!("cell {} would make the stored grid larger than {MAX_GRID_CELLS} cells", p.cell_name(c))
+}

@@ -1,0 +1,121 @@
+//! Building a [`Program`] from a [`Model`]: every formula cell is bound for
+//! its own position (names inlined, position-only references folded), its
+//! dependencies are collected as areas, and the dependency graph and the
+//! schedule are derived. A program is immutable and shared between engines
+//! (one per worker thread in batch runs).
+
+use super::graph::{DepGraph, Step};
+use crate::address::{Area, CellAddr};
+use crate::ast::Expr;
+use crate::eval::bind::{dependencies, Binder, Issue, NameDef, Scope, Site};
+use crate::eval::BExpr;
+use crate::value::Value;
+use indexmap::IndexMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// What a cell holds before calculation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CellInput {
+    Constant(Value),
+    /// A formula entered at `anchor` (the cell itself, or the top-left cell
+    /// of a range formula); `origin` identifies its source text for messages.
+    Formula { expr: Arc<Expr>, anchor: CellAddr, origin: usize },
+}
+
+/// A workbook as the engine sees it: sheets, names and cell inputs.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    pub sheets: Vec<String>,
+    pub names: Vec<NameDef>,
+    pub cells: IndexMap<CellAddr, CellInput>,
+}
+
+/// A binding problem found while building, with the formula it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuildIssue {
+    /// The first cell whose formula showed the problem.
+    pub cell: CellAddr,
+    /// The `origin` of that cell's formula.
+    pub origin: usize,
+    pub issue: Issue,
+}
+
+/// One formula cell, bound.
+#[derive(Clone, Debug)]
+pub struct FormulaCell {
+    pub addr: CellAddr,
+    pub expr: BExpr,
+    pub deps: Vec<Area>,
+}
+
+/// Everything needed to calculate a workbook, independent of its values.
+#[derive(Debug)]
+pub struct Program {
+    pub scope: Scope,
+    /// Formula cells sorted in sheet order, row-major: a cell's index is its
+    /// position in Excel's calculation order.
+    pub cells: Vec<FormulaCell>,
+    pub index: HashMap<CellAddr, u32>,
+    pub constants: Vec<(CellAddr, Value)>,
+    pub graph: DepGraph,
+    pub schedule: Vec<Step>,
+}
+
+impl Program {
+    /// Binds every formula and derives the graph. Problems are returned
+    /// beside the program (which then holds error values where they are).
+    pub fn build(model: &Model) -> (Program, Vec<BuildIssue>) {
+        let scope = Scope::new(model.sheets.clone(), model.names.clone());
+        let mut issues = Vec::new();
+        let mut seen: HashSet<(Option<usize>, Issue)> = HashSet::new();
+        let mut cells = Vec::new();
+        let mut constants = Vec::new();
+        for (&addr, input) in &model.cells {
+            match input {
+                CellInput::Constant(v) => constants.push((addr, v.clone())),
+                CellInput::Formula { expr, anchor, origin } => {
+                    let mut binder = Binder::new(&scope, addr);
+                    let bound = binder.bind_formula(expr, *anchor);
+                    for issue in binder.issues {
+                        // A name's problem is reported once, a formula's once per origin.
+                        let key = match issue.site {
+                            Site::Name(_) => (None, issue.clone()),
+                            Site::Formula => (Some(*origin), issue.clone()),
+                        };
+                        if seen.insert(key) {
+                            issues.push(BuildIssue { cell: addr, origin: *origin, issue });
+                        }
+                    }
+                    let mut deps = Vec::new();
+                    dependencies(&bound, &mut deps);
+                    deps.sort_unstable();
+                    deps.dedup();
+                    cells.push(FormulaCell { addr, expr: bound, deps });
+                }
+            }
+        }
+        cells.sort_by_key(|c| c.addr);
+        let index = cells.iter().enumerate().map(|(i, c)| (c.addr, i as u32)).collect();
+        let graph = DepGraph::new(&cells, &index);
+        let schedule = graph.schedule();
+        (Program { scope, cells, index, constants, graph, schedule }, issues)
+    }
+
+    /// The formula cells of every cycle, in calculation order.
+    pub fn cycles(&self) -> impl Iterator<Item = &[u32]> {
+        self.schedule.iter().filter_map(|s| match s {
+            Step::Cycle(c) => Some(c.as_slice()),
+            Step::Cell(_) => None,
+        })
+    }
+
+    pub fn sheet_name(&self, sheet: u16) -> &str {
+        &self.scope.sheets[sheet as usize]
+    }
+
+    /// `Main!D4` style text of a cell.
+    pub fn cell_name(&self, c: CellAddr) -> String {
+        format!("{}!{}", self.sheet_name(c.sheet), crate::address::a1(c.row, c.col))
+    }
+}

@@ -1,0 +1,146 @@
+//! Recalculation, following Excel's iterative model. A *pass* walks the
+//! schedule once: a dirty single cell is evaluated; a cycle is swept once,
+//! row-major with each cell seeing the values already updated in this pass
+//! (Gauss-Seidel), or synchronously from the previous pass's values. Cells
+//! downstream of a cycle are thus brought up to date after every iteration.
+//! Only dirty cells are evaluated: a cell none of whose precedents changed
+//! since its last evaluation is skipped. With iteration on, passes repeat
+//! until every cycle cell changed by less than `max_change` (see
+//! [`crate::calc::change`]) or `max_iterations` passes were made. With
+//! iteration off, cycle cells are not evaluated and keep their values; the
+//! report lists the cycles.
+
+use super::graph::Step;
+use super::Engine;
+use crate::address::CellAddr;
+use crate::calc::{change, Order};
+use crate::eval::Eval;
+use crate::value::Value;
+
+/// What a recalculation did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Passes over cycles made (0 when the workbook has no cycle).
+    pub iterations: u32,
+    /// Whether the last pass changed every cycle cell by less than `max_change`.
+    pub converged: bool,
+    /// The largest change of a cycle cell in the last pass.
+    pub max_change: f64,
+    /// Formula evaluations made.
+    pub evaluated: u64,
+    /// Cycles left uncalculated because iteration is off, as cell lists.
+    pub circular: Vec<Vec<CellAddr>>,
+}
+
+struct Pass {
+    evaluated: u64,
+    max_change: f64,
+    cycles: bool,
+}
+
+impl Engine {
+    /// Recalculates: up to `max_iterations` passes when there are cycles.
+    pub fn recalc(&mut self) -> Report {
+        self.run(self.settings.max_iterations.max(1))
+    }
+
+    /// One iteration: a single pass (Excel with max iterations 1, then F9).
+    pub fn step(&mut self) -> Report {
+        self.run(1)
+    }
+
+    fn run(&mut self, cap: u32) -> Report {
+        let mut report = Report { converged: true, ..Report::default() };
+        if !self.settings.iterate {
+            report.circular = self
+                .program
+                .cycles()
+                .map(|c| c.iter().map(|&f| self.program.cells[f as usize].addr).collect())
+                .collect();
+        }
+        loop {
+            let pass = self.pass();
+            report.evaluated += pass.evaluated;
+            if !pass.cycles {
+                break;
+            }
+            report.iterations += 1;
+            report.max_change = pass.max_change;
+            report.converged = pass.max_change < self.settings.max_change;
+            if report.converged || report.iterations >= cap {
+                break;
+            }
+        }
+        report
+    }
+
+    fn pass(&mut self) -> Pass {
+        let program = self.program.clone();
+        let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false };
+        for step in &program.schedule {
+            match step {
+                Step::Cell(f) => {
+                    if self.dirty[*f as usize] {
+                        let v = self.evaluate(*f);
+                        self.write(*f, v);
+                        pass.evaluated += 1;
+                    }
+                }
+                Step::Cycle(_) if !self.settings.iterate => {}
+                Step::Cycle(cells) => {
+                    pass.cycles = true;
+                    let (n, delta) = match self.settings.order {
+                        Order::RowMajor => self.sweep_in_place(cells),
+                        Order::Synchronous => self.sweep_synchronous(cells),
+                    };
+                    pass.evaluated += n;
+                    pass.max_change = pass.max_change.max(delta);
+                }
+            }
+        }
+        pass
+    }
+
+    fn sweep_in_place(&mut self, cells: &[u32]) -> (u64, f64) {
+        let (mut n, mut delta) = (0, 0.0f64);
+        for &f in cells {
+            if self.dirty[f as usize] {
+                let v = self.evaluate(f);
+                delta = delta.max(self.write(f, v));
+                n += 1;
+            }
+        }
+        (n, delta)
+    }
+
+    fn sweep_synchronous(&mut self, cells: &[u32]) -> (u64, f64) {
+        let todo: Vec<u32> = cells.iter().copied().filter(|&f| self.dirty[f as usize]).collect();
+        let values: Vec<Value> = todo.iter().map(|&f| self.evaluate(f)).collect();
+        let mut delta = 0.0f64;
+        for (f, v) in todo.iter().zip(values) {
+            delta = delta.max(self.write(*f, v));
+        }
+        (todo.len() as u64, delta)
+    }
+
+    fn evaluate(&mut self, f: u32) -> Value {
+        self.dirty[f as usize] = false;
+        if let Some(log) = &mut self.log {
+            log.push(f);
+        }
+        let cell = &self.program.cells[f as usize];
+        Eval::new(&self.grid, cell.addr).eval_cell(&cell.expr)
+    }
+
+    /// Stores a formula's new value; returns how much it changed.
+    fn write(&mut self, f: u32, v: Value) -> f64 {
+        let addr = self.program.cells[f as usize].addr;
+        let old = self.grid.get(addr);
+        let delta = change(old, &v);
+        if *old != v {
+            self.grid.set(addr, v);
+            self.mark_readers(addr);
+        }
+        delta
+    }
+}

@@ -1,0 +1,340 @@
+//! Binding: turns a parsed formula into a [`BExpr`] for one calculating
+//! cell. Relative references are resolved against the formula's anchor (the
+//! cell it was entered in, or a name's anchor) and wrap around the sheet
+//! edges; names are inlined (each evaluated as an array formula) with their
+//! own anchors; LET variables become slots; unknown names and functions,
+//! wrong argument counts and name loops are recorded as [`Issue`]s and bind
+//! to error values. Every subtree that reads no cell is folded to a
+//! constant, so `INDEX(board, ROW(A1), 1)` in a name becomes a fixed
+//! reference once per cell.
+
+use super::{BExpr, Eval};
+use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
+use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span};
+use crate::functions::{self, FnSpec};
+use crate::grid::Grid;
+use crate::value::{Array, ErrorKind, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Names inlined inside one another at most this deep.
+pub const MAX_NAME_DEPTH: usize = 64;
+/// A bound formula (with its names expanded) may hold at most this many nodes.
+pub const MAX_BOUND_NODES: usize = 100_000;
+/// A bound formula may be at most this deep once names are expanded.
+pub const MAX_BOUND_DEPTH: usize = 400;
+
+/// A workbook name: its formula and the cell its relative references are relative to.
+#[derive(Clone, Debug)]
+pub struct NameDef {
+    pub name: String,
+    pub anchor: CellAddr,
+    pub expr: Arc<Expr>,
+}
+
+/// Where a binding problem sits: in the cell's own formula or in a name's.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Site {
+    Formula,
+    /// Index into the names list.
+    Name(usize),
+}
+
+/// A problem found while binding, located by a span in its site's formula text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Issue {
+    pub site: Site,
+    pub span: Span,
+    pub message: String,
+}
+
+/// The sheets and names formulas are bound against.
+#[derive(Debug)]
+pub struct Scope {
+    pub sheets: Vec<String>,
+    pub names: Vec<NameDef>,
+    by_name: HashMap<String, usize>,
+}
+
+impl Scope {
+    pub fn new(sheets: Vec<String>, names: Vec<NameDef>) -> Self {
+        let by_name = names.iter().enumerate().map(|(i, n)| (n.name.to_uppercase(), i)).collect();
+        Scope { sheets, names, by_name }
+    }
+
+    pub fn name_index(&self, name: &str) -> Option<usize> {
+        self.by_name.get(&name.to_uppercase()).copied()
+    }
+
+    pub fn sheet_index(&self, name: &str) -> Option<u16> {
+        self.sheets.iter().position(|s| s.eq_ignore_ascii_case(name)).map(|i| i as u16)
+    }
+}
+
+/// Binds one formula for one cell.
+pub struct Binder<'s> {
+    scope: &'s Scope,
+    cell: CellAddr,
+    /// Names being expanded, innermost last (for loop detection).
+    stack: Vec<usize>,
+    /// LET variables in scope: upper-case name and slot.
+    locals: Vec<(String, usize)>,
+    next_slot: usize,
+    array_depth: usize,
+    depth: usize,
+    nodes: usize,
+    empty: Grid,
+    pub issues: Vec<Issue>,
+}
+
+impl<'s> Binder<'s> {
+    pub fn new(scope: &'s Scope, cell: CellAddr) -> Self {
+        Binder {
+            scope,
+            cell,
+            stack: Vec::new(),
+            locals: Vec::new(),
+            next_slot: 0,
+            array_depth: 0,
+            depth: 0,
+            nodes: 0,
+            empty: Grid::new(scope.sheets.len()),
+            issues: Vec::new(),
+        }
+    }
+
+    /// Binds a cell formula entered at `anchor` (the cell itself, or the
+    /// top-left cell of a range formula).
+    pub fn bind_formula(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
+        self.bind(e, anchor)
+    }
+
+    /// Binds a name as used from this binder's cell.
+    pub fn bind_name(&mut self, index: usize) -> BExpr {
+        self.expand_name(index, 0..0)
+    }
+
+    fn site(&self) -> Site {
+        self.stack.last().map_or(Site::Formula, |&i| Site::Name(i))
+    }
+
+    fn issue(&mut self, span: &Span, message: String) {
+        let issue = Issue { site: self.site(), span: span.clone(), message };
+        if !self.issues.contains(&issue) {
+            self.issues.push(issue);
+        }
+    }
+
+    fn bind(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
+        self.nodes += 1;
+        if self.depth >= MAX_BOUND_DEPTH || self.nodes > MAX_BOUND_NODES {
+            let what = if self.depth >= MAX_BOUND_DEPTH { "nested deeper than" } else { "larger than" };
+            let limit = if self.depth >= MAX_BOUND_DEPTH { MAX_BOUND_DEPTH } else { MAX_BOUND_NODES };
+            self.issue(&e.span, format!("formula with its names expanded is {what} {limit}"));
+            return BExpr::Const(Value::Error(ErrorKind::Num));
+        }
+        self.depth += 1;
+        let b = self.bind_inner(e, anchor);
+        self.depth -= 1;
+        b
+    }
+
+    fn bind_inner(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
+        match &e.kind {
+            ExprKind::Number(n) => BExpr::Const(Value::num(*n)),
+            ExprKind::Text(s) => BExpr::Const(Value::text(s)),
+            ExprKind::Bool(b) => BExpr::Const(Value::Bool(*b)),
+            ExprKind::Error(k) => BExpr::Const(Value::Error(*k)),
+            ExprKind::Array(rows) => {
+                let cols = rows.first().map_or(0, Vec::len);
+                let data = rows.iter().flatten().cloned().collect();
+                BExpr::Const(Value::Array(Arc::new(Array::new(rows.len(), cols, data))))
+            }
+            ExprKind::Ref(r) => BExpr::Const(self.reference(r, anchor, &e.span)),
+            ExprKind::Name(n) => self.name(n, &e.span),
+            ExprKind::Call { name, args } => self.call(name, args, anchor, &e.span),
+            ExprKind::Unary { op, expr } => {
+                let x = self.bind(expr, anchor);
+                self.fold(BExpr::Unary(*op, Box::new(x)))
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let (l, r) = (self.bind(lhs, anchor), self.bind(rhs, anchor));
+                self.fold(BExpr::Binary(*op, Box::new(l), Box::new(r)))
+            }
+        }
+    }
+
+    fn reference(&mut self, r: &RefExpr, anchor: CellAddr, span: &Span) -> Value {
+        let sheet = match &r.sheet {
+            None => anchor.sheet,
+            Some(s) => match self.scope.sheet_index(s) {
+                Some(i) => i,
+                None => {
+                    self.issue(span, format!("unknown sheet `{s}`"));
+                    return Value::Error(ErrorKind::Ref);
+                }
+            },
+        };
+        let row = |a: Axis| shift(a, anchor.row, self.cell.row, MAX_ROWS);
+        let col = |a: Axis| shift(a, anchor.col, self.cell.col, MAX_COLS);
+        let area = match r.kind {
+            RefKind::Cell { row: r0, col: c0 } => Area::new(sheet, row(r0), col(c0), row(r0), col(c0)),
+            RefKind::Area { r0, c0, r1, c1 } => Area::new(sheet, row(r0), col(c0), row(r1), col(c1)),
+            RefKind::Cols { c0, c1 } => Area::new(sheet, 0, col(c0), MAX_ROWS - 1, col(c1)),
+            RefKind::Rows { r0, r1 } => Area::new(sheet, row(r0), 0, row(r1), MAX_COLS - 1),
+        };
+        Value::Ref(area)
+    }
+
+    fn name(&mut self, n: &str, span: &Span) -> BExpr {
+        if let Some((_, slot)) = self.locals.iter().rev().find(|(l, _)| l.eq_ignore_ascii_case(n)) {
+            return BExpr::Local(*slot);
+        }
+        match self.scope.name_index(n) {
+            Some(i) => self.expand_name(i, span.clone()),
+            None => {
+                self.issue(span, format!("unknown name `{n}`"));
+                BExpr::Const(Value::Error(ErrorKind::Name))
+            }
+        }
+    }
+
+    fn expand_name(&mut self, i: usize, span: Span) -> BExpr {
+        if let Some(pos) = self.stack.iter().position(|&s| s == i) {
+            let mut chain: Vec<&str> = self.stack[pos..].iter().map(|&s| self.scope.names[s].name.as_str()).collect();
+            chain.push(&self.scope.names[i].name);
+            self.issue(&span, format!("name `{}` refers to itself: {}", self.scope.names[i].name, chain.join(" -> ")));
+            return BExpr::Const(Value::Error(ErrorKind::Name));
+        }
+        if self.stack.len() >= MAX_NAME_DEPTH {
+            self.issue(&span, format!("names nested more than {MAX_NAME_DEPTH} deep"));
+            return BExpr::Const(Value::Error(ErrorKind::Name));
+        }
+        let def = &self.scope.names[i];
+        let (expr, anchor) = (def.expr.clone(), def.anchor);
+        // LET variables do not reach into a name's formula.
+        let locals = std::mem::take(&mut self.locals);
+        self.stack.push(i);
+        self.array_depth += 1;
+        let b = self.bind(&expr, anchor);
+        self.array_depth -= 1;
+        self.stack.pop();
+        self.locals = locals;
+        match b {
+            c @ BExpr::Const(_) => c,
+            b => BExpr::ArrayMode(Box::new(b)),
+        }
+    }
+
+    fn call(&mut self, name: &str, args: &[Expr], anchor: CellAddr, span: &Span) -> BExpr {
+        let Some(spec) = functions::lookup(name) else {
+            self.issue(span, format!("unknown function `{name}`"));
+            return BExpr::Const(Value::Error(ErrorKind::Name));
+        };
+        if args.len() < spec.min_args || args.len() > spec.max_args {
+            let range = match (spec.min_args, spec.max_args) {
+                (a, b) if a == b => format!("{a}"),
+                (a, functions::VARIADIC) => format!("at least {a}"),
+                (a, b) => format!("{a} to {b}"),
+            };
+            self.issue(span, format!("{} takes {range} arguments, got {}", spec.name, args.len()));
+            return BExpr::Const(Value::Error(ErrorKind::Value));
+        }
+        if spec.name == "LET" {
+            return self.let_call(spec, args, anchor);
+        }
+        let bound: Vec<BExpr> = args.iter().map(|a| self.bind(a, anchor)).collect();
+        self.fold(BExpr::Call(spec, bound.into_boxed_slice()))
+    }
+
+    /// `LET(x, v, [y, w, ...], body)`: variables become slots in scope for
+    /// the later arguments.
+    fn let_call(&mut self, spec: &'static FnSpec, args: &[Expr], anchor: CellAddr) -> BExpr {
+        let scope_len = self.locals.len();
+        let mut bound = Vec::with_capacity(args.len());
+        let (pairs, body) = args.split_at(args.len() - 1);
+        for pair in pairs.chunks(2) {
+            let slot = self.next_slot;
+            self.next_slot += 1;
+            match (&pair[0].kind, pair.get(1)) {
+                (ExprKind::Name(n), Some(v)) => {
+                    bound.push(BExpr::Local(slot));
+                    bound.push(self.bind(v, anchor));
+                    self.locals.push((n.to_uppercase(), slot));
+                }
+                (_, Some(_)) => {
+                    self.issue(&pair[0].span, "LET expects a variable name here".into());
+                    self.locals.truncate(scope_len);
+                    return BExpr::Const(Value::Error(ErrorKind::Value));
+                }
+                (_, None) => {
+                    self.issue(&pair[0].span, "LET needs a value after each variable name".into());
+                    self.locals.truncate(scope_len);
+                    return BExpr::Const(Value::Error(ErrorKind::Value));
+                }
+            }
+        }
+        bound.push(self.bind(&body[0], anchor));
+        self.locals.truncate(scope_len);
+        BExpr::Call(spec, bound.into_boxed_slice())
+    }
+
+    /// Replaces a node whose operands are all constants by its value, when
+    /// computing it reads no cell.
+    fn fold(&self, e: BExpr) -> BExpr {
+        let all_const = match &e {
+            BExpr::Unary(_, x) => matches!(**x, BExpr::Const(_)),
+            BExpr::Binary(_, l, r) => matches!(**l, BExpr::Const(_)) && matches!(**r, BExpr::Const(_)),
+            BExpr::Call(_, args) => args.iter().all(|a| matches!(a, BExpr::Const(_))),
+            _ => false,
+        };
+        if !all_const {
+            return e;
+        }
+        let mut ev = Eval::folding(&self.empty, self.cell, self.array_depth > 0);
+        let v = ev.eval(&e);
+        if ev.touched() { e } else { BExpr::Const(v) }
+    }
+}
+
+/// Resolves one coordinate: absolute stays, relative moves with the
+/// calculating cell and wraps around the sheet edge.
+fn shift(a: Axis, anchor: u32, cell: u32, max: u32) -> u32 {
+    if a.abs {
+        a.index
+    } else {
+        (a.index as i64 - anchor as i64 + cell as i64).rem_euclid(max as i64) as u32
+    }
+}
+
+/// The areas a bound formula may read. Fixed references count as they are;
+/// `:` with a computed side counts the box around everything either side
+/// can reach; OFFSET with computed arguments counts its whole sheet.
+pub fn dependencies(e: &BExpr, out: &mut Vec<Area>) {
+    match e {
+        BExpr::Const(Value::Ref(a)) => out.push(*a),
+        BExpr::Const(_) | BExpr::Local(_) => {}
+        BExpr::Unary(_, x) | BExpr::ArrayMode(x) => dependencies(x, out),
+        BExpr::Binary(op, l, r) => {
+            let start = out.len();
+            dependencies(l, out);
+            dependencies(r, out);
+            if *op == crate::ast::BinaryOp::Range && out.len() > start + 1 {
+                let boxed = out[start + 1..].iter().try_fold(out[start], |acc, a| acc.union(a));
+                if let Some(b) = boxed {
+                    out.push(b);
+                }
+            }
+        }
+        BExpr::Call(f, args) => {
+            let start = out.len();
+            args.iter().for_each(|a| dependencies(a, out));
+            if f.name == "OFFSET" {
+                let sheets: Vec<u16> = out[start..].iter().map(|a| a.sheet).collect();
+                for s in sheets {
+                    out.push(Area::new(s, 0, 0, MAX_ROWS - 1, MAX_COLS - 1));
+                }
+            }
+        }
+    }
+}

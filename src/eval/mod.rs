@@ -1,0 +1,203 @@
+//! Evaluation of bound formulas. A formula is first *bound* to the cell that
+//! uses it (`bind`): names are inlined, relative references resolved to
+//! fixed areas, and every subtree that depends only on the cell's position
+//! (ROW, COLUMN, INDEX with such arguments, `:`) is folded into a constant.
+//! What is left is a small tree of [`BExpr`] that [`Eval`] walks against a
+//! [`Grid`]. Excel errors travel as values; nothing here returns `Result`.
+
+pub mod bind;
+mod ops;
+
+use crate::address::{Area, CellAddr};
+use crate::ast::{BinaryOp, UnaryOp};
+use crate::functions::FnSpec;
+use crate::grid::Grid;
+use crate::value::{Array, ErrorKind, Value};
+use std::cell::Cell;
+use std::sync::Arc;
+
+pub use ops::{binary, unary};
+
+/// Largest array a reference may be turned into (4,194,304 cells: four
+/// whole columns). Larger ones evaluate to #NUM!.
+pub const MAX_ARRAY_CELLS: u64 = 1 << 22;
+
+/// A formula bound to one cell: ready to evaluate.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BExpr {
+    /// A literal, a fixed reference (`Value::Ref`) or a folded subtree.
+    Const(Value),
+    Unary(UnaryOp, Box<BExpr>),
+    Binary(BinaryOp, Box<BExpr>, Box<BExpr>),
+    Call(&'static FnSpec, Box<[BExpr]>),
+    /// A LET variable, by slot.
+    Local(usize),
+    /// A name's formula: evaluated as an array formula (Excel's rule for names).
+    ArrayMode(Box<BExpr>),
+}
+
+/// Walks bound formulas for one cell against the grid.
+pub struct Eval<'a> {
+    grid: &'a Grid,
+    /// The cell being calculated (for ROW(), implicit intersection).
+    pub cell: CellAddr,
+    array_mode: bool,
+    locals: Vec<Value>,
+    /// Set when evaluation read a cell; used to decide what may be folded.
+    touched: Cell<bool>,
+    /// When folding, cell reads return empty and only mark `touched`.
+    folding: bool,
+}
+
+impl<'a> Eval<'a> {
+    pub fn new(grid: &'a Grid, cell: CellAddr) -> Self {
+        Eval { grid, cell, array_mode: false, locals: Vec::new(), touched: Cell::new(false), folding: false }
+    }
+
+    /// An evaluator that reads no cells, for folding at bind time.
+    pub(crate) fn folding(grid: &'a Grid, cell: CellAddr, array_mode: bool) -> Self {
+        Eval { folding: true, array_mode, ..Eval::new(grid, cell) }
+    }
+
+    pub(crate) fn touched(&self) -> bool {
+        self.touched.get()
+    }
+
+    /// True inside a name's formula (array evaluation).
+    pub fn array_mode(&self) -> bool {
+        self.array_mode
+    }
+
+    /// Evaluates a cell's formula to the value the cell shows: references
+    /// are read (implicit intersection for several cells), an array shows
+    /// its top-left value, and an empty result reads as 0, as in Excel.
+    pub fn eval_cell(&mut self, e: &BExpr) -> Value {
+        let v = self.eval(e);
+        match self.value(v) {
+            Value::Array(a) => a.data.first().cloned().unwrap_or(Value::Error(ErrorKind::Value)),
+            Value::Empty => Value::Number(0.0),
+            v => v,
+        }
+    }
+
+    /// Evaluates an expression; the result may be a reference or an array.
+    pub fn eval(&mut self, e: &BExpr) -> Value {
+        match e {
+            BExpr::Const(v) => v.clone(),
+            BExpr::Unary(op, x) => {
+                let v = self.eval(x);
+                let v = self.value(v);
+                unary(*op, v)
+            }
+            BExpr::Binary(BinaryOp::Range, l, r) => {
+                let (l, r) = (self.eval(l), self.eval(r));
+                match (l, r) {
+                    (Value::Ref(a), Value::Ref(b)) => a.union(&b).map_or(Value::Error(ErrorKind::Value), Value::Ref),
+                    (Value::Error(e), _) | (_, Value::Error(e)) => Value::Error(e),
+                    _ => Value::Error(ErrorKind::Value),
+                }
+            }
+            BExpr::Binary(op, l, r) => {
+                let l = self.eval(l);
+                let l = self.value(l);
+                let r = self.eval(r);
+                let r = self.value(r);
+                binary(*op, l, r)
+            }
+            BExpr::Call(f, args) => (f.eval)(self, args),
+            BExpr::Local(slot) => self.locals.get(*slot).cloned().unwrap_or(Value::Error(ErrorKind::Name)),
+            BExpr::ArrayMode(x) => {
+                let outer = std::mem::replace(&mut self.array_mode, true);
+                let v = self.eval(x);
+                self.array_mode = outer;
+                v
+            }
+        }
+    }
+
+    /// Sets a LET variable.
+    pub fn set_local(&mut self, slot: usize, v: Value) {
+        if self.locals.len() <= slot {
+            self.locals.resize(slot + 1, Value::Empty);
+        }
+        self.locals[slot] = v;
+    }
+
+    /// One cell's value.
+    pub fn cell_value(&self, c: CellAddr) -> Value {
+        if self.folding {
+            self.touched.set(true);
+            return Value::Empty;
+        }
+        self.grid.get(c).clone()
+    }
+
+    /// Visits the stored cells of `area` row by row; returns how many cells
+    /// of the area were not visited because they are empty.
+    pub fn visit(&self, area: &Area, mut f: impl FnMut(&Value)) -> u64 {
+        if self.folding {
+            self.touched.set(true);
+            return area.size();
+        }
+        let (rows, outside) = self.grid.rows_of(area);
+        for row in rows {
+            row.iter().for_each(&mut f);
+        }
+        outside
+    }
+
+    /// The cells of `area` as an array (#NUM! past [`MAX_ARRAY_CELLS`]).
+    pub fn materialize(&self, area: &Area) -> Value {
+        if area.size() > MAX_ARRAY_CELLS {
+            return Value::Error(ErrorKind::Num);
+        }
+        if area.is_cell() {
+            return self.cell_value(area.top_left());
+        }
+        let mut data = Vec::with_capacity(area.size() as usize);
+        for r in area.r0..=area.r1 {
+            for c in area.c0..=area.c1 {
+                data.push(self.cell_value(CellAddr::new(area.sheet, r, c)));
+            }
+        }
+        Value::Array(Arc::new(Array::new(area.rows() as usize, area.cols() as usize, data)))
+    }
+
+    /// Reads a reference for use as a value: one cell gives its value;
+    /// several cells give an array inside names (array mode) and the implicit
+    /// intersection with the calculating cell elsewhere. Other values pass.
+    pub fn value(&self, v: Value) -> Value {
+        match v {
+            Value::Ref(a) if a.is_cell() => self.cell_value(a.top_left()),
+            Value::Ref(a) if self.array_mode => self.materialize(&a),
+            Value::Ref(a) => self.intersect(&a),
+            v => v,
+        }
+    }
+
+    /// Excel's implicit intersection of a multi-cell area with the
+    /// calculating cell's row (for a column) or column (for a row).
+    fn intersect(&self, a: &Area) -> Value {
+        let c = self.cell;
+        let hit = if a.sheet != c.sheet {
+            None
+        } else if a.c0 == a.c1 && (a.r0..=a.r1).contains(&c.row) {
+            Some(CellAddr::new(a.sheet, c.row, a.c0))
+        } else if a.r0 == a.r1 && (a.c0..=a.c1).contains(&c.col) {
+            Some(CellAddr::new(a.sheet, a.r0, c.col))
+        } else {
+            None
+        };
+        hit.map_or(Value::Error(ErrorKind::Value), |h| self.cell_value(h))
+    }
+
+    /// Like [`Eval::value`] but always turns a reference into its values
+    /// (an array for several cells), whatever the mode: for arguments that
+    /// take arrays, such as SUMPRODUCT's.
+    pub fn array_value(&self, v: Value) -> Value {
+        match v {
+            Value::Ref(a) => self.materialize(&a),
+            v => v,
+        }
+    }
+}

@@ -1,0 +1,487 @@
+//! Excel's criteria, as COUNTIF, COUNTIFS and SUMIF use them, and those
+//! three functions. A criterion is compiled once ([`Criterion::new`]) and
+//! then tested against each cell ([`Criterion::matches`]): a number matches
+//! equal numbers and text reading as that number; text may start with an
+//! operator (`=`, `<>`, `<`, `<=`, `>`, `>=`); an operand reading as a
+//! number compares with numbers (ordering operators with numbers only),
+//! `TRUE`/`FALSE` with booleans, `#N/A` and friends with errors, anything
+//! else with text, case-insensitively, `=`/`<>` honouring the wildcards `*`
+//! and `?` (escaped by `~`). `""` matches empty cells and empty text, `"="`
+//! empty cells only, `"<>"` everything else. An empty criterion is 0.
+//! An array criterion gives an array of results, one per element, counted
+//! in one pass over the range (the Sudoku solver's hot path).
+
+use super::args::lift_values;
+use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
+use crate::eval::{BExpr, Eval};
+use crate::value::{Array, ErrorKind, Value, cmp_text, parse_number};
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+/// A compiled criterion.
+#[derive(Clone, Debug)]
+pub struct Criterion {
+    op: Op,
+    target: Target,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Debug)]
+enum Target {
+    Number(f64),
+    Bool(bool),
+    Error(ErrorKind),
+    Text(Pattern),
+    /// `"="` and `"<>"`: the empty cell, not empty text.
+    Blank,
+    /// `""`: an empty cell or empty text.
+    BlankOrEmptyText,
+    /// Never equal to anything (a reference given as criterion).
+    Nothing,
+}
+
+/// A text operand: as written (for ordering) and as a case-folded pattern
+/// (for equality; plain text is a pattern without wildcards).
+#[derive(Clone, Debug)]
+struct Pattern {
+    raw: Box<str>,
+    toks: Box<[Tok]>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Tok {
+    Char(char),
+    One,
+    Any,
+}
+
+impl Criterion {
+    /// Compiles a criterion value (already read: no references).
+    pub fn new(v: &Value) -> Criterion {
+        let target = match v {
+            Value::Empty => Target::Number(0.0),
+            Value::Number(n) => Target::Number(*n),
+            Value::Bool(b) => Target::Bool(*b),
+            Value::Error(e) => Target::Error(*e),
+            Value::Text(s) => return Criterion::parse(s),
+            Value::Array(a) => return a.data.first().map_or(Criterion::new(&Value::Empty), Criterion::new),
+            Value::Ref(_) => Target::Nothing,
+        };
+        Criterion { op: Op::Eq, target }
+    }
+
+    fn parse(s: &str) -> Criterion {
+        let (op, rest) = [("<=", Op::Le), (">=", Op::Ge), ("<>", Op::Ne), ("<", Op::Lt), (">", Op::Gt), ("=", Op::Eq)]
+            .iter()
+            .find_map(|(p, op)| s.strip_prefix(p).map(|r| (Some(*op), r)))
+            .unwrap_or((None, s));
+        let target = if rest.is_empty() && matches!(op, Some(Op::Eq | Op::Ne)) {
+            Target::Blank
+        } else if rest.is_empty() && op.is_none() {
+            Target::BlankOrEmptyText
+        } else if let Some(n) = parse_number(rest) {
+            Target::Number(n)
+        } else if rest.eq_ignore_ascii_case("TRUE") || rest.eq_ignore_ascii_case("FALSE") {
+            Target::Bool(rest.eq_ignore_ascii_case("TRUE"))
+        } else if let Some(e) = ErrorKind::parse(rest) {
+            Target::Error(e)
+        } else {
+            Target::Text(Pattern::new(rest))
+        };
+        Criterion { op: op.unwrap_or(Op::Eq), target }
+    }
+
+    /// The number when this criterion is plain equality with a number (it
+    /// then matches numbers equal to it and text reading as it).
+    pub fn number(&self) -> Option<f64> {
+        match (self.op, &self.target) {
+            (Op::Eq, Target::Number(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Whether a cell's value meets the criterion.
+    pub fn matches(&self, v: &Value) -> bool {
+        match self.op {
+            Op::Eq => self.equals(v),
+            Op::Ne => !self.equals(v),
+            op => self.order(v).is_some_and(|o| match op {
+                Op::Lt => o == Ordering::Less,
+                Op::Le => o != Ordering::Greater,
+                Op::Gt => o == Ordering::Greater,
+                _ => o != Ordering::Less,
+            }),
+        }
+    }
+
+    fn equals(&self, v: &Value) -> bool {
+        match (&self.target, v) {
+            (Target::Number(n), Value::Number(x)) => x == n,
+            (Target::Number(n), Value::Text(s)) => parse_number(s) == Some(*n),
+            (Target::Bool(b), Value::Bool(x)) => x == b,
+            (Target::Error(e), Value::Error(x)) => x == e,
+            (Target::Text(p), Value::Text(s)) => p.matches(s),
+            (Target::Blank, Value::Empty) | (Target::BlankOrEmptyText, Value::Empty) => true,
+            (Target::BlankOrEmptyText, Value::Text(s)) => s.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// The cell compared with the operand, when of the same type.
+    fn order(&self, v: &Value) -> Option<Ordering> {
+        match (&self.target, v) {
+            (Target::Number(n), Value::Number(x)) => x.partial_cmp(n),
+            (Target::Bool(b), Value::Bool(x)) => Some(x.cmp(b)),
+            (Target::Text(p), Value::Text(s)) => Some(cmp_text(s, &p.raw)),
+            _ => None,
+        }
+    }
+}
+
+impl Pattern {
+    fn new(s: &str) -> Pattern {
+        let mut toks = Vec::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            toks.push(match c {
+                '*' => Tok::Any,
+                '?' => Tok::One,
+                '~' => match chars.clone().next() {
+                    Some(e @ ('*' | '?' | '~')) => {
+                        chars.next();
+                        Tok::Char(e)
+                    }
+                    _ => Tok::Char('~'),
+                },
+                c => Tok::Char(fold(c)),
+            });
+        }
+        Pattern { raw: s.into(), toks: toks.into() }
+    }
+
+    fn matches(&self, s: &str) -> bool {
+        glob(&self.toks, s)
+    }
+}
+
+/// Case folding for wildcard matching, one char to one char.
+fn fold(c: char) -> char {
+    if c.is_ascii() { c.to_ascii_lowercase() } else { c.to_lowercase().next().unwrap_or(c) }
+}
+
+/// Case-insensitive wildcard match without allocating: `*` any run, `?`
+/// one char. On a mismatch the last `*` takes one more char (backtracking).
+fn glob(p: &[Tok], s: &str) -> bool {
+    let (mut pi, mut si) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while si < s.len() {
+        let c = s[si..].chars().next().expect("si is on a char boundary");
+        let next = si + c.len_utf8();
+        match p.get(pi) {
+            Some(Tok::Any) => {
+                star = Some((pi, si));
+                pi += 1;
+                continue;
+            }
+            Some(Tok::One) => {
+                (pi, si) = (pi + 1, next);
+                continue;
+            }
+            Some(Tok::Char(x)) if *x == fold(c) => {
+                (pi, si) = (pi + 1, next);
+                continue;
+            }
+            _ => {}
+        }
+        let Some((sp, ss)) = star else { return false };
+        let skipped = s[ss..].chars().next().expect("star position is inside s").len_utf8();
+        star = Some((sp, ss + skipped));
+        (pi, si) = (sp + 1, ss + skipped);
+    }
+    p[pi..].iter().all(|t| *t == Tok::Any)
+}
+
+/// The range argument of COUNTIF-like functions: a reference or an array;
+/// another value is a 1x1 range.
+enum Range {
+    Area(Area),
+    Array(Arc<Array>),
+    One(Value),
+}
+
+impl Range {
+    fn read(ev: &mut Eval, e: &BExpr) -> Result<Range, ErrorKind> {
+        match ev.eval(e) {
+            Value::Ref(a) => Ok(Range::Area(a)),
+            Value::Array(a) => Ok(Range::Array(a)),
+            Value::Error(e) => Err(e),
+            v => Ok(Range::One(v)),
+        }
+    }
+
+    fn dims(&self) -> (u64, u64) {
+        match self {
+            Range::Area(a) => (a.rows() as u64, a.cols() as u64),
+            Range::Array(a) => (a.rows as u64, a.cols as u64),
+            Range::One(_) => (1, 1),
+        }
+    }
+
+    /// The value `r` rows and `c` columns from the top-left; a reference
+    /// extends past its bottom-right corner (SUMIF's sum range), an array
+    /// does not (empty there).
+    fn get(&self, ev: &Eval, r: u64, c: u64) -> Value {
+        match self {
+            Range::Area(a) => {
+                let (row, col) = (a.r0 as u64 + r, a.c0 as u64 + c);
+                if row < MAX_ROWS as u64 && col < MAX_COLS as u64 {
+                    ev.cell_value(CellAddr::new(a.sheet, row as u32, col as u32))
+                } else {
+                    Value::Empty
+                }
+            }
+            Range::Array(a) if (r as usize) < a.rows && (c as usize) < a.cols => a.get(r as usize, c as usize).clone(),
+            Range::One(v) if r == 0 && c == 0 => v.clone(),
+            _ => Value::Empty,
+        }
+    }
+
+    /// Calls `f` on every value; returns how many empty cells were skipped.
+    fn scan(&self, ev: &Eval, mut f: impl FnMut(&Value)) -> u64 {
+        match self {
+            Range::Area(a) => ev.visit(a, f),
+            Range::Array(a) => {
+                a.data.iter().for_each(f);
+                0
+            }
+            Range::One(v) => {
+                f(v);
+                0
+            }
+        }
+    }
+}
+
+/// A criterion argument, read (a multi-cell reference is an array in array
+/// mode, its intersection elsewhere).
+fn criterion_value(ev: &mut Eval, e: &BExpr) -> Value {
+    let v = ev.eval(e);
+    ev.value(v)
+}
+
+/// How many values of `range` meet each criterion, in one pass.
+fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> {
+    let mut counts = vec![0u64; crits.len()];
+    let numbers: Option<Vec<(f64, usize)>> =
+        crits.iter().enumerate().map(|(k, v)| Criterion::new(v).number().map(|n| (n, k))).collect();
+    if let Some(mut lookup) = numbers {
+        // Plain numbers: sort once, then one binary search per number cell.
+        // Empty cells never equal a number criterion.
+        lookup.sort_by(|a, b| a.0.total_cmp(&b.0));
+        range.scan(ev, |v| {
+            let x = match v {
+                Value::Number(x) => *x,
+                Value::Text(s) => match parse_number(s) {
+                    Some(x) => x,
+                    None => return,
+                },
+                _ => return,
+            };
+            let start = lookup.partition_point(|(n, _)| *n < x);
+            for (_, k) in lookup[start..].iter().take_while(|(n, _)| *n == x) {
+                counts[*k] += 1;
+            }
+        });
+    } else {
+        let compiled: Vec<Criterion> = crits.iter().map(Criterion::new).collect();
+        let outside = range.scan(ev, |v| {
+            for (k, c) in compiled.iter().enumerate() {
+                counts[k] += c.matches(v) as u64;
+            }
+        });
+        for (k, c) in compiled.iter().enumerate() {
+            if c.matches(&Value::Empty) {
+                counts[k] += outside;
+            }
+        }
+    }
+    counts
+}
+
+/// COUNTIF(range, criterion): an array criterion gives an array of counts.
+pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let range = match Range::read(ev, &args[0]) {
+        Ok(r) => r,
+        Err(e) => return Value::Error(e),
+    };
+    match criterion_value(ev, &args[1]) {
+        Value::Array(a) => {
+            let counts = count_each(ev, &range, &a.data);
+            let data = counts.into_iter().map(|n| Value::Number(n as f64)).collect();
+            Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
+        }
+        v => Value::Number(count_each(ev, &range, std::slice::from_ref(&v))[0] as f64),
+    }
+}
+
+/// COUNTIFS(range1, criterion1, ...): cells meeting every criterion; the
+/// ranges must have one size (#VALUE! otherwise).
+pub fn countifs(ev: &mut Eval, args: &[BExpr]) -> Value {
+    if !args.len().is_multiple_of(2) {
+        return Value::Error(ErrorKind::Value);
+    }
+    if args.len() == 2 {
+        return countif(ev, args);
+    }
+    let mut ranges = Vec::with_capacity(args.len() / 2);
+    let mut crits = Vec::with_capacity(args.len() / 2);
+    for pair in args.chunks(2) {
+        match Range::read(ev, &pair[0]) {
+            Ok(r) => ranges.push(r),
+            Err(e) => return Value::Error(e),
+        }
+        crits.push(criterion_value(ev, &pair[1]));
+    }
+    let (rows, cols) = ranges[0].dims();
+    if ranges.iter().any(|r| r.dims() != (rows, cols)) {
+        return Value::Error(ErrorKind::Value);
+    }
+    let ev: &Eval = ev;
+    lift_values(&crits, |row| {
+        let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
+        let mut n = 0u64;
+        for r in 0..rows {
+            for c in 0..cols {
+                n += ranges.iter().zip(&compiled).all(|(g, k)| k.matches(&g.get(ev, r, c))) as u64;
+            }
+        }
+        Value::Number(n as f64)
+    })
+}
+
+/// SUMIF(range, criterion, [sum_range]): the sum range is taken with the
+/// size of `range` from its top-left cell. Numbers of matching cells are
+/// summed; an error in a matching cell is the result.
+pub fn sumif(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let range = match Range::read(ev, &args[0]) {
+        Ok(r) => r,
+        Err(e) => return Value::Error(e),
+    };
+    let crit = criterion_value(ev, &args[1]);
+    let sum_range = match args.get(2).map(|e| Range::read(ev, e)) {
+        Some(Err(e)) => return Value::Error(e),
+        Some(Ok(s)) => Some(s),
+        None => None,
+    };
+    let ev: &Eval = ev;
+    lift_values(std::slice::from_ref(&crit), |c| {
+        let crit = Criterion::new(&c[0]);
+        let (mut total, mut err) = (0.0, None);
+        let mut add = |v: &Value| match v {
+            Value::Number(n) => total += n,
+            Value::Error(e) => _ = err.get_or_insert(*e),
+            _ => {}
+        };
+        match &sum_range {
+            None => {
+                _ = range.scan(ev, |v| {
+                    if crit.matches(v) {
+                        add(v)
+                    }
+                })
+            }
+            Some(s) => {
+                let (rows, cols) = range.dims();
+                for r in 0..rows {
+                    for c in 0..cols {
+                        if crit.matches(&range.get(ev, r, c)) {
+                            add(&s.get(ev, r, c));
+                        }
+                    }
+                }
+            }
+        }
+        err.map_or(Value::num(total), Value::Error)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(crit: Value, v: Value) -> bool {
+        Criterion::new(&crit).matches(&v)
+    }
+    fn t(s: &str) -> Value {
+        Value::text(s)
+    }
+    use Value::{Bool as B, Empty as E, Number as N};
+
+    #[test]
+    fn numbers_match_numbers_and_numeric_text() {
+        assert!(m(N(5.0), N(5.0)));
+        assert!(m(N(5.0), t("5")));
+        assert!(!m(N(5.0), N(5.5)) && !m(N(1.0), B(true)) && !m(N(0.0), E));
+        assert!(m(E, N(0.0)) && !m(E, E), "an empty criterion is 0");
+        assert!(m(t("=5"), N(5.0)) && m(t("5"), t("5")) && m(t("=5"), t("5.0")));
+    }
+
+    #[test]
+    fn operators() {
+        assert!(m(t(">=3"), N(3.0)) && !m(t(">=3"), N(2.0)) && m(t("<5"), N(-1.0)));
+        assert!(!m(t(">3"), t("7")), "ordering compares numbers with numbers only");
+        assert!(!m(t("<5"), E) && !m(t("<5"), B(false)));
+        assert!(m(t("<>5"), N(4.0)) && m(t("<>5"), E) && m(t("<>5"), t("x")) && !m(t("<>5"), N(5.0)));
+        assert!(m(t(">b"), t("C")) && !m(t(">b"), t("a")) && !m(t(">b"), N(1.0)));
+        assert!(m(t("<=abc"), t("ABC")));
+        assert!(m(t(">FALSE"), B(true)) && !m(t(">FALSE"), N(1.0)));
+    }
+
+    #[test]
+    fn blanks() {
+        assert!(m(t(""), E) && m(t(""), t("")) && !m(t(""), N(0.0)) && !m(t(""), t(" ")));
+        assert!(m(t("="), E) && !m(t("="), t("")));
+        assert!(!m(t("<>"), E) && m(t("<>"), t("")) && m(t("<>"), N(0.0)));
+    }
+
+    #[test]
+    fn text_and_wildcards() {
+        assert!(m(t("abc"), t("ABC")) && !m(t("abc"), t("abcd")) && !m(t("abc"), E));
+        assert!(m(t("a*"), t("Apple")) && m(t("a*"), t("a")) && !m(t("a*"), t("banana")));
+        assert!(m(t("*"), t("")) && m(t("*"), t("x")) && !m(t("*"), N(1.0)) && !m(t("*"), E));
+        assert!(m(t("?b?"), t("abc")) && !m(t("?b?"), t("abcd")) && !m(t("1*"), N(10.0)));
+        assert!(m(t("*an*a"), t("banana")) && m(t("a*b*c"), t("axxbyyc")) && !m(t("a*b*c"), t("axxbyy")));
+        assert!(m(t("~*"), t("*")) && !m(t("~*"), t("x")) && m(t("a~?"), t("a?")) && !m(t("a~?"), t("ab")));
+        assert!(m(t("~~"), t("~")) && m(t("x~y"), t("x~y")) && m(t("*~*"), t("ab*")));
+        assert!(m(t("<>a*"), t("xyz")) && !m(t("<>a*"), t("abc")) && m(t("<>a*"), E));
+        assert!(m(t("é*"), t("Étude")) && m(t("straße"), t("STRAßE")));
+    }
+
+    #[test]
+    fn booleans_and_errors() {
+        assert!(m(B(true), B(true)) && !m(B(true), N(1.0)) && !m(B(true), t("TRUE")));
+        assert!(m(t("true"), B(true)) && m(t("=FALSE"), B(false)));
+        let na = Value::Error(ErrorKind::NA);
+        assert!(m(na.clone(), na.clone()) && m(t("#N/A"), na.clone()) && !m(t("#N/A"), Value::Error(ErrorKind::Div0)));
+        assert!(m(t("<>#N/A"), N(1.0)) && !m(t("<>#N/A"), na));
+    }
+
+    #[test]
+    fn numeric_fast_path_counts_duplicates_and_text() {
+        let grid = crate::grid::Grid::new(1);
+        let ev = Eval::new(&grid, CellAddr::new(0, 0, 0));
+        let data = vec![N(1.0), t("2"), N(2.0), B(true), E, t("x"), N(3.0)];
+        let range = Range::Array(Arc::new(Array::new(7, 1, data)));
+        assert_eq!(count_each(&ev, &range, &[N(2.0), N(1.0), N(2.0), N(9.0), E]), vec![2, 1, 2, 0, 0]);
+        assert_eq!(count_each(&ev, &range, &[t(">1"), t(""), t("<>2")]), vec![2, 1, 5]);
+    }
+}

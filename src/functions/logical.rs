@@ -1,0 +1,229 @@
+//! Logical functions: IF, IFERROR, IFNA, AND, OR, NOT, CHOOSE, LET, TRUE and
+//! FALSE. IF, IFERROR, IFNA and CHOOSE evaluate only the argument they pick
+//! and return it unread, so `SUM(IF(x, A1:A3, B1:B3))` and
+//! `SUM(CHOOSE(2, A1, B1:B9))` sum a reference. With an array condition or
+//! index (inside names) they work element by element instead, evaluating
+//! every branch. AND and OR follow Excel's aggregate rules: inside
+//! references and arrays only numbers and booleans count, text and empty
+//! cells are skipped, and when nothing counts the result is #VALUE!.
+
+use super::FnSpec;
+use super::args::{lift, lift_values};
+use crate::eval::{BExpr, Eval};
+use crate::value::{ErrorKind, Value};
+
+/// The logical category.
+pub const FUNCTIONS: &[FnSpec] = &[
+    FnSpec { name: "IF", min_args: 2, max_args: 3, eval: if_ },
+    FnSpec { name: "IFERROR", min_args: 2, max_args: 2, eval: iferror },
+    FnSpec { name: "IFNA", min_args: 2, max_args: 2, eval: ifna },
+    FnSpec { name: "AND", min_args: 1, max_args: super::VARIADIC, eval: and },
+    FnSpec { name: "OR", min_args: 1, max_args: super::VARIADIC, eval: or },
+    FnSpec { name: "NOT", min_args: 1, max_args: 1, eval: not },
+    FnSpec { name: "CHOOSE", min_args: 2, max_args: super::VARIADIC, eval: choose },
+    FnSpec { name: "LET", min_args: 3, max_args: LET_MAX_ARGS, eval: let_ },
+    FnSpec { name: "TRUE", min_args: 0, max_args: 0, eval: true_ },
+    FnSpec { name: "FALSE", min_args: 0, max_args: 0, eval: false_ },
+];
+
+/// Excel allows 126 name/value pairs plus the final calculation.
+const LET_MAX_ARGS: usize = 253;
+
+/// Evaluates an argument and reads it (arrays inside names, implicit
+/// intersection elsewhere).
+fn read(ev: &mut Eval, e: &BExpr) -> Value {
+    let v = ev.eval(e);
+    ev.value(v)
+}
+
+fn if_(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let cond = read(ev, &args[0]);
+    if let Value::Array(_) = cond {
+        let then = read(ev, &args[1]);
+        let other = args.get(2).map_or(Value::Bool(false), |a| read(ev, a));
+        return lift_values(&[cond, then, other], |v| match v[0].to_bool() {
+            Ok(true) => v[1].clone(),
+            Ok(false) => v[2].clone(),
+            Err(e) => Value::Error(e),
+        });
+    }
+    match cond.to_bool() {
+        Ok(true) => ev.eval(&args[1]),
+        Ok(false) => args.get(2).map_or(Value::Bool(false), |a| ev.eval(a)),
+        Err(e) => Value::Error(e),
+    }
+}
+
+/// IFERROR and IFNA: the first argument, read, unless it is an error that
+/// `catch` accepts, then the second (unread). On arrays, element by element.
+fn if_error_like(ev: &mut Eval, args: &[BExpr], catch: fn(ErrorKind) -> bool) -> Value {
+    let caught = |v: &Value| matches!(v, Value::Error(e) if catch(*e));
+    match read(ev, &args[0]) {
+        v if caught(&v) => ev.eval(&args[1]),
+        Value::Array(a) if a.data.iter().any(caught) => {
+            let fallback = read(ev, &args[1]);
+            lift_values(&[Value::Array(a), fallback], |v| if caught(&v[0]) { v[1].clone() } else { v[0].clone() })
+        }
+        v => v,
+    }
+}
+
+fn iferror(ev: &mut Eval, args: &[BExpr]) -> Value {
+    if_error_like(ev, args, |_| true)
+}
+
+fn ifna(ev: &mut Eval, args: &[BExpr]) -> Value {
+    if_error_like(ev, args, |e| e == ErrorKind::NA)
+}
+
+/// Folds AND (`all`) or OR over every argument with Excel's rules.
+fn fold_logical(ev: &mut Eval, args: &[BExpr], all: bool) -> Value {
+    let mut state = Logical { all, acc: all, seen: false, error: None };
+    for a in args {
+        match ev.eval(a) {
+            Value::Ref(area) => {
+                ev.visit(&area, |v| state.aggregate(v));
+            }
+            Value::Array(arr) => arr.data.iter().for_each(|v| state.aggregate(v)),
+            v => match v.to_bool() {
+                Ok(b) => state.push(b),
+                Err(e) => return Value::Error(e),
+            },
+        }
+        if let Some(e) = state.error {
+            return Value::Error(e);
+        }
+    }
+    if state.seen { Value::Bool(state.acc) } else { Value::Error(ErrorKind::Value) }
+}
+
+/// Running state of AND / OR.
+struct Logical {
+    all: bool,
+    acc: bool,
+    seen: bool,
+    error: Option<ErrorKind>,
+}
+
+impl Logical {
+    fn push(&mut self, b: bool) {
+        self.seen = true;
+        self.acc = if self.all { self.acc && b } else { self.acc || b };
+    }
+
+    /// One value inside a reference or an array: numbers and booleans
+    /// count, text and empty cells are skipped, the first error sticks.
+    fn aggregate(&mut self, v: &Value) {
+        if self.error.is_some() {
+            return;
+        }
+        match v {
+            Value::Number(n) => self.push(*n != 0.0),
+            Value::Bool(b) => self.push(*b),
+            Value::Error(e) => self.error = Some(*e),
+            _ => {}
+        }
+    }
+}
+
+fn and(ev: &mut Eval, args: &[BExpr]) -> Value {
+    fold_logical(ev, args, true)
+}
+
+fn or(ev: &mut Eval, args: &[BExpr]) -> Value {
+    fold_logical(ev, args, false)
+}
+
+fn not(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift(ev, args, |v| match v[0].to_bool() {
+        Ok(b) => Value::Bool(!b),
+        Err(e) => Value::Error(e),
+    })
+}
+
+/// CHOOSE's index: truncated, 1 ..= `n`, else #VALUE!.
+fn choice(index: &Value, n: usize) -> Result<usize, ErrorKind> {
+    let i = index.to_number()?.trunc();
+    if i < 1.0 || i > n as f64 { Err(ErrorKind::Value) } else { Ok(i as usize) }
+}
+
+fn choose(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let n = args.len() - 1;
+    let index = read(ev, &args[0]);
+    if let Value::Array(_) = index {
+        let mut vals = Vec::with_capacity(args.len());
+        vals.push(index);
+        vals.extend(args[1..].iter().map(|a| read(ev, a)));
+        return lift_values(&vals, |v| match choice(&v[0], n) {
+            Ok(i) => v[i].clone(),
+            Err(e) => Value::Error(e),
+        });
+    }
+    match choice(&index, n) {
+        Ok(i) => ev.eval(&args[i]),
+        Err(e) => Value::Error(e),
+    }
+}
+
+/// `LET(name1, value1, [name2, value2, ...], calculation)`: the binder has
+/// turned every name into `BExpr::Local(slot)`. Values are kept unread, so
+/// a variable may hold a reference.
+fn let_(ev: &mut Eval, args: &[BExpr]) -> Value {
+    if args.len().is_multiple_of(2) {
+        return Value::Error(ErrorKind::Value);
+    }
+    let Some((calculation, pairs)) = args.split_last() else {
+        return Value::Error(ErrorKind::Value);
+    };
+    for pair in pairs.chunks(2) {
+        let BExpr::Local(slot) = pair[0] else {
+            return Value::Error(ErrorKind::Name);
+        };
+        let v = ev.eval(&pair[1]);
+        ev.set_local(slot, v);
+    }
+    ev.eval(calculation)
+}
+
+fn true_(_: &mut Eval, _: &[BExpr]) -> Value {
+    Value::Bool(true)
+}
+
+fn false_(_: &mut Eval, _: &[BExpr]) -> Value {
+    Value::Bool(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choice_truncates_and_bounds() {
+        assert_eq!(choice(&Value::Number(2.9), 3), Ok(2));
+        assert_eq!(choice(&Value::text("3"), 3), Ok(3));
+        assert_eq!(choice(&Value::Number(0.5), 3), Err(ErrorKind::Value));
+        assert_eq!(choice(&Value::Number(4.0), 3), Err(ErrorKind::Value));
+        assert_eq!(choice(&Value::Error(ErrorKind::NA), 3), Err(ErrorKind::NA));
+    }
+
+    #[test]
+    fn logical_state_skips_text_and_keeps_first_error() {
+        let mut s = Logical { all: true, acc: true, seen: false, error: None };
+        s.aggregate(&Value::text("abc"));
+        s.aggregate(&Value::Empty);
+        assert!(!s.seen);
+        s.aggregate(&Value::Number(2.0));
+        s.aggregate(&Value::Error(ErrorKind::Div0));
+        s.aggregate(&Value::Error(ErrorKind::NA));
+        assert!(s.seen && s.acc);
+        assert_eq!(s.error, Some(ErrorKind::Div0));
+    }
+
+    #[test]
+    fn table_names_are_unique_and_upper_case() {
+        for (i, f) in FUNCTIONS.iter().enumerate() {
+            assert_eq!(f.name, f.name.to_ascii_uppercase());
+            assert!(FUNCTIONS[i + 1..].iter().all(|g| g.name != f.name), "{} twice", f.name);
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! Lookup and reference functions: INDEX, MATCH, ROW, COLUMN, ROWS, COLUMNS
+//! and OFFSET. INDEX, OFFSET, ROW, COLUMN, ROWS and COLUMNS work on the
+//! rectangle of a reference and never read its cells, so that the binder
+//! can fold them when their other arguments are constants; INDEX and
+//! OFFSET return a reference (`Value::Ref`), which `:`, SUM, COUNTIF or ROW
+//! can use as such. MATCH reads its lookup range, only its stored part.
+
+use super::FnSpec;
+use super::args::{Wildcard, lift_values, number};
+use crate::address::{Area, MAX_COLS, MAX_ROWS};
+use crate::eval::{BExpr, Eval};
+use crate::value::{Array, ErrorKind, Value, cmp_text, compare};
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+/// The lookup category.
+pub const FUNCTIONS: &[FnSpec] = &[
+    FnSpec { name: "INDEX", min_args: 2, max_args: 4, eval: index },
+    FnSpec { name: "MATCH", min_args: 2, max_args: 3, eval: match_ },
+    FnSpec { name: "ROW", min_args: 0, max_args: 1, eval: row },
+    FnSpec { name: "COLUMN", min_args: 0, max_args: 1, eval: column },
+    FnSpec { name: "ROWS", min_args: 1, max_args: 1, eval: rows },
+    FnSpec { name: "COLUMNS", min_args: 1, max_args: 1, eval: columns },
+    FnSpec { name: "OFFSET", min_args: 3, max_args: 5, eval: offset },
+];
+
+/// Evaluates an argument and reads it.
+fn read(ev: &mut Eval, e: &BExpr) -> Value {
+    let v = ev.eval(e);
+    ev.value(v)
+}
+
+/// An index argument: truncated; negative is #VALUE!.
+fn index_number(v: &Value) -> Result<u32, ErrorKind> {
+    let n = v.to_number()?.trunc();
+    if n < 0.0 { Err(ErrorKind::Value) } else { Ok(n.min(u32::MAX as f64) as u32) }
+}
+
+/// INDEX's selection in a `rows x cols` block: 0-based inclusive
+/// `(r0, c0, r1, c1)`. With only a row index, a single row is indexed
+/// along its columns; otherwise the row index picks a row (all columns).
+/// Index 0 takes the whole row or column; past the edge is #REF!.
+fn select(rows: u32, cols: u32, row: u32, col: Option<u32>) -> Result<(u32, u32, u32, u32), ErrorKind> {
+    let (row, col) = match col {
+        None if rows == 1 => (0, row),
+        None => (row, 0),
+        Some(c) => (row, c),
+    };
+    let span = |i: u32, n: u32| match i {
+        0 => Ok((0, n - 1)),
+        i if i <= n => Ok((i - 1, i - 1)),
+        _ => Err(ErrorKind::Ref),
+    };
+    let ((r0, r1), (c0, c1)) = (span(row, rows)?, span(col, cols)?);
+    Ok((r0, c0, r1, c1))
+}
+
+/// INDEX(reference or array, row, [column], [area]). On a reference the
+/// result is the selected sub-reference, unread. With array indexes
+/// (inside names), an array of the selected single values.
+fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let src = ev.eval(&args[0]);
+    if let Value::Error(e) = src {
+        return Value::Error(e);
+    }
+    let row = read(ev, &args[1]);
+    let col = args.get(2).map(|a| read(ev, a));
+    if let Some(a) = args.get(3) {
+        match number(ev, a) {
+            Ok(n) if n.trunc() == 1.0 => {}
+            Ok(_) => return Value::Error(ErrorKind::Ref),
+            Err(e) => return Value::Error(e),
+        }
+    }
+    let arrays = matches!(row, Value::Array(_)) || matches!(col, Some(Value::Array(_)));
+    if arrays {
+        let src = ev.array_value(src);
+        let vals = [row, col.unwrap_or(Value::Empty)];
+        let one_index = args.len() == 2;
+        return lift_values(&vals, |v| {
+            let col = (!one_index).then_some(&v[1]);
+            index_one(&src, &v[0], col).and_then(single).unwrap_or_else(Value::Error)
+        });
+    }
+    index_one(&src, &row, col.as_ref()).unwrap_or_else(Value::Error)
+}
+
+/// One INDEX selection with scalar indexes: a sub-reference of a reference,
+/// else an element or sub-array of the (array or scalar) source.
+fn index_one(src: &Value, row: &Value, col: Option<&Value>) -> Result<Value, ErrorKind> {
+    let (row, col) = (index_number(row)?, col.map(index_number).transpose()?);
+    match src {
+        Value::Ref(a) => {
+            let (r0, c0, r1, c1) = select(a.rows(), a.cols(), row, col)?;
+            Ok(Value::Ref(Area::new(a.sheet, a.r0 + r0, a.c0 + c0, a.r0 + r1, a.c0 + c1)))
+        }
+        Value::Array(arr) => {
+            let (r0, c0, r1, c1) = select(arr.rows as u32, arr.cols as u32, row, col)?;
+            let (r0, c0, r1, c1) = (r0 as usize, c0 as usize, r1 as usize, c1 as usize);
+            if r0 == r1 && c0 == c1 {
+                return Ok(arr.get(r0, c0).clone());
+            }
+            let data = (r0..=r1).flat_map(|r| (c0..=c1).map(move |c| arr.get(r, c).clone())).collect();
+            Ok(Value::Array(Arc::new(Array::new(r1 - r0 + 1, c1 - c0 + 1, data))))
+        }
+        v => {
+            select(1, 1, row, col)?;
+            Ok(v.clone())
+        }
+    }
+}
+
+/// An element of an INDEX array result must be one value.
+fn single(v: Value) -> Result<Value, ErrorKind> {
+    match v {
+        Value::Array(_) | Value::Ref(_) => Err(ErrorKind::Value),
+        v => Ok(v),
+    }
+}
+
+/// MATCH(lookup, row or column, [type]): 1 (default) is the last value <=
+/// lookup in ascending data, -1 the last value >= lookup in descending
+/// data (both by binary search among values of the lookup's type), 0 the
+/// first equal value, with wildcards for text; text is case-insensitive.
+fn match_(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let lookup = read(ev, &args[0]);
+    let kind = match args.get(2).map(|a| number(ev, a)) {
+        None => Ordering::Less,
+        Some(Ok(n)) if n >= 1.0 => Ordering::Less,
+        Some(Ok(n)) if n <= -1.0 => Ordering::Greater,
+        Some(Ok(_)) => Ordering::Equal,
+        Some(Err(e)) => return Value::Error(e),
+    };
+    let list = match ev.eval(&args[1]) {
+        Value::Ref(a) if a.rows() != 1 && a.cols() != 1 => return Value::Error(ErrorKind::NA),
+        Value::Ref(a) => {
+            let mut list = Vec::new();
+            ev.visit(&a, |v| list.push(v.clone()));
+            list
+        }
+        Value::Array(a) if a.rows != 1 && a.cols != 1 => return Value::Error(ErrorKind::NA),
+        Value::Array(a) => a.data.clone(),
+        Value::Error(e) => return Value::Error(e),
+        v => vec![v],
+    };
+    lift_values(&[lookup], |v| match position(&v[0], &list, kind) {
+        Ok(i) => Value::Number((i + 1) as f64),
+        Err(e) => Value::Error(e),
+    })
+}
+
+/// Type class for approximate matching: numbers, text, booleans.
+fn class(v: &Value) -> Option<u8> {
+    match v {
+        Value::Number(_) => Some(0),
+        Value::Text(_) => Some(1),
+        Value::Bool(_) => Some(2),
+        _ => None,
+    }
+}
+
+/// MATCH's search: `kind` Less for type 1, Greater for -1, Equal for 0.
+fn position(lookup: &Value, list: &[Value], kind: Ordering) -> Result<usize, ErrorKind> {
+    if let Value::Error(e) = lookup {
+        return Err(*e);
+    }
+    let Some(cls) = class(lookup) else { return Err(ErrorKind::NA) };
+    if kind == Ordering::Equal {
+        let hit = match lookup {
+            Value::Text(t) if Wildcard::has_wildcards(t) => {
+                let p = Wildcard::new(t);
+                list.iter().position(|v| matches!(v, Value::Text(s) if p.matches(s)))
+            }
+            Value::Text(t) => {
+                list.iter().position(|v| matches!(v, Value::Text(s) if cmp_text(s, t) == Ordering::Equal))
+            }
+            _ => list.iter().position(|v| class(v) == Some(cls) && compare(v, lookup) == Ordering::Equal),
+        };
+        return hit.ok_or(ErrorKind::NA);
+    }
+    // Binary search among the values of the lookup's type: the count of
+    // leading values that are on the `kind` side of (or equal to) lookup.
+    let same: Vec<usize> = (0..list.len()).filter(|&i| class(&list[i]) == Some(cls)).collect();
+    let (mut lo, mut hi) = (0, same.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        let o = compare(&list[same[mid]], lookup);
+        if o == kind || o == Ordering::Equal { lo = mid + 1 } else { hi = mid }
+    }
+    if lo == 0 { Err(ErrorKind::NA) } else { Ok(same[lo - 1]) }
+}
+
+fn row(ev: &mut Eval, args: &[BExpr]) -> Value {
+    position_of(ev, args, true)
+}
+
+fn column(ev: &mut Eval, args: &[BExpr]) -> Value {
+    position_of(ev, args, false)
+}
+
+/// ROW and COLUMN: 1-based, of the calculating cell without argument. A
+/// reference of several rows (columns) gives a vertical (horizontal) array
+/// of numbers inside names, its first row (column) elsewhere.
+fn position_of(ev: &mut Eval, args: &[BExpr], is_row: bool) -> Value {
+    let Some(a) = args.first() else {
+        let c = ev.cell;
+        return Value::Number(f64::from(if is_row { c.row } else { c.col }) + 1.0);
+    };
+    let area = match ev.eval(a) {
+        Value::Ref(area) => area,
+        Value::Error(e) => return Value::Error(e),
+        _ => return Value::Error(ErrorKind::Value),
+    };
+    let (lo, hi) = if is_row { (area.r0, area.r1) } else { (area.c0, area.c1) };
+    if !ev.array_mode() || lo == hi {
+        return Value::Number(f64::from(lo) + 1.0);
+    }
+    let data: Vec<Value> = (lo..=hi).map(|i| Value::Number(f64::from(i) + 1.0)).collect();
+    let n = data.len();
+    let (r, c) = if is_row { (n, 1) } else { (1, n) };
+    Value::Array(Arc::new(Array::new(r, c, data)))
+}
+
+fn rows(ev: &mut Eval, args: &[BExpr]) -> Value {
+    size_of(ev, args, true)
+}
+
+fn columns(ev: &mut Eval, args: &[BExpr]) -> Value {
+    size_of(ev, args, false)
+}
+
+/// ROWS and COLUMNS of a reference or an array; a single value is 1 x 1.
+fn size_of(ev: &mut Eval, args: &[BExpr], is_rows: bool) -> Value {
+    let n = match ev.eval(&args[0]) {
+        Value::Ref(a) => {
+            if is_rows {
+                a.rows() as usize
+            } else {
+                a.cols() as usize
+            }
+        }
+        Value::Array(a) => {
+            if is_rows {
+                a.rows
+            } else {
+                a.cols
+            }
+        }
+        Value::Error(e) => return Value::Error(e),
+        _ => 1,
+    };
+    Value::Number(n as f64)
+}
+
+/// OFFSET(reference, rows, cols, [height], [width]): the reference moved
+/// and resized (height and width default to the reference's; negative ones
+/// extend up or left from the moved corner, 0 is #REF!). Off the sheet is #REF!.
+fn offset(ev: &mut Eval, args: &[BExpr]) -> Value {
+    offset_area(ev, args).map_or_else(Value::Error, Value::Ref)
+}
+
+fn offset_area(ev: &mut Eval, args: &[BExpr]) -> Result<Area, ErrorKind> {
+    let base = match ev.eval(&args[0]) {
+        Value::Ref(a) => a,
+        Value::Error(e) => return Err(e),
+        _ => return Err(ErrorKind::Value),
+    };
+    let mut int = |i: usize, default: u32| -> Result<i64, ErrorKind> {
+        match args.get(i) {
+            None | Some(BExpr::Const(Value::Empty)) => Ok(i64::from(default)),
+            Some(a) => Ok(number(ev, a)?.trunc().clamp(-1e12, 1e12) as i64),
+        }
+    };
+    let (dr, dc) = (int(1, 0)?, int(2, 0)?);
+    let (h, w) = (int(3, base.rows())?, int(4, base.cols())?);
+    let span = |start: i64, len: i64, max: u32| -> Result<(u32, u32), ErrorKind> {
+        let (a, b) = match len {
+            0 => return Err(ErrorKind::Ref),
+            l if l > 0 => (start, start + l - 1),
+            l => (start + l + 1, start),
+        };
+        if a < 0 || b >= i64::from(max) { Err(ErrorKind::Ref) } else { Ok((a as u32, b as u32)) }
+    };
+    let (r0, r1) = span(i64::from(base.r0) + dr, h, MAX_ROWS)?;
+    let (c0, c1) = span(i64::from(base.c0) + dc, w, MAX_COLS)?;
+    Ok(Area::new(base.sheet, r0, c0, r1, c1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_rows_columns_and_edges() {
+        assert_eq!(select(3, 3, 2, Some(0)), Ok((1, 0, 1, 2)));
+        assert_eq!(select(3, 3, 0, Some(2)), Ok((0, 1, 2, 1)));
+        assert_eq!(select(3, 3, 2, None), Ok((1, 0, 1, 2)));
+        assert_eq!(select(1, 5, 3, None), Ok((0, 2, 0, 2)));
+        assert_eq!(select(5, 1, 3, None), Ok((2, 0, 2, 0)));
+        assert_eq!(select(3, 3, 4, Some(1)), Err(ErrorKind::Ref));
+        assert_eq!(select(1, 1, 1, None), Ok((0, 0, 0, 0)));
+    }
+
+    #[test]
+    fn match_kinds() {
+        let list: Vec<Value> = [1.0, 3.0, 5.0, 5.0, 7.0].map(Value::Number).to_vec();
+        let n = Value::Number;
+        assert_eq!(position(&n(5.0), &list, Ordering::Less), Ok(3));
+        assert_eq!(position(&n(4.0), &list, Ordering::Less), Ok(1));
+        assert_eq!(position(&n(0.0), &list, Ordering::Less), Err(ErrorKind::NA));
+        assert_eq!(position(&n(9.0), &list, Ordering::Less), Ok(4));
+        assert_eq!(position(&n(5.0), &list, Ordering::Equal), Ok(2));
+        let desc: Vec<Value> = [7.0, 5.0, 3.0, 1.0].map(Value::Number).to_vec();
+        assert_eq!(position(&n(4.0), &desc, Ordering::Greater), Ok(1));
+        assert_eq!(position(&n(8.0), &desc, Ordering::Greater), Err(ErrorKind::NA));
+        let text = vec![Value::text("Apple"), Value::Number(1.0), Value::text("banana")];
+        assert_eq!(position(&Value::text("B*"), &text, Ordering::Equal), Ok(2));
+        assert_eq!(position(&Value::text("APPLE"), &text, Ordering::Equal), Ok(0));
+        assert_eq!(position(&Value::text("1"), &text, Ordering::Equal), Err(ErrorKind::NA));
+        assert_eq!(position(&Value::text("c"), &text, Ordering::Less), Ok(2));
+    }
+}

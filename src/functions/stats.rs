@@ -1,0 +1,244 @@
+//! Aggregates: SUM, COUNT, COUNTA, COUNTBLANK, MAX, MIN, SUMPRODUCT, and the
+//! criteria functions COUNTIF, COUNTIFS, SUMIF (implemented in
+//! [`super::criteria`]). SUM, MAX, MIN and COUNT share one walk over their
+//! arguments ([`args::for_each_operand`]) and Excel's rule for what counts
+//! ([`args::number_operand`]): from references and arrays only numbers,
+//! typed directly also booleans and numeric text. Errors propagate, except
+//! in COUNT and COUNTA, which count them (COUNTA) or skip them (COUNT).
+
+use super::args::{self, Source};
+use super::criteria;
+use super::{FnSpec, VARIADIC};
+use crate::eval::{BExpr, Eval};
+use crate::value::{ErrorKind, Value};
+
+pub const FUNCTIONS: &[FnSpec] = &[
+    FnSpec { name: "SUM", min_args: 1, max_args: VARIADIC, eval: sum },
+    FnSpec { name: "COUNT", min_args: 1, max_args: VARIADIC, eval: count },
+    FnSpec { name: "COUNTA", min_args: 1, max_args: VARIADIC, eval: counta },
+    FnSpec { name: "COUNTBLANK", min_args: 1, max_args: 1, eval: countblank },
+    FnSpec { name: "MAX", min_args: 1, max_args: VARIADIC, eval: max },
+    FnSpec { name: "MIN", min_args: 1, max_args: VARIADIC, eval: min },
+    FnSpec { name: "SUMPRODUCT", min_args: 1, max_args: VARIADIC, eval: sumproduct },
+    FnSpec { name: "COUNTIF", min_args: 2, max_args: 2, eval: criteria::countif },
+    FnSpec { name: "COUNTIFS", min_args: 2, max_args: VARIADIC, eval: criteria::countifs },
+    FnSpec { name: "SUMIF", min_args: 2, max_args: 3, eval: criteria::sumif },
+];
+
+fn sum(ev: &mut Eval, a: &[BExpr]) -> Value {
+    args::num_result(args::fold_numbers(ev, a, 0.0, |s, n| s + n))
+}
+
+fn max(ev: &mut Eval, a: &[BExpr]) -> Value {
+    extreme(ev, a, f64::max)
+}
+
+fn min(ev: &mut Eval, a: &[BExpr]) -> Value {
+    extreme(ev, a, f64::min)
+}
+
+/// MAX and MIN: the number `pick` prefers among all; 0 when there is none.
+fn extreme(ev: &mut Eval, a: &[BExpr], pick: fn(f64, f64) -> f64) -> Value {
+    let best = args::fold_numbers(ev, a, None, |b: Option<f64>, n| Some(b.map_or(n, |b| pick(b, n))));
+    args::num_result(best.map(|b| b.unwrap_or(0.0)))
+}
+
+/// COUNT: the operands SUM would add, errors and non-numeric text skipped.
+fn count(ev: &mut Eval, a: &[BExpr]) -> Value {
+    let mut n = 0u64;
+    args::for_each_operand(ev, a, |v, src| n += matches!(args::number_operand(v, src), Some(Ok(_))) as u64);
+    Value::Number(n as f64)
+}
+
+/// COUNTA: every non-empty value, empty text and errors included; a value
+/// typed directly always counts.
+fn counta(ev: &mut Eval, a: &[BExpr]) -> Value {
+    let mut n = 0u64;
+    args::for_each_operand(ev, a, |v, src| n += (src == Source::Direct || !v.is_empty()) as u64);
+    Value::Number(n as f64)
+}
+
+/// COUNTBLANK: empty cells and cells holding empty text.
+fn countblank(ev: &mut Eval, a: &[BExpr]) -> Value {
+    let blank = |v: &Value| match v {
+        Value::Empty => true,
+        Value::Text(s) => s.is_empty(),
+        _ => false,
+    };
+    let n = match ev.eval(&a[0]) {
+        Value::Ref(area) => {
+            let mut n = 0u64;
+            let outside = ev.visit(&area, |v| n += blank(v) as u64);
+            n + outside
+        }
+        Value::Array(arr) => arr.data.iter().filter(|v| blank(v)).count() as u64,
+        Value::Error(e) => return Value::Error(e),
+        v => blank(&v) as u64,
+    };
+    Value::Number(n as f64)
+}
+
+/// SUMPRODUCT: arguments are read as arrays of one size (#VALUE!
+/// otherwise); entries that are not numbers count as 0; errors propagate.
+fn sumproduct(ev: &mut Eval, a: &[BExpr]) -> Value {
+    let vals: Vec<Value> = a.iter().map(|e| array_arg(ev, e)).collect();
+    if let Some(Value::Error(e)) = vals.iter().find(|v| v.is_error()) {
+        return Value::Error(*e);
+    }
+    let (rows, cols, _) = elems(&vals[0]);
+    if vals.iter().any(|v| (elems(v).0, elems(v).1) != (rows, cols)) {
+        return Value::Error(ErrorKind::Value);
+    }
+    let lists: Vec<&[Value]> = vals.iter().map(|v| elems(v).2).collect();
+    let mut total = 0.0;
+    for i in 0..rows * cols {
+        let mut product = 1.0;
+        for list in &lists {
+            match &list[i] {
+                Value::Number(n) => product *= n,
+                Value::Error(e) => return Value::Error(*e),
+                _ => product = 0.0,
+            }
+        }
+        total += product;
+    }
+    Value::num(total)
+}
+
+/// Evaluates an argument as an array formula, as Excel does for
+/// SUMPRODUCT's: `(B1:B3>1)*C1:C3` is an array even in a plain cell.
+fn array_arg(ev: &mut Eval, e: &BExpr) -> Value {
+    let v = match e {
+        BExpr::Const(_) => ev.eval(e),
+        e if ev.array_mode() => ev.eval(e),
+        e => ev.eval(&BExpr::ArrayMode(Box::new(e.clone()))),
+    };
+    ev.array_value(v)
+}
+
+/// An argument of SUMPRODUCT as rows, columns and entries (a scalar is 1x1).
+fn elems(v: &Value) -> (usize, usize, &[Value]) {
+    match v {
+        Value::Array(arr) => (arr.rows, arr.cols, &arr.data[..]),
+        v => (1, 1, std::slice::from_ref(v)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::address::{Area, CellAddr};
+    use crate::grid::Grid;
+    use crate::value::Array;
+    use Value::{Bool as B, Number as N};
+    use std::sync::Arc;
+
+    /// A grid whose column A holds `col_a` from A1 down.
+    fn grid(col_a: &[Value]) -> Grid {
+        let mut g = Grid::new(1);
+        for (r, v) in col_a.iter().enumerate() {
+            let c = CellAddr::new(0, r as u32, 0);
+            assert!(g.reserve(c));
+            g.set(c, v.clone());
+        }
+        g
+    }
+    fn a(rows: u32) -> BExpr {
+        BExpr::Const(Value::Ref(Area::new(0, 0, 0, rows - 1, 0)))
+    }
+    fn k(v: Value) -> BExpr {
+        BExpr::Const(v)
+    }
+    fn arr(rows: usize, cols: usize, data: Vec<Value>) -> Value {
+        Value::Array(Arc::new(Array::new(rows, cols, data)))
+    }
+    fn call(g: &Grid, f: fn(&mut Eval, &[BExpr]) -> Value, args: &[BExpr]) -> Value {
+        f(&mut Eval::new(g, CellAddr::new(0, 50, 5)), args)
+    }
+    fn t(s: &str) -> Value {
+        Value::text(s)
+    }
+    const NA: Value = Value::Error(ErrorKind::NA);
+
+    #[test]
+    fn range_values_count_only_as_numbers() {
+        let g = grid(&[N(1.0), t("3"), B(true), Value::Empty, N(-2.5), t("")]);
+        assert_eq!(call(&g, sum, &[a(8)]), N(-1.5));
+        assert_eq!(call(&g, count, &[a(8)]), N(2.0));
+        assert_eq!(call(&g, max, &[a(8)]), N(1.0));
+        assert_eq!(call(&g, min, &[a(8)]), N(-2.5));
+        assert_eq!(call(&g, counta, &[a(8)]), N(5.0));
+        assert_eq!(call(&g, countblank, &[a(8)]), N(4.0), "one empty, one \"\", two outside the grid");
+        let inline = k(arr(1, 3, vec![t("3"), B(true), N(2.0)]));
+        assert_eq!(call(&g, sum, std::slice::from_ref(&inline)), N(2.0));
+    }
+
+    #[test]
+    fn direct_values_coerce() {
+        let g = grid(&[]);
+        assert_eq!(call(&g, sum, &[k(t("3")), k(B(true))]), N(4.0));
+        assert_eq!(call(&g, sum, &[k(t("abc"))]), Value::Error(ErrorKind::Value));
+        assert_eq!(call(&g, count, &[k(t("3")), k(B(true)), k(t("abc")), k(NA)]), N(2.0));
+        assert_eq!(call(&g, max, &[k(t("7")), k(N(2.0))]), N(7.0));
+        assert_eq!(call(&g, max, &[k(N(-3.0)), k(N(-2.0))]), N(-2.0));
+        assert_eq!(call(&g, max, &[a(3)]), N(0.0), "MAX of nothing is 0");
+        assert_eq!(call(&g, min, &[k(t("x"))]), Value::Error(ErrorKind::Value));
+        assert_eq!(call(&g, counta, &[k(t("")), k(NA), k(B(false))]), N(3.0));
+        assert_eq!(call(&g, countblank, &[a(5)]), N(5.0));
+    }
+
+    #[test]
+    fn errors_propagate() {
+        let g = grid(&[N(1.0), Value::Error(ErrorKind::Div0), NA]);
+        for f in [sum, max, min] {
+            assert_eq!(call(&g, f, &[a(3)]), Value::Error(ErrorKind::Div0));
+            assert_eq!(call(&g, f, &[k(NA), a(3)]), NA);
+        }
+        assert_eq!(call(&g, count, &[a(3)]), N(1.0));
+        assert_eq!(call(&g, counta, &[a(3)]), N(3.0));
+        assert_eq!(call(&grid(&[]), sum, &[k(N(f64::MAX)), k(N(f64::MAX))]), Value::Error(ErrorKind::Num));
+    }
+
+    #[test]
+    fn sumproduct_rules() {
+        let g = grid(&[N(1.0), N(2.0), t("x")]);
+        let col = |d: Vec<Value>| k(arr(d.len(), 1, d));
+        assert_eq!(call(&g, sumproduct, &[a(3), col(vec![N(4.0), N(5.0), N(6.0)])]), N(14.0));
+        assert_eq!(call(&g, sumproduct, &[a(2)]), N(3.0));
+        assert_eq!(call(&g, sumproduct, &[a(3), col(vec![N(1.0), N(1.0)])]), Value::Error(ErrorKind::Value));
+        assert_eq!(call(&g, sumproduct, &[col(vec![B(true), N(2.0)]), col(vec![N(3.0), N(3.0)])]), N(6.0));
+        assert_eq!(call(&g, sumproduct, &[col(vec![NA, N(2.0)]), col(vec![t("a"), N(3.0)])]), NA);
+        assert_eq!(call(&g, sumproduct, &[k(N(3.0)), k(N(4.0))]), N(12.0));
+        let row = k(arr(1, 3, vec![N(1.0), N(2.0), N(3.0)]));
+        assert_eq!(call(&g, sumproduct, &[a(3), row]), Value::Error(ErrorKind::Value));
+    }
+
+    #[test]
+    fn countif_family_on_references() {
+        let g = grid(&[N(1.0), t("2"), N(2.0), t("apple"), Value::Empty, N(3.0), NA]);
+        assert_eq!(call(&g, criteria::countif, &[a(7), k(N(2.0))]), N(2.0));
+        assert_eq!(call(&g, criteria::countif, &[a(9), k(t(""))]), N(3.0));
+        assert_eq!(call(&g, criteria::countif, &[a(9), k(t("<>2"))]), N(7.0));
+        assert_eq!(call(&g, criteria::countif, &[a(7), k(t("A*"))]), N(1.0));
+        assert_eq!(call(&g, criteria::countif, &[a(7), k(NA)]), N(1.0));
+        let crit = k(arr(3, 1, vec![N(1.0), N(2.0), N(3.0)]));
+        assert_eq!(call(&g, criteria::countif, &[a(7), crit.clone()]), arr(3, 1, vec![N(1.0), N(2.0), N(1.0)]));
+        let crit2 = k(arr(1, 2, vec![t(">1"), t("*")]));
+        assert_eq!(call(&g, criteria::countif, &[a(7), crit2]), arr(1, 2, vec![N(2.0), N(2.0)]));
+        assert_eq!(call(&g, criteria::countif, &[k(NA), k(N(1.0))]), NA);
+        assert_eq!(call(&g, criteria::countifs, &[a(7), k(t(">=1")), a(7), k(t("<3"))]), N(2.0));
+        assert_eq!(call(&g, criteria::countifs, &[a(7), k(N(2.0)), a(6), k(N(2.0))]), Value::Error(ErrorKind::Value));
+        assert_eq!(
+            call(&g, criteria::countifs, &[a(7), crit, a(7), k(t("<>2"))]),
+            arr(3, 1, vec![N(1.0), N(0.0), N(1.0)])
+        );
+        assert_eq!(call(&g, criteria::sumif, &[a(6), k(t(">1"))]), N(5.0));
+        assert_eq!(call(&g, criteria::sumif, &[a(7), k(t("<>apple"))]), NA);
+        let sum_col = BExpr::Const(Value::Ref(Area::new(0, 0, 0, 0, 0)));
+        assert_eq!(
+            call(&g, criteria::sumif, &[a(7), k(N(2.0)), sum_col]),
+            N(2.0),
+            "A1 extends to A1:A7; its text \"2\" is not summed"
+        );
+    }
+}

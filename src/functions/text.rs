@@ -1,0 +1,426 @@
+//! Text and information functions: LEN, MID, LEFT, RIGHT, SUBSTITUTE, FIND,
+//! SEARCH, CHAR, CODE, CONCATENATE, CONCAT, TEXTJOIN, VALUE, UPPER, LOWER,
+//! TRIM, EXACT, REPT, the IS* tests and NA(). Positions and lengths count
+//! Unicode characters; numbers become text in Excel's general format; a
+//! text result longer than Excel's 32,767 characters is #VALUE!. Scalar
+//! functions are lifted element-wise over arrays (inside names); CONCAT and
+//! TEXTJOIN flatten references and arrays instead. SEARCH uses the shared
+//! wildcard matcher of `args` (also used by MATCH).
+
+use super::args::{Wildcard, fold_char, lift, scalar};
+use super::{FnSpec, VARIADIC};
+use crate::eval::{BExpr, Eval};
+use crate::value::{ErrorKind, Value, parse_number};
+
+/// The text category.
+pub const FUNCTIONS: &[FnSpec] = &[
+    FnSpec { name: "LEN", min_args: 1, max_args: 1, eval: len },
+    FnSpec { name: "MID", min_args: 3, max_args: 3, eval: mid },
+    FnSpec { name: "LEFT", min_args: 1, max_args: 2, eval: left },
+    FnSpec { name: "RIGHT", min_args: 1, max_args: 2, eval: right },
+    FnSpec { name: "SUBSTITUTE", min_args: 3, max_args: 4, eval: substitute },
+    FnSpec { name: "FIND", min_args: 2, max_args: 3, eval: find },
+    FnSpec { name: "SEARCH", min_args: 2, max_args: 3, eval: search },
+    FnSpec { name: "CHAR", min_args: 1, max_args: 1, eval: char_ },
+    FnSpec { name: "CODE", min_args: 1, max_args: 1, eval: code },
+    FnSpec { name: "CONCATENATE", min_args: 1, max_args: VARIADIC, eval: concatenate },
+    FnSpec { name: "CONCAT", min_args: 1, max_args: VARIADIC, eval: concat },
+    FnSpec { name: "TEXTJOIN", min_args: 3, max_args: VARIADIC, eval: textjoin },
+    FnSpec { name: "VALUE", min_args: 1, max_args: 1, eval: value },
+    FnSpec { name: "UPPER", min_args: 1, max_args: 1, eval: upper },
+    FnSpec { name: "LOWER", min_args: 1, max_args: 1, eval: lower },
+    FnSpec { name: "TRIM", min_args: 1, max_args: 1, eval: trim },
+    FnSpec { name: "EXACT", min_args: 2, max_args: 2, eval: exact },
+    FnSpec { name: "REPT", min_args: 2, max_args: 2, eval: rept },
+    FnSpec { name: "ISNUMBER", min_args: 1, max_args: 1, eval: isnumber },
+    FnSpec { name: "ISTEXT", min_args: 1, max_args: 1, eval: istext },
+    FnSpec { name: "ISNONTEXT", min_args: 1, max_args: 1, eval: isnontext },
+    FnSpec { name: "ISLOGICAL", min_args: 1, max_args: 1, eval: islogical },
+    FnSpec { name: "ISBLANK", min_args: 1, max_args: 1, eval: isblank },
+    FnSpec { name: "ISERROR", min_args: 1, max_args: 1, eval: iserror },
+    FnSpec { name: "ISERR", min_args: 1, max_args: 1, eval: iserr },
+    FnSpec { name: "ISNA", min_args: 1, max_args: 1, eval: isna },
+    FnSpec { name: "NA", min_args: 0, max_args: 0, eval: na },
+];
+
+/// Longest text a cell may hold in Excel.
+pub const MAX_TEXT: usize = 32_767;
+
+type Res = Result<Value, ErrorKind>;
+
+/// Lifts a fallible scalar function over the arguments.
+fn lift_res(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Res) -> Value {
+    lift(ev, args, |v| f(v).unwrap_or_else(Value::Error))
+}
+
+/// A text result, #VALUE! past [`MAX_TEXT`] characters.
+fn text_result(s: &str) -> Res {
+    if s.len() > MAX_TEXT && s.chars().count() > MAX_TEXT { Err(ErrorKind::Value) } else { Ok(Value::text(s)) }
+}
+
+/// A character count or position argument: truncated, not negative.
+fn count(v: &Value) -> Result<usize, ErrorKind> {
+    let n = v.to_number()?.trunc();
+    if n < 0.0 { Err(ErrorKind::Value) } else { Ok(n as usize) }
+}
+
+/// A 1-based start position argument (at least 1).
+fn start(v: Option<&Value>) -> Result<usize, ErrorKind> {
+    match v.map(count).transpose()? {
+        Some(0) => Err(ErrorKind::Value),
+        s => Ok(s.unwrap_or(1)),
+    }
+}
+
+/// The `n` characters of `s` from the 0-based char index `from`.
+fn chars(s: &str, from: usize, n: usize) -> String {
+    s.chars().skip(from).take(n).collect()
+}
+
+fn len(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| Ok(Value::Number(v[0].to_text()?.chars().count() as f64)))
+}
+
+fn mid(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let s = v[0].to_text()?;
+        let (from, n) = (start(Some(&v[1]))?, count(&v[2])?);
+        Ok(Value::text(&chars(&s, from - 1, n)))
+    })
+}
+
+fn left(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let s = v[0].to_text()?;
+        let n = v.get(1).map_or(Ok(1), count)?;
+        Ok(Value::text(&chars(&s, 0, n)))
+    })
+}
+
+fn right(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let s = v[0].to_text()?;
+        let n = v.get(1).map_or(Ok(1), count)?;
+        let total = s.chars().count();
+        Ok(Value::text(&chars(&s, total.saturating_sub(n), n)))
+    })
+}
+
+fn substitute(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let (s, old, new) = (v[0].to_text()?, v[1].to_text()?, v[2].to_text()?);
+        let instance = v.get(3).map(|i| start(Some(i))).transpose()?;
+        if old.is_empty() {
+            return Ok(Value::Text(s));
+        }
+        match instance {
+            None => text_result(&s.replace(&*old, &new)),
+            Some(k) => match s.match_indices(&*old).nth(k - 1) {
+                Some((at, _)) => text_result(&format!("{}{}{}", &s[..at], new, &s[at + old.len()..])),
+                None => Ok(Value::Text(s)),
+            },
+        }
+    })
+}
+
+/// FIND and SEARCH: the 1-based position of `needle` in `hay` from `from`.
+fn find_with(v: &[Value], wildcards: bool) -> Res {
+    let (needle, hay) = (v[0].to_text()?, v[1].to_text()?);
+    let from = start(v.get(2))?;
+    let hay: Vec<char> = hay.chars().collect();
+    if from > hay.len() + 1 {
+        return Err(ErrorKind::Value);
+    }
+    let found = if wildcards {
+        let hay: Vec<char> = hay.iter().map(|&c| fold_char(c)).collect();
+        Wildcard::new(&needle).find(&hay, from - 1)
+    } else {
+        let needle: Vec<char> = needle.chars().collect();
+        (from - 1..=hay.len().saturating_sub(needle.len())).find(|&i| hay[i..].starts_with(&needle))
+    };
+    found.map(|i| Value::Number((i + 1) as f64)).ok_or(ErrorKind::Value)
+}
+
+fn find(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| find_with(v, false))
+}
+
+fn search(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| find_with(v, true))
+}
+
+/// Windows-1252 characters 0x80 ..= 0x9F (the unassigned ones map to the
+/// C1 control of the same code, as Windows does).
+const CP1252_HIGH: [char; 32] = [
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž', '\u{8F}', '\u{90}', '‘', '’',
+    '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}', 'ž', 'Ÿ',
+];
+
+fn char_(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let n = v[0].to_number()?.trunc();
+        if !(1.0..=255.0).contains(&n) {
+            return Err(ErrorKind::Value);
+        }
+        let n = n as u32;
+        let c =
+            if (0x80..0xA0).contains(&n) { CP1252_HIGH[(n - 0x80) as usize] } else { char::from_u32(n).unwrap_or('?') };
+        Ok(Value::text(c.encode_utf8(&mut [0; 4])))
+    })
+}
+
+fn code(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let c = v[0].to_text()?.chars().next().ok_or(ErrorKind::Value)?;
+        let n = match c as u32 {
+            n if n < 0x80 || (0xA0..=0xFF).contains(&n) => n,
+            _ => CP1252_HIGH.iter().position(|&x| x == c).map_or(63, |i| 0x80 + i as u32),
+        };
+        Ok(Value::Number(n as f64))
+    })
+}
+
+fn concatenate(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let mut s = String::new();
+        for x in v {
+            s.push_str(&x.to_text()?);
+        }
+        text_result(&s)
+    })
+}
+
+/// Appends the texts of one argument to `out`: every cell of a reference
+/// and every element of an array, row by row. With `skip_empty`, empty
+/// cells and empty texts are left out. Stops with #VALUE! once `out` holds
+/// more than `limit` texts (the caller's result would be too long).
+fn collect_texts(
+    ev: &mut Eval,
+    e: &BExpr,
+    skip_empty: bool,
+    limit: usize,
+    out: &mut Vec<String>,
+) -> Result<(), ErrorKind> {
+    let mut error = None;
+    let mut push = |v: &Value, out: &mut Vec<String>| match v.to_text() {
+        Err(e) => {
+            error.get_or_insert(e);
+        }
+        Ok(t) if skip_empty && t.is_empty() => {}
+        Ok(t) => out.push(t.to_string()),
+    };
+    match ev.eval(e) {
+        // Empty cells add nothing when skipped, so visiting the stored part
+        // is enough; otherwise every cell is read in order.
+        Value::Ref(area) if skip_empty => {
+            ev.visit(&area, |v| push(v, out));
+        }
+        Value::Ref(area) => {
+            for c in area.cells() {
+                push(&ev.cell_value(c), out);
+                if out.len() > limit {
+                    return Err(ErrorKind::Value);
+                }
+            }
+        }
+        Value::Array(a) => a.data.iter().for_each(|v| push(v, out)),
+        v => push(&v, out),
+    }
+    match error {
+        Some(e) => Err(e),
+        None if out.len() > limit => Err(ErrorKind::Value),
+        None => Ok(()),
+    }
+}
+
+fn concat(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let mut parts = Vec::new();
+    for a in args {
+        if let Err(e) = collect_texts(ev, a, true, MAX_TEXT, &mut parts) {
+            return Value::Error(e);
+        }
+    }
+    text_result(&parts.concat()).unwrap_or_else(Value::Error)
+}
+
+fn textjoin(ev: &mut Eval, args: &[BExpr]) -> Value {
+    join(ev, args).unwrap_or_else(Value::Error)
+}
+
+fn join(ev: &mut Eval, args: &[BExpr]) -> Res {
+    let mut delims = Vec::new();
+    collect_texts(ev, &args[0], false, MAX_TEXT, &mut delims)?;
+    let ignore_empty = scalar(ev, &args[1]).to_bool()?;
+    // Empty parts change nothing when every delimiter is empty too.
+    let skip = ignore_empty || delims.iter().all(|d| d.is_empty());
+    // Past this many parts, the non-empty delimiters alone are too long.
+    let limit = (MAX_TEXT + 1).saturating_mul(delims.len().max(1));
+    let mut parts = Vec::new();
+    for a in &args[2..] {
+        collect_texts(ev, a, skip, limit, &mut parts)?;
+    }
+    let mut s = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 && !delims.is_empty() {
+            s.push_str(&delims[(i - 1) % delims.len()]);
+        }
+        s.push_str(p);
+    }
+    text_result(&s)
+}
+
+fn value(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| match &v[0] {
+        Value::Number(n) => Ok(Value::Number(*n)),
+        Value::Empty => Ok(Value::Number(0.0)),
+        Value::Text(s) => text_to_number(s).map(Value::Number).ok_or(ErrorKind::Value),
+        Value::Error(e) => Err(*e),
+        _ => Err(ErrorKind::Value),
+    })
+}
+
+/// VALUE's reading of text: what arithmetic accepts, plus thousands
+/// separators (`1,234.5`), a currency sign (`$12`, `-$3`), accounting
+/// negatives (`(5)`) and times of day (`12:30`, `6:00:30`, as day fractions).
+fn text_to_number(s: &str) -> Option<f64> {
+    if let Some(n) = parse_number(s) {
+        return Some(n);
+    }
+    let t = s.trim();
+    if let Some(inner) = t.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+        return text_to_number(inner).filter(|n| *n >= 0.0).map(|n| -n);
+    }
+    if let Some(n) = time_of_day(t) {
+        return Some(n);
+    }
+    let (sign, t) = match t.strip_prefix('-') {
+        Some(rest) => (-1.0, rest.trim_start()),
+        None => (1.0, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let t = t.strip_prefix('$').unwrap_or(t);
+    let (int, frac) = t.split_once('.').map_or((t, None), |(i, f)| (i, Some(f)));
+    let groups: Vec<&str> = int.split(',').collect();
+    let grouped = groups.len() > 1
+        && (1..=3).contains(&groups[0].len())
+        && groups[1..].iter().all(|g| g.len() == 3)
+        && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
+    if !grouped && groups.len() > 1 {
+        return None;
+    }
+    let digits = match frac {
+        Some(f) => format!("{}.{f}", groups.concat()),
+        None => groups.concat(),
+    };
+    if digits.starts_with(['+', '-']) {
+        return None;
+    }
+    parse_number(&digits).map(|n| sign * n)
+}
+
+/// `h:mm` or `h:mm:ss` as a fraction of a day.
+fn time_of_day(t: &str) -> Option<f64> {
+    let parts: Vec<&str> = t.split(':').collect();
+    if !(2..=3).contains(&parts.len()) || !parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let n: Vec<f64> = parts.iter().map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    let (h, m, sec) = (n[0], n[1], n.get(2).copied().unwrap_or(0.0));
+    (m < 60.0 && sec < 60.0).then(|| (h * 3600.0 + m * 60.0 + sec) / 86400.0)
+}
+
+fn upper(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| Ok(Value::text(&v[0].to_text()?.to_uppercase())))
+}
+
+fn lower(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| Ok(Value::text(&v[0].to_text()?.to_lowercase())))
+}
+
+/// Removes leading and trailing spaces and collapses inner runs to one
+/// (only the ASCII space, as Excel).
+fn trim(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        Ok(Value::text(&v[0].to_text()?.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")))
+    })
+}
+
+fn exact(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| Ok(Value::Bool(v[0].to_text()? == v[1].to_text()?)))
+}
+
+fn rept(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let (s, n) = (v[0].to_text()?, count(&v[1])?);
+        if s.chars().count().saturating_mul(n) > MAX_TEXT {
+            return Err(ErrorKind::Value);
+        }
+        Ok(Value::text(&s.repeat(n)))
+    })
+}
+
+/// Lifts a test on one value (errors included) into a boolean function.
+fn is(ev: &mut Eval, args: &[BExpr], test: fn(&Value) -> bool) -> Value {
+    lift(ev, args, |v| Value::Bool(test(&v[0])))
+}
+
+fn isnumber(ev: &mut Eval, args: &[BExpr]) -> Value {
+    is(ev, args, |v| matches!(v, Value::Number(_)))
+}
+
+fn istext(ev: &mut Eval, args: &[BExpr]) -> Value {
+    is(ev, args, |v| matches!(v, Value::Text(_)))
+}
+
+fn isnontext(ev: &mut Eval, args: &[BExpr]) -> Value {
+    is(ev, args, |v| !matches!(v, Value::Text(_)))
+}
+
+fn islogical(ev: &mut Eval, args: &[BExpr]) -> Value {
+    is(ev, args, |v| matches!(v, Value::Bool(_)))
+}
+
+/// True only for a truly empty cell; a formula's "" is text.
+fn isblank(ev: &mut Eval, args: &[BExpr]) -> Value {
+    is(ev, args, Value::is_empty)
+}
+
+fn iserror(ev: &mut Eval, args: &[BExpr]) -> Value {
+    is(ev, args, Value::is_error)
+}
+
+fn iserr(ev: &mut Eval, args: &[BExpr]) -> Value {
+    is(ev, args, |v| matches!(v, Value::Error(e) if *e != ErrorKind::NA))
+}
+
+fn isna(ev: &mut Eval, args: &[BExpr]) -> Value {
+    is(ev, args, |v| matches!(v, Value::Error(ErrorKind::NA)))
+}
+
+fn na(_: &mut Eval, _: &[BExpr]) -> Value {
+    Value::Error(ErrorKind::NA)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_text() {
+        assert_eq!(text_to_number(" 12 "), Some(12.0));
+        assert_eq!(text_to_number("1,234.5"), Some(1234.5));
+        assert_eq!(text_to_number("-$3"), Some(-3.0));
+        assert_eq!(text_to_number("(5)"), Some(-5.0));
+        assert_eq!(text_to_number("12:00"), Some(0.5));
+        assert_eq!(text_to_number("1,23"), None);
+        assert_eq!(text_to_number("abc"), None);
+        assert_eq!(text_to_number(""), None);
+    }
+
+    #[test]
+    fn code_page() {
+        assert_eq!(CP1252_HIGH.len(), 32);
+        assert_eq!(CP1252_HIGH[0], '€');
+        assert_eq!(CP1252_HIGH[0x99 - 0x80], '™');
+    }
+}

@@ -1,0 +1,16 @@
+//! dataflow: a spreadsheet engine that follows Excel's formulas and its
+//! iterative calculation of circular references. See docs/architecture.md.
+
+pub mod address;
+pub mod ast;
+pub mod calc;
+pub mod engine;
+pub mod eval;
+pub mod functions;
+pub mod grid;
+pub mod parse;
+pub mod render;
+pub mod sheet;
+pub mod value;
+pub mod diagnostic;
+pub mod workbook;

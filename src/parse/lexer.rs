@@ -1,0 +1,401 @@
+//! The formula lexer: source text to tokens with byte spans, built with
+//! `logos`. The lexer never aborts: text it cannot read becomes a
+//! [`Token::Error`] in the stream (which the parser accepts as an operand, so
+//! the problem is reported once) plus a [`ParseError`] saying what was wrong.
+//! Whitespace, including newlines and indentation, separates tokens and is
+//! otherwise ignored.
+//!
+//! Reference-looking text is split three ways. Plain words such as `A1`,
+//! `abc`, `sol.x` or `LOG10` are [`Token::Ident`]; the parser decides whether
+//! each is a cell, a column, a boolean, a function or a name, because that
+//! depends on what follows. Anything with a `$` (`$A$1`, `A$1`, `$B`, `$3`)
+//! can only be a reference piece, so it is checked here and becomes a
+//! [`Token::Ref`]. A sheet prefix (`Main!`, `'My Sheet'!`) is one
+//! [`Token::Sheet`] token.
+
+use super::ParseError;
+use crate::address::{MAX_ROWS, parse_col, parse_row};
+use crate::ast::Axis;
+use crate::value::ErrorKind;
+use chumsky::span::SimpleSpan;
+use logos::Logos;
+
+/// A number as written: its text (row numbers in `3:5` need it) and value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Num<'a> {
+    pub text: &'a str,
+    pub value: f64,
+}
+
+/// A piece of an A1 reference: a cell (`A1`: both), a column (`$B`) or a row
+/// (`$3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RefPart {
+    pub col: Option<Axis>,
+    pub row: Option<Axis>,
+}
+
+impl RefPart {
+    /// `(row, col)` when this piece is a whole cell.
+    pub fn cell(self) -> Option<(Axis, Axis)> {
+        Some((self.row?, self.col?))
+    }
+    /// The column when this piece is a column alone.
+    pub fn column(self) -> Option<Axis> {
+        if self.row.is_none() { self.col } else { None }
+    }
+    /// The row when this piece is a row alone.
+    pub fn row_only(self) -> Option<Axis> {
+        if self.col.is_none() { self.row } else { None }
+    }
+}
+
+#[derive(Logos, Clone, Debug, PartialEq)]
+#[logos(error(LexError, LexError::from_lexer))]
+#[logos(skip r"[ \t\r\n\u{A0}]+")]
+pub(crate) enum Token<'a> {
+    #[regex(r"[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?", number)]
+    #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?", number)]
+    Number(Num<'a>),
+    #[token("\"", string)]
+    Text(String),
+    #[token("#", error_literal)]
+    ErrorLit(ErrorKind),
+    /// A word: cell, column, boolean, function or name; the parser decides.
+    #[regex(r"[\p{L}_\\][\p{L}0-9_.\\]*")]
+    Ident(&'a str),
+    /// A reference piece with at least one `$`.
+    #[regex(r"\$[A-Za-z]+(\$?[0-9]+)?|[A-Za-z]+\$[0-9]+|\$[0-9]+", dollar_ref)]
+    Ref(RefPart),
+    /// `Main!` or `'My Sheet'!`, unquoted and unescaped.
+    #[regex(r"[\p{L}_\\][\p{L}0-9_.\\]*!", |lex| lex.slice().trim_end_matches('!').to_string())]
+    #[token("'", quoted_sheet)]
+    Sheet(String),
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("^")]
+    Caret,
+    #[token("&")]
+    Amp,
+    #[token("%")]
+    Percent,
+    #[token("=")]
+    Eq,
+    #[token("<>")]
+    Ne,
+    #[token("<")]
+    Lt,
+    #[token(">")]
+    Gt,
+    #[token("<=")]
+    Le,
+    #[token(">=")]
+    Ge,
+    #[token(":")]
+    Colon,
+    #[token(",")]
+    Comma,
+    #[token(";")]
+    Semi,
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    /// Text the lexer could not read; its error is reported separately.
+    Error,
+}
+
+impl Token<'_> {
+    /// True for tokens that end an operand, after which `+`/`-` are binary
+    /// and `(` would not open a new operand.
+    pub fn ends_operand(&self) -> bool {
+        use Token::*;
+        matches!(
+            self,
+            Number(_)
+                | Text(_)
+                | ErrorLit(_)
+                | Ident(_)
+                | Ref(_)
+                | Percent
+                | RParen
+                | RBrace
+                | Error
+        )
+    }
+}
+
+/// What went wrong while lexing, turned into a message by [`LexError::message`].
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum LexError {
+    Unexpected(String),
+    UnterminatedString,
+    UnterminatedSheet,
+    /// With the name when a reference follows (`'My Sheet'A1`).
+    SheetWithoutBang(Option<String>),
+    EmptySheet,
+    UnknownErrorLiteral(String),
+    NumberTooLarge(String),
+    BadReference(String),
+}
+
+impl Default for LexError {
+    fn default() -> Self {
+        LexError::Unexpected(String::new())
+    }
+}
+
+impl LexError {
+    fn from_lexer<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Self {
+        LexError::Unexpected(lex.slice().to_string())
+    }
+
+    /// The token standing in for the unreadable text: the sheet prefix that
+    /// was meant when that is clear, so parsing goes on as if it were
+    /// written right; else [`Token::Error`].
+    fn stand_in<'a>(self) -> Token<'a> {
+        match self {
+            LexError::SheetWithoutBang(Some(name)) => Token::Sheet(name),
+            LexError::EmptySheet => Token::Sheet(String::new()),
+            _ => Token::Error,
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match self {
+            LexError::Unexpected(s) => format!("unexpected `{s}`"),
+            LexError::UnterminatedString => "unterminated string: missing closing `\"`".into(),
+            LexError::UnterminatedSheet => "unterminated sheet name: missing closing `'`".into(),
+            LexError::SheetWithoutBang(Some(_)) => {
+                "a quoted sheet name must be followed by `!`".into()
+            }
+            LexError::SheetWithoutBang(None) => {
+                "a quoted sheet name must be followed by `!` (text is written in double quotes)"
+                    .into()
+            }
+            LexError::EmptySheet => "empty sheet name".into(),
+            LexError::UnknownErrorLiteral(s) => format!("unknown error literal `{s}`"),
+            LexError::NumberTooLarge(s) => format!("number `{s}` is too large"),
+            LexError::BadReference(m) => m.clone(),
+        }
+    }
+}
+
+fn number<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<Num<'a>, LexError> {
+    let text = lex.slice();
+    match text.parse::<f64>() {
+        Ok(value) if value.is_finite() => Ok(Num { text, value }),
+        _ => Err(LexError::NumberTooLarge(text.to_string())),
+    }
+}
+
+/// After an opening `"`: everything up to the closing quote, with `""`
+/// standing for one `"`.
+fn string<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<String, LexError> {
+    let (text, len) = quoted(lex.remainder(), '"').ok_or_else(|| {
+        lex.bump(lex.remainder().len());
+        LexError::UnterminatedString
+    })?;
+    lex.bump(len);
+    Ok(text)
+}
+
+/// After an opening `'`: a quoted sheet name (`''` is one `'`) and its `!`.
+fn quoted_sheet<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<String, LexError> {
+    let (name, len) = quoted(lex.remainder(), '\'').ok_or_else(|| {
+        lex.bump(lex.remainder().len());
+        LexError::UnterminatedSheet
+    })?;
+    lex.bump(len);
+    if !lex.remainder().starts_with('!') {
+        // Followed by a reference, the `!` was forgotten; otherwise this was
+        // probably meant as text.
+        let reference_follows = lex
+            .remainder()
+            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '$');
+        return Err(LexError::SheetWithoutBang(
+            reference_follows.then_some(name),
+        ));
+    }
+    lex.bump(1);
+    if name.is_empty() {
+        return Err(LexError::EmptySheet);
+    }
+    Ok(name)
+}
+
+/// Reads quoted text whose opening quote was already consumed: the unescaped
+/// text and the byte length consumed including the closing quote, or None
+/// when the quote is never closed.
+fn quoted(rest: &str, quote: char) -> Option<(String, usize)> {
+    let mut text = String::new();
+    let mut chars = rest.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c != quote {
+            text.push(c);
+        } else if chars.peek().is_some_and(|&(_, next)| next == quote) {
+            text.push(quote);
+            chars.next();
+        } else {
+            return Some((text, i + 1));
+        }
+    }
+    None
+}
+
+/// After `#`: one of Excel's seven error literals (any case), else an
+/// unknown-literal error spanning the word that follows.
+fn error_literal<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<ErrorKind, LexError> {
+    let rest = lex.remainder();
+    for kind in ErrorKind::ALL {
+        let body = &kind.text()[1..];
+        if rest
+            .get(..body.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(body))
+        {
+            lex.bump(body.len());
+            return Ok(kind);
+        }
+    }
+    let mut len = rest
+        .find(|c: char| !(c.is_alphanumeric() || matches!(c, '/' | '_' | '.')))
+        .unwrap_or(rest.len());
+    if rest[len..].starts_with(['!', '?']) {
+        len += 1;
+    }
+    lex.bump(len);
+    Err(LexError::UnknownErrorLiteral(lex.slice().to_string()))
+}
+
+fn dollar_ref<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<RefPart, LexError> {
+    ref_part(lex.slice()).map_err(LexError::BadReference)
+}
+
+/// Parses a reference piece: `[$]letters[$]digits`, `[$]letters` or
+/// `[$]digits`. Errors name the column or row that does not exist.
+pub(crate) fn ref_part(s: &str) -> Result<RefPart, String> {
+    let (col_abs, rest) = strip_dollar(s);
+    let split = rest
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(rest.len());
+    let (letters, rest) = rest.split_at(split);
+    let (row_abs, digits) = strip_dollar(rest);
+    let (col_abs, row_abs) = if letters.is_empty() {
+        (false, col_abs)
+    } else {
+        (col_abs, row_abs)
+    };
+    let col = match letters {
+        "" => None,
+        l => Some(Axis {
+            index: column(l)?,
+            abs: col_abs,
+        }),
+    };
+    let row = match digits {
+        "" => None,
+        d => Some(Axis {
+            index: row(d)?,
+            abs: row_abs,
+        }),
+    };
+    if col.is_none() && row.is_none() {
+        return Err(format!("`{s}` is not a reference"));
+    }
+    Ok(RefPart { col, row })
+}
+
+fn strip_dollar(s: &str) -> (bool, &str) {
+    match s.strip_prefix('$') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    }
+}
+
+fn column(letters: &str) -> Result<u32, String> {
+    parse_col(letters)
+        .ok_or_else(|| format!("column {} is beyond XFD", letters.to_ascii_uppercase()))
+}
+
+fn row(digits: &str) -> Result<u32, String> {
+    parse_row(digits).ok_or_else(|| match digits.parse::<u64>() {
+        Ok(n) if n <= u64::from(MAX_ROWS) => {
+            format!("row `{digits}` does not exist (rows are 1 to {MAX_ROWS})")
+        }
+        _ => format!("row {digits} is beyond {MAX_ROWS}"),
+    })
+}
+
+/// Reads a plain word as a cell (`AB12`) or a column (`AB`) when it is one
+/// of the sheet's; words past XFD or row 1048576 are names.
+pub(crate) fn ident_ref_part(s: &str) -> Option<RefPart> {
+    let split = s
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(s.len());
+    let (letters, digits) = s.split_at(split);
+    let col = Some(Axis {
+        index: parse_col(letters)?,
+        abs: false,
+    });
+    let row = match digits {
+        "" => None,
+        d => Some(Axis {
+            index: parse_row(d)?,
+            abs: false,
+        }),
+    };
+    Some(RefPart { col, row })
+}
+
+/// True when `s` lexes as one [`Token::Ident`] (so it can be written as a
+/// sheet name without quotes).
+pub(crate) fn is_ident(s: &str) -> bool {
+    let mut lex = Token::lexer(s);
+    matches!(lex.next(), Some(Ok(Token::Ident(_)))) && lex.span() == (0..s.len())
+}
+
+/// Lexes a whole formula. Every lexing problem is returned as an error and
+/// leaves a [`Token::Error`] in the stream; adjacent unreadable characters
+/// are reported together.
+pub(crate) fn lex(src: &str) -> (Vec<(Token<'_>, SimpleSpan)>, Vec<ParseError>) {
+    let mut tokens = Vec::new();
+    let mut errors: Vec<ParseError> = Vec::new();
+    // End of the last unreadable-character error, to merge runs of them.
+    let mut run_end = None;
+    for (result, span) in Token::lexer(src).spanned() {
+        match result {
+            Ok(tok) => {
+                tokens.push((tok, span.into()));
+                run_end = None;
+            }
+            Err(LexError::Unexpected(_)) if run_end == Some(span.start) => {
+                let err = errors.last_mut().expect("a run has an error");
+                err.span.end = span.end;
+                err.message = LexError::Unexpected(src[err.span.clone()].to_string()).message();
+                if let Some(last) = tokens.last_mut() {
+                    last.1 = err.span.clone().into();
+                }
+                run_end = Some(span.end);
+            }
+            Err(e) => {
+                run_end = matches!(e, LexError::Unexpected(_)).then_some(span.end);
+                errors.push(ParseError {
+                    span: span.clone(),
+                    message: e.message(),
+                });
+                tokens.push((e.stand_in(), span.into()));
+            }
+        }
+    }
+    (tokens, errors)
+}

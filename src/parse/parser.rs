@@ -1,0 +1,475 @@
+//! The formula grammar, written with chumsky over the tokens of
+//! [`super::lexer`], producing [`crate::ast::Expr`].
+//!
+//! ```text
+//! formula        := "="? expr END
+//! expr           := comparison
+//! comparison     := concat (("=" | "<>" | "<" | ">" | "<=" | ">=") concat)*
+//! concat         := additive ("&" additive)*
+//! additive       := multiplicative (("+" | "-") multiplicative)*
+//! multiplicative := power (("*" | "/") power)*
+//! power          := postfix ("^" postfix)*
+//! postfix        := prefix "%"*
+//! prefix         := ("-" | "+")* range
+//! range          := primary (":" primary)*
+//! primary        := call | reference | WORD | NUMBER | STRING | ERROR
+//!                 | array | "(" expr ")"
+//! call           := WORD "(" (")" | expr ("," expr)* ")")
+//! reference      := SHEET? (column ":" column | row ":" row
+//!                          | cell ":" cell | cell)
+//! array          := "{" values (";" values)* "}"
+//! values         := value ("," value)*
+//! value          := ("-" | "+")? NUMBER | STRING | TRUE | FALSE | ERROR
+//! ```
+//!
+//! A WORD is a cell when it reads as one (`AB12`, column up to XFD, row up
+//! to 1048576), a column when it is letters up to XFD and followed by `:`
+//! and another column, TRUE/FALSE when it spells one of those, and a name
+//! otherwise; any WORD followed by `(` is a function (`LOG10(`, `TRUE()`).
+//! A row is a plain integer (`3:5`). Two cells joined by `:` form one
+//! [`RefKind::Area`], whatever the spacing; a `:` between anything else is
+//! the [`BinaryOp::Range`] operator (`INDEX(a,1,1):B2`).
+//!
+//! Precedence, highest first (every binary operator is left-associative,
+//! `^` included, as in Excel: `2^3^2` is 64). Prefix minus binds tighter
+//! than `^`, so `-2^2` is `(-2)^2` = 4. The numbers are the binding powers
+//! defined by [`binary_power`] and [`unary_power`], the one table both the
+//! parser and the printer use:
+//!
+//! | power | operators                         |
+//! |-------|-----------------------------------|
+//! | 8     | `:` range                         |
+//! | 7     | prefix `-` `+`                    |
+//! | 6     | postfix `%`                       |
+//! | 5     | `^`                               |
+//! | 4     | `*` `/`                           |
+//! | 3     | `+` `-`                           |
+//! | 2     | `&`                               |
+//! | 1     | `=` `<>` `<` `>` `<=` `>=`        |
+//!
+//! Omitted arguments (`IF(A1,,2)`) and array values (`{1,,2}`) are
+//! reported as errors; `F()` is a call with no arguments. Errors inside
+//! parentheses, argument lists and arrays are recovered from by skipping to
+//! the matching closing bracket, so one formula can report several.
+
+use super::lexer::{RefPart, Token, ident_ref_part};
+use crate::address::parse_row;
+use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, Span, UnaryOp};
+use crate::value::{ErrorKind, Value};
+use chumsky::input::ValueInput;
+use chumsky::prelude::*;
+use chumsky::primitive::select;
+
+/// The binding power of something that is not an operator (a literal, a
+/// reference, a call, a name): higher than any operator.
+pub(crate) const ATOM_POWER: u8 = 9;
+
+/// How tightly a binary operator binds (see the table in the module doc).
+pub(crate) fn binary_power(op: BinaryOp) -> u8 {
+    use BinaryOp::*;
+    match op {
+        Range => 8,
+        Pow => 5,
+        Mul | Div => 4,
+        Add | Sub => 3,
+        Concat => 2,
+        Eq | Ne | Lt | Gt | Le | Ge => 1,
+    }
+}
+
+/// How tightly a unary operator binds (see the table in the module doc).
+pub(crate) fn unary_power(op: UnaryOp) -> u8 {
+    match op {
+        UnaryOp::Neg | UnaryOp::Plus => 7,
+        UnaryOp::Percent => 6,
+    }
+}
+
+/// The binary operator a token spells, if any.
+pub(crate) fn binary_op(tok: &Token) -> Option<BinaryOp> {
+    use BinaryOp as B;
+    Some(match tok {
+        Token::Colon => B::Range,
+        Token::Caret => B::Pow,
+        Token::Star => B::Mul,
+        Token::Slash => B::Div,
+        Token::Plus => B::Add,
+        Token::Minus => B::Sub,
+        Token::Amp => B::Concat,
+        Token::Eq => B::Eq,
+        Token::Ne => B::Ne,
+        Token::Lt => B::Lt,
+        Token::Gt => B::Gt,
+        Token::Le => B::Le,
+        Token::Ge => B::Ge,
+        _ => return None,
+    })
+}
+
+/// Label of an operand in expected-token lists (see `super::errors`).
+pub(crate) const EXPRESSION: &str = "an expression";
+/// Label of a binary or postfix operator in expected-token lists.
+pub(crate) const OPERATOR: &str = "an operator";
+/// Label of what must follow a sheet prefix.
+pub(crate) const REFERENCE: &str = "a reference";
+
+type Extra<'t, 's> = extra::Err<Rich<'t, Token<'s>>>;
+type Level<'t, 's, I> = Boxed<'t, 't, I, Expr, Extra<'t, 's>>;
+
+fn range(span: SimpleSpan) -> Span {
+    span.into_range()
+}
+
+/// Stands in for a part that had an error (already reported).
+fn placeholder(span: Span) -> Expr {
+    Expr::new(ExprKind::Error(ErrorKind::Value), span)
+}
+
+fn binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
+    let span = lhs.span.start..rhs.span.end;
+    Expr::new(
+        ExprKind::Binary {
+            op,
+            lhs: Box::new(lhs),
+            rhs: Box::new(rhs),
+        },
+        span,
+    )
+}
+
+fn unary(op: UnaryOp, expr: Expr, span: Span) -> Expr {
+    Expr::new(
+        ExprKind::Unary {
+            op,
+            expr: Box::new(expr),
+        },
+        span,
+    )
+}
+
+/// A word that is not a function call: boolean, cell or name.
+fn word(s: &str, span: Span) -> Expr {
+    let kind = if s.eq_ignore_ascii_case("TRUE") {
+        ExprKind::Bool(true)
+    } else if s.eq_ignore_ascii_case("FALSE") {
+        ExprKind::Bool(false)
+    } else if let Some((row, col)) = ident_ref_part(s).and_then(RefPart::cell) {
+        ExprKind::Ref(RefExpr {
+            sheet: None,
+            kind: RefKind::Cell { row, col },
+        })
+    } else {
+        ExprKind::Name(s.to_string())
+    };
+    Expr::new(kind, span)
+}
+
+fn column_part(tok: Token) -> Option<Axis> {
+    match tok {
+        Token::Ref(p) => p.column(),
+        Token::Ident(s) => ident_ref_part(s)?.column(),
+        _ => None,
+    }
+}
+
+fn row_part(tok: Token) -> Option<Axis> {
+    match tok {
+        Token::Ref(p) => p.row_only(),
+        Token::Number(n) => Some(Axis {
+            index: parse_row(n.text)?,
+            abs: false,
+        }),
+        _ => None,
+    }
+}
+
+fn cell_part(tok: Token) -> Option<(Axis, Axis)> {
+    match tok {
+        Token::Ref(p) => p.cell(),
+        Token::Ident(s) => ident_ref_part(s)?.cell(),
+        _ => None,
+    }
+}
+
+/// Parses a whole formula, with or without its leading `=`.
+pub(crate) fn formula<'t, 's: 't, I>() -> impl Parser<'t, I, Expr, Extra<'t, 's>>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    just(Token::Eq)
+        .or_not()
+        .ignore_then(expression())
+        .then_ignore(end())
+}
+
+fn expression<'t, 's: 't, I>() -> impl Parser<'t, I, Expr, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    recursive(|expr| {
+        let range_level = binary_level(primary(expr.boxed()), binary_power(BinaryOp::Range));
+
+        let prefix_op = select! {
+            Token::Minus = e => (UnaryOp::Neg, e.span()),
+            Token::Plus = e => (UnaryOp::Plus, e.span()),
+        };
+        let prefix = prefix_op
+            .repeated()
+            .foldr(range_level, |(op, span): (UnaryOp, SimpleSpan), x| {
+                let span = span.start..x.span.end;
+                unary(op, x, span)
+            })
+            .labelled(EXPRESSION);
+
+        let percent = just(Token::Percent).to_span().labelled(OPERATOR);
+        let postfix = prefix.foldl(percent.repeated(), |x: Expr, span: SimpleSpan| {
+            let span = x.span.start..span.end;
+            unary(UnaryOp::Percent, x, span)
+        });
+
+        let mut level = postfix.boxed();
+        for power in (1..=binary_power(BinaryOp::Pow)).rev() {
+            level = binary_level(level, power);
+        }
+        level
+    })
+}
+
+/// `operand (op operand)*` folded to the left, for the operators of one
+/// binding power.
+fn binary_level<'t, 's: 't, I>(operand: Level<'t, 's, I>, power: u8) -> Level<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let op =
+        select(move |tok: Token<'s>, _| binary_op(&tok).filter(|&op| binary_power(op) == power))
+            .labelled(OPERATOR);
+    operand
+        .clone()
+        .foldl(op.then(operand).repeated(), |lhs, (op, rhs)| {
+            binary(op, lhs, rhs)
+        })
+        .boxed()
+}
+
+fn primary<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Level<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let literal = select! {
+        Token::Number(n) = e => Expr::new(ExprKind::Number(n.value), range(e.span())),
+        Token::Text(s) = e => Expr::new(ExprKind::Text(s), range(e.span())),
+        Token::ErrorLit(k) = e => Expr::new(ExprKind::Error(k), range(e.span())),
+        Token::Error = e => placeholder(range(e.span())),
+    };
+    let word = select! { Token::Ident(s) = e => word(s, range(e.span())) };
+    let incomplete = select! { Token::Ref(p) = e if p.cell().is_none() => (p, e.span()) }.validate(
+        |(p, span), _, emitter| {
+            let example = match (p.col, p.row) {
+                (Some(c), _) => format!("{0}:{0}", super::print::column_text(c)),
+                (_, Some(r)) => format!("{0}:{0}", super::print::row_text(r)),
+                _ => String::new(),
+            };
+            emitter.emit(Rich::custom(
+                span,
+                format!("incomplete reference: write a range such as `{example}`"),
+            ));
+            placeholder(range(span))
+        },
+    );
+
+    let parens = expr
+        .clone()
+        .delimited_by(just(Token::LParen), just(Token::RParen))
+        .map_with(|mut x, e| {
+            x.span = range(e.span());
+            x
+        })
+        .recover_with(via_parser(nested_delimiters(
+            Token::LParen,
+            Token::RParen,
+            [(Token::LBrace, Token::RBrace)],
+            |span| placeholder(range(span)),
+        )));
+
+    choice((
+        call(expr),
+        reference(),
+        word,
+        literal,
+        incomplete,
+        array(),
+        parens,
+    ))
+    .labelled(EXPRESSION)
+    .boxed()
+}
+
+/// `NAME(args)`; an omitted argument is reported and parsing goes on.
+fn call<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Level<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let missing = select! { Token::Comma = e => e.span(), Token::RParen = e => e.span() }
+        .rewind()
+        .validate(|span, _, emitter| {
+            emitter.emit(Rich::custom(span, "missing argument"));
+            placeholder(range(span))
+        });
+    let args = just(Token::RParen).to(Vec::new()).or(expr
+        .or(missing)
+        .separated_by(just(Token::Comma))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .then_ignore(just(Token::RParen)));
+    let args = just(Token::LParen)
+        .ignore_then(args)
+        .recover_with(via_parser(nested_delimiters(
+            Token::LParen,
+            Token::RParen,
+            [(Token::LBrace, Token::RBrace)],
+            |_| Vec::new(),
+        )));
+    select! { Token::Ident(name) => name.to_uppercase() }
+        .then(args)
+        .map_with(|(name, args), e| Expr::new(ExprKind::Call { name, args }, range(e.span())))
+        .boxed()
+}
+
+/// A reference with an optional sheet prefix: a cell, an area of two
+/// cells, whole columns or whole rows.
+fn reference<'t, 's: 't, I>() -> Level<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let colon = just(Token::Colon);
+    let column = select(|tok, _| column_part(tok));
+    let row = select(|tok, _| row_part(tok));
+    // A cell not followed by `(`: `A1:LOG10(5)` is a range to a call.
+    let cell = select(|tok, _| cell_part(tok)).then_ignore(just(Token::LParen).not());
+    let body = choice((
+        column
+            .then_ignore(colon.clone())
+            .then(column)
+            .map(|(c0, c1)| RefKind::Cols { c0, c1 }),
+        row.then_ignore(colon.clone())
+            .then(row)
+            .map(|(r0, r1)| RefKind::Rows { r0, r1 }),
+        cell.clone()
+            .then(colon.ignore_then(cell).or_not())
+            .map(|((r0, c0), end)| match end {
+                Some((r1, c1)) => RefKind::Area { r0, c0, r1, c1 },
+                None => RefKind::Cell { row: r0, col: c0 },
+            }),
+    ));
+    let sheet = select! { Token::Sheet(s) => s };
+    // After a sheet prefix anything but a reference is reported as such,
+    // and the token skipped.
+    let not_reference = any().to_span();
+    let qualified = sheet
+        .then(
+            body.clone()
+                .map(Ok)
+                .or(not_reference.map(Err))
+                .labelled(REFERENCE),
+        )
+        .validate(|(sheet, kind), e, emitter| match kind {
+            Ok(kind) => Expr::new(
+                ExprKind::Ref(RefExpr {
+                    sheet: Some(sheet),
+                    kind,
+                }),
+                range(e.span()),
+            ),
+            Err(span) => {
+                let msg = format!(
+                    "expected a reference after `{}`",
+                    super::print::sheet_prefix(&sheet)
+                );
+                emitter.emit(Rich::custom(span, msg));
+                placeholder(range(e.span()))
+            }
+        });
+    let plain = body.map_with(|kind, e| {
+        Expr::new(
+            ExprKind::Ref(RefExpr { sheet: None, kind }),
+            range(e.span()),
+        )
+    });
+    qualified.or(plain).boxed()
+}
+
+/// `{1,2;3,4}`: rows of literal values, all rows the same length.
+fn array<'t, 's: 't, I>() -> Level<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let sign = select! { Token::Minus => -1.0, Token::Plus => 1.0 };
+    let number = sign.or_not().then(select! { Token::Number(n) => n.value });
+    let number = number.map(|(sign, n)| Value::Number(sign.unwrap_or(1.0) * n));
+    let other = select! {
+        Token::Text(s) => Value::text(&s),
+        Token::ErrorLit(k) => Value::Error(k),
+        Token::Error => Value::Error(ErrorKind::Value),
+        Token::Ident(s) if s.eq_ignore_ascii_case("TRUE") => Value::Bool(true),
+        Token::Ident(s) if s.eq_ignore_ascii_case("FALSE") => Value::Bool(false),
+    };
+    let missing = select! {
+        Token::Comma = e => e.span(),
+        Token::Semi = e => e.span(),
+        Token::RBrace = e => e.span(),
+    }
+    .rewind()
+    .validate(|span, _, emitter| {
+        emitter.emit(Rich::custom(span, "missing value in array constant"));
+        Value::Error(ErrorKind::Value)
+    });
+    let invalid = select! {
+        tok = e if !matches!(tok, Token::Comma | Token::Semi | Token::RBrace | Token::LBrace) => e.span(),
+    }
+    .validate(|span, _, emitter| {
+        let msg = "array constants hold only numbers, text, TRUE/FALSE and error values";
+        emitter.emit(Rich::custom(span, msg));
+        Value::Error(ErrorKind::Value)
+    });
+    let values = choice((number, other, missing, invalid))
+        .separated_by(just(Token::Comma))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .map_with(|values, e| (values, e.span()));
+    values
+        .separated_by(just(Token::Semi))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .delimited_by(just(Token::LBrace), just(Token::RBrace))
+        .validate(|rows, e, emitter| {
+            let width = rows[0].0.len();
+            for (values, span) in &rows[1..] {
+                if values.len() != width {
+                    let msg = format!(
+                        "array rows must have the same length: this row has {}, the first has {}",
+                        plural(values.len()),
+                        plural(width)
+                    );
+                    emitter.emit(Rich::custom(*span, msg));
+                }
+            }
+            let rows = rows.into_iter().map(|(values, _)| values).collect();
+            Expr::new(ExprKind::Array(rows), range(e.span()))
+        })
+        .recover_with(via_parser(nested_delimiters(
+            Token::LBrace,
+            Token::RBrace,
+            [(Token::LParen, Token::RParen)],
+            |span| placeholder(range(span)),
+        )))
+        .boxed()
+}
+
+fn plural(n: usize) -> String {
+    if n == 1 {
+        "1 value".into()
+    } else {
+        format!("{n} values")
+    }
+}

@@ -1,0 +1,243 @@
+//! Canonical formula text: `Display` for [`Expr`] prints what the parser
+//! reads back to the same tree (spans aside), without the leading `=`.
+//!
+//! The canonical form is Excel's own: no spaces, upper-case function names,
+//! `$` flags as written, strings with doubled quotes, numbers in Excel's
+//! general format ([`format_number`], or Rust's shortest exact form when
+//! that would lose digits), arrays as `{1,2;3,4}`, and sheet names quoted
+//! only when they are not a plain word or would read as a reference.
+//! Parentheses appear only where the binding powers of
+//! [`super::parser::binary_power`] and [`super::parser::unary_power`] call
+//! for them: `-2^2` stays as is (prefix minus binds tighter than `^`),
+//! `-(2^2)` keeps its parentheses. One extra case: a `:` whose two sides
+//! would fuse into one reference on reading back (`(A1):B2` is a range
+//! operator between two cells, `A1:B2` an area) gets parentheses on its right.
+
+use super::lexer::{ident_ref_part, is_ident};
+use super::parser::{ATOM_POWER, binary_power, unary_power};
+use crate::address::{MAX_ROWS, col_name};
+use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, UnaryOp};
+use crate::value::{Value, format_number};
+use std::fmt::{self, Display, Formatter, Write};
+
+impl Display for Expr {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ExprKind::Number(n) => f.write_str(&number_text(*n)),
+            ExprKind::Text(s) => write_text(f, s),
+            ExprKind::Bool(b) => f.write_str(if *b { "TRUE" } else { "FALSE" }),
+            ExprKind::Error(e) => f.write_str(e.text()),
+            ExprKind::Array(rows) => write_array(f, rows),
+            ExprKind::Ref(r) => write_ref(f, r),
+            ExprKind::Name(n) => f.write_str(n),
+            ExprKind::Call { name, args } => {
+                write!(f, "{name}(")?;
+                for (i, arg) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_char(',')?;
+                    }
+                    write!(f, "{arg}")?;
+                }
+                f.write_char(')')
+            }
+            ExprKind::Unary {
+                op: UnaryOp::Percent,
+                expr,
+            } => {
+                write_operand(f, expr, power(expr) < unary_power(UnaryOp::Percent))?;
+                f.write_char('%')
+            }
+            ExprKind::Unary { op, expr } => {
+                f.write_char(if *op == UnaryOp::Neg { '-' } else { '+' })?;
+                write_operand(f, expr, power(expr) < unary_power(*op))
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let p = binary_power(*op);
+                write_operand(f, lhs, power(lhs) < p)?;
+                f.write_str(op.symbol())?;
+                write_operand(f, rhs, rhs_needs_parens(*op, lhs, rhs))
+            }
+        }
+    }
+}
+
+/// The binding power of an expression's outermost operator.
+fn power(e: &Expr) -> u8 {
+    match &e.kind {
+        ExprKind::Binary { op, .. } => binary_power(*op),
+        ExprKind::Unary { op, .. } => unary_power(*op),
+        _ => ATOM_POWER,
+    }
+}
+
+fn write_operand(f: &mut Formatter<'_>, e: &Expr, parens: bool) -> fmt::Result {
+    if parens {
+        write!(f, "({e})")
+    } else {
+        write!(f, "{e}")
+    }
+}
+
+/// Operators are left-associative: an equal-power right operand needs
+/// parentheses, and so does one that would fuse with the left side.
+fn rhs_needs_parens(op: BinaryOp, lhs: &Expr, rhs: &Expr) -> bool {
+    power(rhs) <= binary_power(op) || (op == BinaryOp::Range && fuses(lhs, rhs))
+}
+
+/// The kinds of reference piece the parser pairs across a `:`.
+#[derive(PartialEq)]
+enum Piece {
+    Cell,
+    Column,
+    Row,
+}
+
+/// True when the printed `lhs:rhs` would read back with the last piece of
+/// `lhs` and the first of `rhs` joined into one reference.
+fn fuses(lhs: &Expr, rhs: &Expr) -> bool {
+    last_piece(lhs).is_some_and(|p| first_piece(rhs) == Some(p))
+}
+
+/// The reference piece `e` prints last, when it stands alone (not already
+/// paired with another by `:`).
+fn last_piece(e: &Expr) -> Option<Piece> {
+    match &e.kind {
+        ExprKind::Binary {
+            op: BinaryOp::Range,
+            lhs,
+            rhs,
+        } if !rhs_needs_parens(BinaryOp::Range, lhs, rhs) => last_piece(rhs),
+        ExprKind::Ref(RefExpr {
+            kind: RefKind::Cell { .. },
+            ..
+        }) => Some(Piece::Cell),
+        _ => bare_piece(e),
+    }
+}
+
+/// The reference piece `e` prints first, when it has no sheet prefix.
+fn first_piece(e: &Expr) -> Option<Piece> {
+    match &e.kind {
+        ExprKind::Ref(RefExpr { sheet: None, kind }) => Some(match kind {
+            RefKind::Cell { .. } | RefKind::Area { .. } => Piece::Cell,
+            RefKind::Cols { .. } => Piece::Column,
+            RefKind::Rows { .. } => Piece::Row,
+        }),
+        _ => bare_piece(e),
+    }
+}
+
+/// A name that reads as a column (`A`) or a number that reads as a row (`3`).
+fn bare_piece(e: &Expr) -> Option<Piece> {
+    match &e.kind {
+        ExprKind::Name(n) if ident_ref_part(n).is_some_and(|p| p.column().is_some()) => {
+            Some(Piece::Column)
+        }
+        ExprKind::Number(n) if n.fract() == 0.0 && (1.0..=f64::from(MAX_ROWS)).contains(n) => {
+            Some(Piece::Row)
+        }
+        _ => None,
+    }
+}
+
+/// A number in Excel's general format when that reads back exactly, else
+/// in Rust's shortest exact decimal form.
+fn number_text(n: f64) -> String {
+    let s = format_number(n);
+    if s.parse::<f64>() == Ok(n) {
+        s
+    } else {
+        format!("{n}")
+    }
+}
+
+fn write_text(f: &mut Formatter<'_>, s: &str) -> fmt::Result {
+    write!(f, "\"{}\"", s.replace('"', "\"\""))
+}
+
+fn write_array(f: &mut Formatter<'_>, rows: &[Vec<Value>]) -> fmt::Result {
+    f.write_char('{')?;
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 {
+            f.write_char(';')?;
+        }
+        for (j, v) in row.iter().enumerate() {
+            if j > 0 {
+                f.write_char(',')?;
+            }
+            match v {
+                Value::Number(n) => f.write_str(&number_text(*n))?,
+                Value::Text(s) => write_text(f, s)?,
+                Value::Bool(b) => f.write_str(if *b { "TRUE" } else { "FALSE" })?,
+                Value::Error(e) => f.write_str(e.text())?,
+                // Not produced by the parser: arrays hold literals only.
+                Value::Empty | Value::Array(_) | Value::Ref(_) => {}
+            }
+        }
+    }
+    f.write_char('}')
+}
+
+fn write_ref(f: &mut Formatter<'_>, r: &RefExpr) -> fmt::Result {
+    if let Some(sheet) = &r.sheet {
+        write_sheet(f, sheet)?;
+    }
+    match r.kind {
+        RefKind::Cell { row, col } => write!(f, "{}{}", column_text(col), row_text(row)),
+        RefKind::Area { r0, c0, r1, c1 } => {
+            write!(
+                f,
+                "{}{}:{}{}",
+                column_text(c0),
+                row_text(r0),
+                column_text(c1),
+                row_text(r1)
+            )
+        }
+        RefKind::Cols { c0, c1 } => write!(f, "{}:{}", column_text(c0), column_text(c1)),
+        RefKind::Rows { r0, r1 } => write!(f, "{}:{}", row_text(r0), row_text(r1)),
+    }
+}
+
+fn write_sheet(f: &mut Formatter<'_>, sheet: &str) -> fmt::Result {
+    f.write_str(&sheet_prefix(sheet))
+}
+
+/// `Main!`, or `'My Sheet'!` when the name is not a plain word or reads as
+/// a reference (`'A1'!`, `'R1C1'!`) or as a number.
+pub(crate) fn sheet_prefix(sheet: &str) -> String {
+    if needs_quotes(sheet) {
+        format!("'{}'!", sheet.replace('\'', "''"))
+    } else {
+        format!("{sheet}!")
+    }
+}
+
+fn needs_quotes(sheet: &str) -> bool {
+    !is_ident(sheet) || ident_ref_part(sheet).is_some() || is_r1c1(sheet)
+}
+
+/// `R`, `C`, `R1C1`, `RC3`, `R2C`: names Excel reserves for R1C1 references.
+fn is_r1c1(s: &str) -> bool {
+    let upper = s.to_ascii_uppercase();
+    let after = |t: &str, letter: char| {
+        t.strip_prefix(letter).map(|rest| {
+            rest.trim_start_matches(|c: char| c.is_ascii_digit())
+                .to_string()
+        })
+    };
+    match after(&upper, 'R') {
+        Some(rest) => rest.is_empty() || after(&rest, 'C').is_some_and(|r| r.is_empty()),
+        None => after(&upper, 'C').is_some_and(|r| r.is_empty()),
+    }
+}
+
+/// `$B` or `B`.
+pub(crate) fn column_text(a: Axis) -> String {
+    format!("{}{}", if a.abs { "$" } else { "" }, col_name(a.index))
+}
+
+/// `$3` or `3` (the index is 0-based, the text 1-based).
+pub(crate) fn row_text(a: Axis) -> String {
+    format!("{}{}", if a.abs { "$" } else { "" }, a.index + 1)
+}

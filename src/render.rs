@@ -1,0 +1,65 @@
+//! Text output of areas: a grid of the values the cells show, columns padded
+//! to one width, with rules every `group` rows and columns (3 for a Sudoku,
+//! so the valid-values board shows its 3x3 big cells ruled off like the
+//! article's picture). Blank cells (empty, or the empty text "") print as
+//! the view's blank glyph.
+
+use crate::address::{Area, CellAddr};
+use crate::grid::Grid;
+use crate::value::Value;
+
+/// How one area is drawn.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub group: Option<(u32, u32)>,
+    /// What a blank cell prints as.
+    pub blank: String,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout { group: None, blank: ".".into() }
+    }
+}
+
+/// What a cell shows, with blanks as `blank`.
+pub fn shown(v: &Value, blank: &str) -> String {
+    match v {
+        Value::Empty => blank.to_string(),
+        Value::Text(s) if s.is_empty() => blank.to_string(),
+        v => v.to_string(),
+    }
+}
+
+/// Draws `area` as text lines.
+pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
+    let cells: Vec<Vec<String>> = (area.r0..=area.r1)
+        .map(|r| (area.c0..=area.c1).map(|c| shown(grid.get(CellAddr::new(area.sheet, r, c)), &layout.blank)).collect())
+        .collect();
+    let width = cells.iter().flatten().map(|s| s.chars().count()).max().unwrap_or(1);
+    let (gr, gc) = layout.group.unwrap_or((0, 0));
+    let mut out = String::new();
+    let mut rule = String::new();
+    for (i, row) in cells.iter().enumerate() {
+        let mut line = String::new();
+        for (j, s) in row.iter().enumerate() {
+            if j > 0 {
+                line.push(' ');
+                if gc > 0 && j as u32 % gc == 0 {
+                    line.push_str("| ");
+                }
+            }
+            line.push_str(&format!("{s:>width$}"));
+        }
+        if rule.is_empty() {
+            rule = line.chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();
+        }
+        if i > 0 && gr > 0 && i as u32 % gr == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

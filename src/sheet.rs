@@ -1,0 +1,217 @@
+//! A workbook driven from code the way a user drives a spreadsheet: `set`
+//! cells, `recalc`, read `value`s and `text`. Tests are written with it:
+//!
+//! ```
+//! use dataflow::sheet::Sheet;
+//! let mut s = Sheet::new();
+//! s.set("A1", "=B1*2");
+//! s.set("B1", "21");
+//! s.recalc();
+//! assert_eq!(s.text("A1"), "42");
+//! ```
+//!
+//! Its methods panic with a message on malformed cell addresses or formulas,
+//! which suits tests; programs load workbooks through `crate::workbook`.
+
+use crate::address::{parse_a1, CellAddr};
+use crate::calc::CalcSettings;
+use crate::engine::{CellInput, Engine, Model, Program, Report};
+use crate::eval::bind::{Binder, NameDef};
+use crate::eval::Eval;
+use crate::parse::parse_formula;
+use crate::value::{parse_number, ErrorKind, Value};
+use std::sync::Arc;
+
+/// An in-memory workbook with one or more sheets.
+pub struct Sheet {
+    model: Model,
+    settings: CalcSettings,
+    engine: Option<Engine>,
+    stale: bool,
+    evaluated: Vec<CellAddr>,
+    issues: Vec<String>,
+}
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Sheet::new()
+    }
+}
+
+impl Sheet {
+    /// One sheet, `Sheet1`, iteration off.
+    pub fn new() -> Self {
+        Sheet::with_sheets(&["Sheet1"])
+    }
+
+    pub fn with_sheets(names: &[&str]) -> Self {
+        let model = Model { sheets: names.iter().map(|s| s.to_string()).collect(), ..Model::default() };
+        Sheet { model, settings: CalcSettings::default(), engine: None, stale: true, evaluated: Vec::new(), issues: Vec::new() }
+    }
+
+    /// Turns iterative calculation on with these limits.
+    pub fn iterate(&mut self, max_iterations: u32, max_change: f64) -> &mut Self {
+        self.settings.iterate = true;
+        self.settings.max_iterations = max_iterations;
+        self.settings.max_change = max_change;
+        self.apply_settings();
+        self
+    }
+
+    pub fn settings_mut(&mut self) -> &mut CalcSettings {
+        self.stale = self.stale || self.engine.is_none();
+        &mut self.settings
+    }
+
+    fn apply_settings(&mut self) {
+        if let Some(e) = &mut self.engine {
+            e.settings = self.settings;
+        }
+    }
+
+    /// Parses `Sheet1!B2` or `B2` (first sheet).
+    pub fn addr(&self, cell: &str) -> CellAddr {
+        let (sheet, a1) = match cell.rsplit_once('!') {
+            Some((s, a)) => {
+                let s = s.trim_matches('\'');
+                let i = self.model.sheets.iter().position(|n| n.eq_ignore_ascii_case(s));
+                (i.unwrap_or_else(|| panic!("unknown sheet in `{cell}`")) as u16, a)
+            }
+            None => (0, cell),
+        };
+        let (row, col) = parse_a1(&a1.replace('$', "")).unwrap_or_else(|| panic!("not a cell: `{cell}`"));
+        CellAddr::new(sheet, row, col)
+    }
+
+    /// Enters what a user types: `=...` is a formula; otherwise a number,
+    /// TRUE/FALSE, an error literal, or text. An empty string clears.
+    pub fn set(&mut self, cell: &str, input: &str) {
+        let at = self.addr(cell);
+        if let Some(f) = input.strip_prefix('=') {
+            let expr = parse(f);
+            self.model.cells.insert(at, CellInput::Formula { expr: Arc::new(expr), anchor: at, origin: 0 });
+            self.stale = true;
+            return;
+        }
+        let v = typed_value(input);
+        let was_formula = matches!(self.model.cells.get(&at), Some(CellInput::Formula { .. }));
+        self.model.cells.insert(at, CellInput::Constant(v.clone()));
+        match &mut self.engine {
+            Some(e) if !was_formula && !self.stale => e.set(at, v).expect("cell fits the grid"),
+            _ => self.stale = true,
+        }
+    }
+
+    /// Defines a workbook name anchored at A1 of the first sheet.
+    pub fn name(&mut self, name: &str, formula: &str) {
+        self.name_at(name, "A1", formula)
+    }
+
+    /// Defines a name whose relative references are relative to `anchor`.
+    pub fn name_at(&mut self, name: &str, anchor: &str, formula: &str) {
+        let anchor = self.addr(anchor);
+        let expr = Arc::new(parse(formula));
+        self.model.names.retain(|n| !n.name.eq_ignore_ascii_case(name));
+        self.model.names.push(NameDef { name: name.to_string(), anchor, expr });
+        self.stale = true;
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        if self.stale || self.engine.is_none() {
+            let (program, issues) = Program::build(&self.model);
+            self.issues = issues.iter().map(|i| format!("{}: {}", program.cell_name(i.cell), i.issue.message)).collect();
+            let program = Arc::new(program);
+            let mut engine = match &self.engine {
+                Some(old) => old.rebuild(program).expect("grid fits"),
+                None => Engine::new(program, self.settings).expect("grid fits"),
+            };
+            engine.settings = self.settings;
+            engine.start_log();
+            self.engine = Some(engine);
+            self.stale = false;
+        }
+        self.engine.as_mut().expect("engine built above")
+    }
+
+    /// Recalculates what changed; see [`Engine::recalc`].
+    pub fn recalc(&mut self) -> Report {
+        let e = self.engine();
+        let r = e.recalc();
+        self.evaluated = e.take_log();
+        r
+    }
+
+    /// One iteration (max iterations 1, then F9).
+    pub fn step(&mut self) -> Report {
+        let e = self.engine();
+        let r = e.step();
+        self.evaluated = e.take_log();
+        r
+    }
+
+    /// The cells the last `recalc` or `step` evaluated, as `A1` text, in order.
+    pub fn evaluated(&self) -> Vec<String> {
+        self.evaluated.iter().map(|c| self.cell_text(*c)).collect()
+    }
+
+    fn cell_text(&self, c: CellAddr) -> String {
+        let a = crate::address::a1(c.row, c.col);
+        if c.sheet == 0 { a } else { format!("{}!{a}", self.model.sheets[c.sheet as usize]) }
+    }
+
+    /// Problems found when the formulas were last bound (unknown names, ...).
+    pub fn issues(&mut self) -> Vec<String> {
+        self.engine();
+        self.issues.clone()
+    }
+
+    pub fn value(&self, cell: &str) -> Value {
+        let at = self.addr(cell);
+        self.engine.as_ref().map_or(Value::Empty, |e| e.get(at).clone())
+    }
+
+    /// What the cell shows.
+    pub fn text(&self, cell: &str) -> String {
+        self.value(cell).to_string()
+    }
+
+    /// Evaluates a formula in A1's context, without storing it.
+    pub fn eval(&mut self, formula: &str) -> Value {
+        self.eval_at("A1", formula)
+    }
+
+    /// Evaluates a formula in `cell`'s context, without storing it.
+    pub fn eval_at(&mut self, cell: &str, formula: &str) -> Value {
+        let at = self.addr(cell);
+        let expr = parse(formula);
+        let e = self.engine();
+        let mut binder = Binder::new(&e.program().scope, at);
+        let bound = binder.bind_formula(&expr, at);
+        Eval::new(e.grid(), at).eval_cell(&bound)
+    }
+
+    pub fn engine_ref(&mut self) -> &Engine {
+        self.engine()
+    }
+}
+
+fn parse(formula: &str) -> crate::ast::Expr {
+    parse_formula(formula).unwrap_or_else(|errs| panic!("formula `{formula}` does not parse: {errs:?}"))
+}
+
+/// A constant as a user types it.
+pub fn typed_value(input: &str) -> Value {
+    if input.is_empty() {
+        return Value::Empty;
+    }
+    if let Some(n) = parse_number(input) {
+        return Value::Number(n);
+    }
+    if input.eq_ignore_ascii_case("TRUE") || input.eq_ignore_ascii_case("FALSE") {
+        return Value::Bool(input.eq_ignore_ascii_case("TRUE"));
+    }
+    match ErrorKind::parse(input) {
+        Some(e) => Value::Error(e),
+        None => Value::text(input),
+    }
+}

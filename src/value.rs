@@ -1,0 +1,292 @@
+//! Cell values and Excel's coercion and comparison rules. Excel errors are
+//! values (`Value::Error`), never Rust errors. Arrays hold scalars only;
+//! `Value::Ref` is an unevaluated rectangle that functions such as INDEX,
+//! ROW and COUNTIF take as such.
+
+use crate::address::Area;
+use std::cmp::Ordering;
+use std::fmt;
+use std::sync::Arc;
+
+/// Excel's error values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ErrorKind {
+    Null,
+    Div0,
+    Value,
+    Ref,
+    Name,
+    Num,
+    NA,
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 7] = [
+        ErrorKind::Null,
+        ErrorKind::Div0,
+        ErrorKind::Value,
+        ErrorKind::Ref,
+        ErrorKind::Name,
+        ErrorKind::Num,
+        ErrorKind::NA,
+    ];
+    pub fn text(self) -> &'static str {
+        match self {
+            ErrorKind::Null => "#NULL!",
+            ErrorKind::Div0 => "#DIV/0!",
+            ErrorKind::Value => "#VALUE!",
+            ErrorKind::Ref => "#REF!",
+            ErrorKind::Name => "#NAME?",
+            ErrorKind::Num => "#NUM!",
+            ErrorKind::NA => "#N/A",
+        }
+    }
+    /// `"#n/a" -> NA`, case-insensitive.
+    pub fn parse(s: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|e| e.text().eq_ignore_ascii_case(s))
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// A 2-D array of scalar values, row-major.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Array {
+    pub rows: usize,
+    pub cols: usize,
+    pub data: Vec<Value>,
+}
+
+impl Array {
+    pub fn new(rows: usize, cols: usize, data: Vec<Value>) -> Self {
+        debug_assert_eq!(rows * cols, data.len());
+        Array { rows, cols, data }
+    }
+    pub fn get(&self, r: usize, c: usize) -> &Value {
+        &self.data[r * self.cols + c]
+    }
+    /// Excel's broadcasting read: a single row or column stretches, cells
+    /// outside a smaller array are #N/A.
+    pub fn broadcast(&self, r: usize, c: usize) -> Value {
+        let r = if self.rows == 1 { 0 } else { r };
+        let c = if self.cols == 1 { 0 } else { c };
+        if r < self.rows && c < self.cols { self.get(r, c).clone() } else { Value::Error(ErrorKind::NA) }
+    }
+}
+
+/// A value as a cell or an expression holds it.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum Value {
+    /// Never set, or a formula never calculated.
+    #[default]
+    Empty,
+    Number(f64),
+    Text(Arc<str>),
+    Bool(bool),
+    Error(ErrorKind),
+    Array(Arc<Array>),
+    /// A reference to a rectangle of cells, not yet read.
+    Ref(Area),
+}
+
+impl Value {
+    pub fn text(s: &str) -> Value {
+        Value::Text(Arc::from(s))
+    }
+    /// A number, with NaN and infinities turned into #NUM! so they never escape.
+    pub fn num(n: f64) -> Value {
+        if n.is_finite() { Value::Number(n) } else { Value::Error(ErrorKind::Num) }
+    }
+    pub fn is_error(&self) -> bool {
+        matches!(self, Value::Error(_))
+    }
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Value::Empty)
+    }
+
+    /// Coercion to a number in arithmetic: empty is 0, TRUE is 1, text that
+    /// reads as a number is that number, other text is #VALUE!.
+    pub fn to_number(&self) -> Result<f64, ErrorKind> {
+        match self {
+            Value::Empty => Ok(0.0),
+            Value::Number(n) => Ok(*n),
+            Value::Bool(b) => Ok(if *b { 1.0 } else { 0.0 }),
+            Value::Text(s) => parse_number(s).ok_or(ErrorKind::Value),
+            Value::Error(e) => Err(*e),
+            Value::Array(a) => a.data.first().map_or(Err(ErrorKind::Value), Value::to_number),
+            Value::Ref(_) => Err(ErrorKind::Value),
+        }
+    }
+
+    /// Coercion to a boolean in conditions: numbers are true when non-zero,
+    /// text "TRUE"/"FALSE" (any case) reads as such, other text is #VALUE!.
+    pub fn to_bool(&self) -> Result<bool, ErrorKind> {
+        match self {
+            Value::Empty => Ok(false),
+            Value::Number(n) => Ok(*n != 0.0),
+            Value::Bool(b) => Ok(*b),
+            Value::Text(s) if s.eq_ignore_ascii_case("TRUE") => Ok(true),
+            Value::Text(s) if s.eq_ignore_ascii_case("FALSE") => Ok(false),
+            Value::Text(_) => Err(ErrorKind::Value),
+            Value::Error(e) => Err(*e),
+            Value::Array(a) => a.data.first().map_or(Err(ErrorKind::Value), Value::to_bool),
+            Value::Ref(_) => Err(ErrorKind::Value),
+        }
+    }
+
+    /// Coercion to text in `&` and text functions: empty is "", numbers in
+    /// Excel's general format, booleans as TRUE/FALSE.
+    pub fn to_text(&self) -> Result<Arc<str>, ErrorKind> {
+        match self {
+            Value::Empty => Ok(Arc::from("")),
+            Value::Number(n) => Ok(Arc::from(format_number(*n))),
+            Value::Bool(b) => Ok(Arc::from(if *b { "TRUE" } else { "FALSE" })),
+            Value::Text(s) => Ok(s.clone()),
+            Value::Error(e) => Err(*e),
+            Value::Array(a) => a.data.first().map_or(Err(ErrorKind::Value), Value::to_text),
+            Value::Ref(_) => Err(ErrorKind::Value),
+        }
+    }
+}
+
+/// Reads text as a number the way Excel's coercion does: surrounding spaces,
+/// a sign, decimals, exponent, a trailing `%`. Empty text is not a number.
+pub fn parse_number(s: &str) -> Option<f64> {
+    let t = s.trim();
+    if t.is_empty() {
+        return None;
+    }
+    let (t, scale) = match t.strip_suffix('%') {
+        Some(rest) => (rest.trim_end(), 0.01),
+        None => (t, 1.0),
+    };
+    let ok = t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'));
+    if !ok || !t.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.parse::<f64>().ok().filter(|n| n.is_finite()).map(|n| n * scale)
+}
+
+/// Excel's general format for a number turned into text: up to 15
+/// significant digits, no trailing zeros, scientific for very large or small.
+pub fn format_number(n: f64) -> String {
+    if n == 0.0 {
+        return "0".into();
+    }
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        return format!("{}", n as i64);
+    }
+    let exp = n.abs().log10().floor() as i32;
+    if (-10..15).contains(&exp) {
+        let decimals = (14 - exp).clamp(0, 30) as usize;
+        let s = format!("{:.*}", decimals, n);
+        let s = if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s };
+        return s;
+    }
+    let s = format!("{:.14E}", n);
+    let (mant, e) = s.split_once('E').expect("scientific format");
+    let mant = if mant.contains('.') { mant.trim_end_matches('0').trim_end_matches('.') } else { mant };
+    let e: i32 = e.parse().expect("exponent");
+    format!("{}E{}{:02}", mant, if e < 0 { '-' } else { '+' }, e.abs())
+}
+
+/// Type rank in Excel's ordering: numbers < text < booleans.
+fn rank(v: &Value) -> u8 {
+    match v {
+        Value::Number(_) | Value::Empty => 0,
+        Value::Text(_) => 1,
+        Value::Bool(_) => 2,
+        _ => 3,
+    }
+}
+
+/// Compares two scalars as the comparison operators do. Empty equals both 0
+/// and ""; text compares case-insensitively; numbers < text < booleans.
+/// Errors are the caller's business (they propagate before comparing).
+pub fn compare(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Empty, Value::Empty) => Ordering::Equal,
+        (Value::Empty, Value::Text(s)) => cmp_text("", s),
+        (Value::Text(s), Value::Empty) => cmp_text(s, ""),
+        (Value::Empty, Value::Bool(x)) => false.cmp(x),
+        (Value::Bool(x), Value::Empty) => x.cmp(&false),
+        (Value::Empty, Value::Number(y)) => cmp_num(0.0, *y),
+        (Value::Number(x), Value::Empty) => cmp_num(*x, 0.0),
+        (Value::Number(x), Value::Number(y)) => cmp_num(*x, *y),
+        (Value::Text(x), Value::Text(y)) => cmp_text(x, y),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
+
+fn cmp_num(x: f64, y: f64) -> Ordering {
+    x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+}
+
+/// Case-insensitive text ordering (Unicode lower-casing).
+pub fn cmp_text(a: &str, b: &str) -> Ordering {
+    if a.is_ascii() && b.is_ascii() {
+        let (x, y) = (a.as_bytes(), b.as_bytes());
+        for (p, q) in x.iter().zip(y) {
+            match p.to_ascii_lowercase().cmp(&q.to_ascii_lowercase()) {
+                Ordering::Equal => {}
+                o => return o,
+            }
+        }
+        return x.len().cmp(&y.len());
+    }
+    a.to_lowercase().cmp(&b.to_lowercase())
+}
+
+impl fmt::Display for Value {
+    /// The text a cell shows: numbers in general format, `#DIV/0!` for errors,
+    /// nothing for empty; an array shows its top-left value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Empty => Ok(()),
+            Value::Number(n) => f.write_str(&format_number(*n)),
+            Value::Text(s) => f.write_str(s),
+            Value::Bool(b) => f.write_str(if *b { "TRUE" } else { "FALSE" }),
+            Value::Error(e) => write!(f, "{e}"),
+            Value::Array(a) => match a.data.first() {
+                Some(v) => write!(f, "{v}"),
+                None => Ok(()),
+            },
+            Value::Ref(a) => write!(f, "{a}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn general_format() {
+        assert_eq!(format_number(1.5), "1.5");
+        assert_eq!(format_number(-3.0), "-3");
+        assert_eq!(format_number(0.1 + 0.2), "0.3");
+        assert_eq!(format_number(1.0 / 3.0), "0.333333333333333");
+        assert_eq!(format_number(1e20), "1E+20");
+        assert_eq!(format_number(1.5e-12), "1.5E-12");
+    }
+
+    #[test]
+    fn coercions() {
+        assert_eq!(Value::text("3").to_number(), Ok(3.0));
+        assert_eq!(Value::text(" 2.5e1 ").to_number(), Ok(25.0));
+        assert_eq!(Value::text("50%").to_number(), Ok(0.5));
+        assert_eq!(Value::text("abc").to_number(), Err(ErrorKind::Value));
+        assert_eq!(Value::text("").to_number(), Err(ErrorKind::Value));
+        assert_eq!(Value::Bool(true).to_number(), Ok(1.0));
+        assert_eq!(Value::text("abc").to_bool(), Err(ErrorKind::Value));
+        assert_eq!(compare(&Value::Empty, &Value::text("")), Ordering::Equal);
+        assert_eq!(compare(&Value::text("Reset"), &Value::text("reset")), Ordering::Equal);
+        assert_eq!(compare(&Value::Number(9e9), &Value::text("a")), Ordering::Less);
+        assert_eq!(compare(&Value::text("z"), &Value::Bool(false)), Ordering::Less);
+    }
+}

@@ -1,0 +1,145 @@
+//! Reading the formula files a workbook includes. Include paths are
+//! relative to the workbook file's directory; a file that cannot be read is
+//! reported at its entry in the workbook's `include` list, and the others
+//! are still read. Each file's entries are checked like the workbook's own:
+//! names (valid, defined once across all files), anchors, areas, formulas.
+
+use super::build::{Builder, Locator};
+use super::dfl::{DflKind, parse_dfl};
+use super::model::{CellEntry, Content, NameDef};
+use super::raw::Str;
+use crate::address::CellAddr;
+use crate::diagnostic::Source;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+/// Reads and adds every included file, in order.
+pub(crate) fn includes(b: &mut Builder, loc: &Locator<'_>, list: &[Str<'_>], base_dir: &Path) {
+    let src = loc.src;
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut hint = 0;
+    for inc in list {
+        let at = loc.key(inc, hint);
+        hint = at;
+        let span = loc.content(at);
+        let full = base_dir.join(&*inc.text);
+        let path = clean(&full);
+        if seen.contains(&path) {
+            b.error(
+                src,
+                span,
+                format!("`{}` is included twice", inc.text),
+                "included again",
+            );
+            continue;
+        }
+        seen.push(path.clone());
+        let text = match std::fs::read_to_string(&full) {
+            Ok(t) => t,
+            Err(e) => {
+                let why = match e.kind() {
+                    io::ErrorKind::NotFound => "file not found".to_string(),
+                    io::ErrorKind::InvalidData => "not UTF-8 text".to_string(),
+                    _ => e.to_string(),
+                };
+                b.error(
+                    src,
+                    span,
+                    format!("cannot read the included file `{}`", path.display()),
+                    why,
+                );
+                continue;
+            }
+        };
+        let text = match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        };
+        let file = Source::new(path, text);
+        b.sources.push(file.clone());
+        formula_file(b, &file);
+    }
+}
+
+/// Adds the entries of one formula file.
+fn formula_file(b: &mut Builder, file: &Arc<Source>) {
+    let (entries, diags) = parse_dfl(file);
+    b.diags.extend(diags);
+    for e in entries {
+        let text = &file.text[e.formula.clone()];
+        match &e.kind {
+            DflKind::Name {
+                name,
+                name_span,
+                anchor,
+            } => {
+                let anchor = match anchor {
+                    None => Some(CellAddr::new(0, 0, 0)),
+                    Some((a, span)) => b.cell(file, span.start, a, "a name's anchor"),
+                };
+                let formula = b.formula(file, e.formula.start, text, &format!("name `{name}`"));
+                let def = match (anchor, formula) {
+                    (Some(anchor), Some(formula)) => Some(NameDef {
+                        name: name.clone(),
+                        anchor,
+                        formula,
+                        comment: e.comment.clone(),
+                    }),
+                    _ => None,
+                };
+                b.add_name(file, name_span.clone(), def, name);
+            }
+            DflKind::Cells { target, span } => {
+                let area = b.area(file, span.start, target);
+                let what = area.map_or_else(|| target.clone(), |a| b.show(a));
+                let formula = b.formula(file, e.formula.start, text, &format!("cells {what}"));
+                if let (Some(area), Some(f)) = (area, formula) {
+                    b.add_cells(
+                        file,
+                        span.clone(),
+                        CellEntry {
+                            area,
+                            content: Content::Formula(f),
+                        },
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Removes `.` and resolves `..` against the preceding component, so
+/// messages show `formulas/x.dfl` rather than `workbooks/../formulas/x.dfl`.
+pub(crate) fn clean(path: &Path) -> PathBuf {
+    let mut out: Vec<Component> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    if out.is_empty() {
+        PathBuf::from(".")
+    } else {
+        out.iter().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cleans_paths() {
+        assert_eq!(
+            clean(Path::new("workbooks/../formulas/./x.dfl")),
+            PathBuf::from("formulas/x.dfl")
+        );
+        assert_eq!(clean(Path::new("../a/b")), PathBuf::from("../a/b"));
+        assert_eq!(clean(Path::new("x.dfl")), PathBuf::from("x.dfl"));
+    }
+}

@@ -1,0 +1,225 @@
+//! The loaded workbook: sheets, calculation settings, cell contents (in file
+//! order), workbook names with their anchors, the input and view areas the
+//! CLI uses, the reset protocol, and the source files everything came from.
+//! Every formula keeps its parsed tree, its text and where that text sits in
+//! its file, so later stages (binding, evaluation) can report problems at
+//! the right line and column with [`Formula::diagnostic`].
+
+use crate::address::{Area, CellAddr, SheetId};
+use crate::ast::{Expr, Span};
+use crate::diagnostic::{Diagnostic, Source};
+use crate::value::Value;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+/// Excel's default for "Maximum Iterations".
+pub const DEFAULT_MAX_ITERATIONS: u32 = 100;
+/// Excel's default for "Maximum Change".
+pub const DEFAULT_MAX_CHANGE: f64 = 0.001;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workbook {
+    pub sheets: Vec<String>,
+    pub calc: CalcSettings,
+    /// Constants, formulas and range formulas: the workbook file's own
+    /// `cells` first, then each included file's `cells` entries, in order.
+    pub cells: Vec<CellEntry>,
+    /// The workbook file's `names` first, then the included files' names.
+    pub names: Vec<NameDef>,
+    pub inputs: Vec<InputDef>,
+    pub views: Vec<ViewDef>,
+    pub reset: Option<ResetProtocol>,
+    /// The workbook file first, then every included file.
+    pub sources: Vec<Arc<Source>>,
+}
+
+impl Workbook {
+    /// The index of a sheet, matched case-insensitively.
+    pub fn sheet_id(&self, name: &str) -> Option<SheetId> {
+        self.sheets
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(name))
+            .map(|i| i as SheetId)
+    }
+    /// A workbook name, matched case-insensitively (as Excel does).
+    pub fn name(&self, name: &str) -> Option<&NameDef> {
+        self.names
+            .iter()
+            .find(|n| n.name.eq_ignore_ascii_case(name))
+    }
+    pub fn input(&self, name: &str) -> Option<&InputDef> {
+        self.inputs
+            .iter()
+            .find(|n| n.name.eq_ignore_ascii_case(name))
+    }
+    pub fn view(&self, name: &str) -> Option<&ViewDef> {
+        self.views
+            .iter()
+            .find(|n| n.name.eq_ignore_ascii_case(name))
+    }
+}
+
+/// Excel's File > Options > Formulas > Calculation options, plus the order
+/// in which one iteration visits the cells.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CalcSettings {
+    /// "Enable iterative calculation"; default false.
+    pub iterate: bool,
+    /// Default [`DEFAULT_MAX_ITERATIONS`].
+    pub max_iterations: u32,
+    /// Default [`DEFAULT_MAX_CHANGE`].
+    pub max_change: f64,
+    /// Default [`Order::RowMajor`].
+    pub order: Order,
+}
+
+impl Default for CalcSettings {
+    fn default() -> Self {
+        CalcSettings {
+            iterate: false,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+            max_change: DEFAULT_MAX_CHANGE,
+            order: Order::RowMajor,
+        }
+    }
+}
+
+/// How the cells of a circular block are updated within one iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Order {
+    /// Sheet by sheet, row by row, left to right, each cell seeing the
+    /// values already updated in this iteration (Excel's behaviour).
+    #[default]
+    RowMajor,
+    /// Every cell computed from the previous iteration's values (Jacobi).
+    Synchronous,
+}
+
+impl Order {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Order::RowMajor => "row-major",
+            Order::Synchronous => "synchronous",
+        }
+    }
+}
+
+impl FromStr for Order {
+    type Err = String;
+    /// `row-major` or `synchronous` (any case; `_` may stand for `-`).
+    fn from_str(s: &str) -> Result<Order, String> {
+        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "row-major" | "rowmajor" => Ok(Order::RowMajor),
+            "synchronous" => Ok(Order::Synchronous),
+            _ => Err(format!(
+                "unknown calculation order `{s}` (expected `row-major` or `synchronous`)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What one cell, or every cell of a range, holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellEntry {
+    /// A single cell, or a range filled with the same content (a formula
+    /// over a range is entered as with Ctrl+Enter: relative references
+    /// shift from the top-left cell).
+    pub area: Area,
+    pub content: Content,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Content {
+    Constant(Value),
+    Formula(Formula),
+}
+
+/// A parsed formula and where its text came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Formula {
+    pub expr: Expr,
+    /// The text handed to the parser (spans in `expr` are byte offsets into
+    /// it). From a workbook file it starts with `=`; from a formula file it
+    /// is what follows the `=`.
+    pub text: String,
+    pub origin: Origin,
+}
+
+/// Where a formula's text sits: `offset` is the byte offset in
+/// `source.text` of the formula's first byte (the expr's span 0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Origin {
+    pub source: Option<Arc<Source>>,
+    pub offset: usize,
+}
+
+impl Formula {
+    /// A diagnostic at `span`, given relative to the formula text (as in the
+    /// expr's spans), placed in the file the formula came from. When the
+    /// formula was a RON string with escapes (`\"`, `\\`, `\u{..}`), offsets
+    /// are mapped through the escapes so the caret still lands on the right
+    /// character.
+    pub fn diagnostic(
+        &self,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) -> Diagnostic {
+        match &self.origin.source {
+            None => Diagnostic::new(message).with_note(format!("in the formula `{}`", self.text)),
+            Some(src) => {
+                let span =
+                    super::locate::formula_span(&src.text, self.origin.offset, &self.text, span);
+                Diagnostic::at(src, span, message, label)
+            }
+        }
+    }
+}
+
+/// A workbook name (Excel's Name Manager entry).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NameDef {
+    /// As written; look-ups are case-insensitive.
+    pub name: String,
+    /// The cell the name was "entered from": relative references in the
+    /// formula are relative to it, and its sheet is the sheet of unqualified
+    /// references. Default: A1 of the first sheet.
+    pub anchor: CellAddr,
+    pub formula: Formula,
+    pub comment: Option<String>,
+}
+
+/// A block of cells the CLI fills from a string such as a Sudoku puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputDef {
+    pub name: String,
+    pub area: Area,
+    /// Symbol k (1-based) stands for the number k.
+    pub alphabet: String,
+    /// Characters meaning an empty cell; default `.0`.
+    pub blanks: String,
+}
+
+/// A block of cells the CLI prints as a grid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ViewDef {
+    pub name: String,
+    pub area: Area,
+    /// Rule off every `rows` rows and `cols` columns, e.g. (3, 3).
+    pub group: Option<(u32, u32)>,
+}
+
+/// The user's protocol for starting over: set these cells and recalculate,
+/// then set the `then` cells and iterate.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ResetProtocol {
+    pub set: Vec<(CellAddr, Value)>,
+    pub then: Vec<(CellAddr, Value)>,
+}

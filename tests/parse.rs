@@ -1,0 +1,642 @@
+//! The formula parser and printer: tree shapes (precedence, references,
+//! names, arrays, literals), canonical text (snapshots and round trips) and
+//! error reporting (snapshots of spans and messages, deep nesting).
+
+use dataflow::ast::{Axis, Expr, ExprKind, RefExpr, RefKind};
+use dataflow::parse::{ParseError, parse_formula};
+use dataflow::value::{ErrorKind, Value};
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+fn parse(src: &str) -> Expr {
+    parse_formula(src).unwrap_or_else(|e| panic!("{src:?} failed to parse: {e:?}"))
+}
+
+fn errors(src: &str) -> Vec<ParseError> {
+    match parse_formula(src) {
+        Ok(e) => panic!("{src:?} parsed as {e:?}"),
+        Err(errs) => errs,
+    }
+}
+
+/// The tree as an s-expression: operators by name, references and other
+/// literals as canonical text, names as `name:x`.
+fn sx(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Name(n) => format!("name:{n}"),
+        ExprKind::Call { name, args } => {
+            let args: Vec<String> = args.iter().map(sx).collect();
+            format!("({name} {})", args.join(" ")).replace(" )", ")")
+        }
+        ExprKind::Unary { op, expr } => format!("({op:?} {})", sx(expr)),
+        ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sx(lhs), sx(rhs)),
+        _ => e.to_string(),
+    }
+}
+
+fn shape(src: &str) -> String {
+    sx(&parse(src))
+}
+
+/// The tree with every span zeroed, to compare trees parsed from
+/// different text.
+fn without_spans(e: &Expr) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Call { name, args } => ExprKind::Call {
+            name: name.clone(),
+            args: args.iter().map(without_spans).collect(),
+        },
+        ExprKind::Unary { op, expr } => ExprKind::Unary {
+            op: *op,
+            expr: Box::new(without_spans(expr)),
+        },
+        ExprKind::Binary { op, lhs, rhs } => ExprKind::Binary {
+            op: *op,
+            lhs: Box::new(without_spans(lhs)),
+            rhs: Box::new(without_spans(rhs)),
+        },
+        k => k.clone(),
+    };
+    Expr::new(kind, 0..0)
+}
+
+fn reference(src: &str) -> RefExpr {
+    match parse(src).kind {
+        ExprKind::Ref(r) => r,
+        k => panic!("{src:?} is not a reference: {k:?}"),
+    }
+}
+
+fn rel(index: u32) -> Axis {
+    Axis { index, abs: false }
+}
+
+fn abs(index: u32) -> Axis {
+    Axis { index, abs: true }
+}
+
+/// Formulas that parse; their canonical text is snapshotted and each must
+/// survive print-then-parse unchanged.
+const FORMULAS: &[&str] = &[
+    "=1+2*3",
+    "= 1 + 2 * 3",
+    "(1+2)*3",
+    "-2^2",
+    "-(2^2)",
+    "(-2)^2",
+    "2^3^2",
+    "2^(3^2)",
+    "2^-1",
+    "1-(2-3)",
+    "(1-2)-3",
+    "1+-2",
+    "--A1",
+    "-A1%",
+    "-(A1%)",
+    "A1%%",
+    "(1+2)%",
+    "+A1+B1",
+    "\"a\"&1+2",
+    "(\"a\"&1)+2",
+    "1=1&\"x\"",
+    "(1=1)&\"x\"",
+    "1<>2",
+    "A1<=B1",
+    "A1>=-1",
+    "1<2=TRUE",
+    "sum(a1, 2)",
+    "Sum(A1:B2,C3)",
+    "IF(A1>0,\"pos\",IF(A1<0,\"neg\",\"zero\"))",
+    "f()",
+    "TRUE()",
+    "true",
+    "False",
+    "_xlfn.XLOOKUP(A1,B:B,C:C)",
+    "STDEV.S(A1:A10)",
+    "LOG10(100)",
+    "$D$4+D$4+$D4+D4",
+    "D4:L12",
+    "$D$4:L$12",
+    "A:A",
+    "$B:D",
+    "3:5",
+    "$3:$5",
+    "Main!A1",
+    "main!a1:b2",
+    "Main!A:A",
+    "Main!$3:5",
+    "'My Sheet'!A1:B2",
+    "'It''s'!A1",
+    "'2019'!A1",
+    "'A1'!B2",
+    "'R1C1'!B2",
+    "SUM(Data!B2:B9)*Rates!$C$1",
+    "A1:B2:C3",
+    "(A1:B2):C3",
+    "A1:(B2:C3)",
+    "(A1):B2",
+    "(A):B",
+    "(1):3",
+    "Main!A1:(B2)",
+    "INDEX(x,1,1):INDEX(x,2,2)",
+    "A1:INDEX(A:A,3)",
+    "A1:LOG10(5)",
+    "-A1:B2",
+    "abc",
+    "in_cell_from_sol",
+    "sol.x",
+    "\\path",
+    "XFE1",
+    "A1B",
+    "XFD1048576",
+    "A1048577",
+    "\"\"",
+    "\"a\"\"b\"",
+    "\"say \"\"hi\"\"\"",
+    "1.5",
+    ".5",
+    "1e3",
+    "1E-3",
+    "123456789012345678",
+    "0.1",
+    "1.23456789012345678",
+    "#NULL!",
+    "#div/0!",
+    "#VALUE!",
+    "#REF!",
+    "#NAME?",
+    "#NUM!",
+    "#N/A",
+    "{1,2,3;4,5,6}",
+    "{-1,+2,\"a\";TRUE,false,#N/A}",
+    "{1}",
+    "{\"x\";\"y\"}",
+    "=SUM(\n    A1,\n    B2\n)",
+];
+
+#[test]
+fn canonical_text() {
+    let mut out = String::new();
+    for src in FORMULAS {
+        writeln!(out, "{src:?} => {}", parse(src)).unwrap();
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn printing_then_parsing_gives_the_same_tree() {
+    for src in FORMULAS {
+        let tree = parse(src);
+        let text = tree.to_string();
+        let again =
+            parse_formula(&text).unwrap_or_else(|e| panic!("{src:?} printed as {text:?}: {e:?}"));
+        assert_eq!(
+            without_spans(&again),
+            without_spans(&tree),
+            "{src:?} printed as {text:?}"
+        );
+        assert_eq!(again.to_string(), text, "printing is stable for {src:?}");
+    }
+}
+
+#[test]
+fn printing_adds_parentheses_only_where_needed() {
+    let cases = [
+        ("(1+2)", "1+2"),
+        ("((A1))", "A1"),
+        ("1+(2*3)", "1+2*3"),
+        ("(1+2)+3", "1+2+3"),
+        ("1+(2+3)", "1+(2+3)"),
+        ("(2^3)^2", "2^3^2"),
+        ("(-2)^2", "-2^2"),
+        ("-(2)^2", "-2^2"),
+        ("-(2^2)", "-(2^2)"),
+        ("(-A1)%", "-A1%"),
+        ("-(A1%)", "-(A1%)"),
+        ("-(A1:B2)", "-A1:B2"),
+        ("SUM( A1 , (B2) )", "SUM(A1,B2)"),
+    ];
+    for (src, want) in cases {
+        assert_eq!(parse(src).to_string(), want, "{src:?}");
+    }
+}
+
+#[test]
+fn precedence() {
+    assert_eq!(shape("-2^2"), "(Pow (Neg 2) 2)");
+    assert_eq!(shape("-(2^2)"), "(Neg (Pow 2 2))");
+    assert_eq!(shape("1+2*3"), "(Add 1 (Mul 2 3))");
+    assert_eq!(shape("1*2+3"), "(Add (Mul 1 2) 3)");
+    assert_eq!(shape("2^3^2"), "(Pow (Pow 2 3) 2)");
+    assert_eq!(shape("1-2-3"), "(Sub (Sub 1 2) 3)");
+    assert_eq!(shape("8/4/2"), "(Div (Div 8 4) 2)");
+    assert_eq!(shape("A1:B2:C3"), "(Range A1:B2 C3)");
+    assert_eq!(
+        shape("INDEX(x,1,1):INDEX(x,2,2)"),
+        "(Range (INDEX name:x 1 1) (INDEX name:x 2 2))"
+    );
+    assert_eq!(shape("A1:INDEX(x,2,2)"), "(Range A1 (INDEX name:x 2 2))");
+    assert_eq!(shape("\"a\"&1+2"), "(Concat \"a\" (Add 1 2))");
+    assert_eq!(shape("1=1&\"x\""), "(Eq 1 (Concat 1 \"x\"))");
+    assert_eq!(shape("1<2=TRUE"), "(Eq (Lt 1 2) TRUE)");
+    assert_eq!(shape("1+-2"), "(Add 1 (Neg 2))");
+    assert_eq!(shape("--A1"), "(Neg (Neg A1))");
+    assert_eq!(shape("-A1%"), "(Percent (Neg A1))");
+    assert_eq!(shape("2*50%"), "(Mul 2 (Percent 50))");
+    assert_eq!(shape("2^50%"), "(Pow 2 (Percent 50))");
+    assert_eq!(shape("-A1:B2"), "(Neg A1:B2)");
+    assert_eq!(shape("+A1"), "(Plus A1)");
+    assert_eq!(shape("1+2&3<4"), "(Lt (Concat (Add 1 2) 3) 4)");
+    assert_eq!(shape("(1+2)*3"), "(Mul (Add 1 2) 3)");
+}
+
+#[test]
+fn spans_are_byte_offsets() {
+    let e = parse("=SUM(A1, \"é\") + 1");
+    assert_eq!(e.span, 1..18);
+    let ExprKind::Binary { lhs, rhs, .. } = &e.kind else {
+        panic!()
+    };
+    assert_eq!(lhs.span, 1..14);
+    assert_eq!(rhs.span, 17..18);
+    let ExprKind::Call { args, .. } = &lhs.kind else {
+        panic!()
+    };
+    assert_eq!(args[0].span, 5..7);
+    assert_eq!(args[1].span, 9..13);
+    // Parentheses belong to the span of what they enclose.
+    assert_eq!(parse("(1)+2").span, 0..5);
+    assert_eq!(parse("-(1)").span, 0..4);
+}
+
+#[test]
+fn references_of_every_form() {
+    let cell = |row, col| RefKind::Cell { row, col };
+    assert_eq!(
+        reference("D4"),
+        RefExpr {
+            sheet: None,
+            kind: cell(rel(3), rel(3))
+        }
+    );
+    assert_eq!(reference("$D$4").kind, cell(abs(3), abs(3)));
+    assert_eq!(reference("D$4").kind, cell(abs(3), rel(3)));
+    assert_eq!(reference("$D4").kind, cell(rel(3), abs(3)));
+    assert_eq!(reference("d4").kind, cell(rel(3), rel(3)));
+    assert_eq!(
+        reference("XFD1048576").kind,
+        cell(rel(1_048_575), rel(16_383))
+    );
+    assert_eq!(
+        reference("D4:L12").kind,
+        RefKind::Area {
+            r0: rel(3),
+            c0: rel(3),
+            r1: rel(11),
+            c1: rel(11)
+        }
+    );
+    assert_eq!(
+        reference("$D$4:L$12").kind,
+        RefKind::Area {
+            r0: abs(3),
+            c0: abs(3),
+            r1: abs(11),
+            c1: rel(11)
+        }
+    );
+    assert_eq!(reference("D4 :\n L12"), reference("D4:L12"));
+    assert_eq!(
+        reference("A:A").kind,
+        RefKind::Cols {
+            c0: rel(0),
+            c1: rel(0)
+        }
+    );
+    assert_eq!(
+        reference("$B:D").kind,
+        RefKind::Cols {
+            c0: abs(1),
+            c1: rel(3)
+        }
+    );
+    assert_eq!(
+        reference("a:xfd").kind,
+        RefKind::Cols {
+            c0: rel(0),
+            c1: rel(16_383)
+        }
+    );
+    assert_eq!(
+        reference("3:5").kind,
+        RefKind::Rows {
+            r0: rel(2),
+            r1: rel(4)
+        }
+    );
+    assert_eq!(
+        reference("$3:$5").kind,
+        RefKind::Rows {
+            r0: abs(2),
+            r1: abs(4)
+        }
+    );
+    assert_eq!(
+        reference("Main!A1"),
+        RefExpr {
+            sheet: Some("Main".into()),
+            kind: cell(rel(0), rel(0))
+        }
+    );
+    assert_eq!(
+        reference("Main!A1:B2"),
+        RefExpr {
+            sheet: Some("Main".into()),
+            kind: RefKind::Area {
+                r0: rel(0),
+                c0: rel(0),
+                r1: rel(1),
+                c1: rel(1)
+            }
+        }
+    );
+    assert_eq!(
+        reference("'My Sheet'!A1:B2").sheet.as_deref(),
+        Some("My Sheet")
+    );
+    assert_eq!(reference("'It''s'!A1").sheet.as_deref(), Some("It's"));
+    assert_eq!(
+        reference("Main!A:A"),
+        RefExpr {
+            sheet: Some("Main".into()),
+            kind: RefKind::Cols {
+                c0: rel(0),
+                c1: rel(0)
+            }
+        }
+    );
+    assert_eq!(
+        reference("Main!$1:3").kind,
+        RefKind::Rows {
+            r0: abs(0),
+            r1: rel(2)
+        }
+    );
+    // A sheet on the second corner makes `:` the range operator.
+    assert_eq!(shape("Main!A1:Main!B2"), "(Range Main!A1 Main!B2)");
+}
+
+#[test]
+fn names_and_cells() {
+    assert!(matches!(parse("AB12").kind, ExprKind::Ref(_)));
+    for name in [
+        "XFE1",
+        "A1B",
+        "abc",
+        "in_cell_from_sol",
+        "sol.x",
+        "_x",
+        "\\x",
+        "A0",
+        "A1048577",
+        "Été",
+    ] {
+        assert_eq!(parse(name).kind, ExprKind::Name(name.into()), "{name:?}");
+    }
+    assert_eq!(parse("TRUE").kind, ExprKind::Bool(true));
+    assert_eq!(parse("fAlSe").kind, ExprKind::Bool(false));
+    assert_eq!(shape("true()"), "(TRUE)");
+    assert_eq!(shape("LOG10(100)"), "(LOG10 100)");
+    assert_eq!(shape("a1(2)"), "(A1 2)");
+    assert_eq!(shape("sum(a1, 2)"), "(SUM A1 2)");
+    assert_eq!(shape("_xlfn.concat(\"a\")"), "(_XLFN.CONCAT \"a\")");
+    assert_eq!(shape("f()"), "(F)");
+}
+
+#[test]
+fn array_constants() {
+    let array = |src| match parse(src).kind {
+        ExprKind::Array(rows) => rows,
+        k => panic!("{src:?}: {k:?}"),
+    };
+    let n = Value::Number;
+    assert_eq!(
+        array("{1,2,3;4,5,6}"),
+        vec![vec![n(1.0), n(2.0), n(3.0)], vec![n(4.0), n(5.0), n(6.0)]]
+    );
+    assert_eq!(array("{ -1 ; 2.5 }"), vec![vec![n(-1.0)], vec![n(2.5)]]);
+    assert_eq!(
+        array("{\"a\",TRUE,false,#DIV/0!}"),
+        vec![vec![
+            Value::text("a"),
+            Value::Bool(true),
+            Value::Bool(false),
+            Value::Error(ErrorKind::Div0)
+        ]]
+    );
+    assert_eq!(shape("SUM({1,2}*2)"), "(SUM (Mul {1,2} 2))");
+}
+
+#[test]
+fn literals() {
+    let num = |src| match parse(src).kind {
+        ExprKind::Number(n) => n,
+        k => panic!("{src:?}: {k:?}"),
+    };
+    assert_eq!(num("1"), 1.0);
+    assert_eq!(num("1.5"), 1.5);
+    assert_eq!(num(".5"), 0.5);
+    assert_eq!(num("1e3"), 1000.0);
+    assert_eq!(num("1E-3"), 0.001);
+    assert_eq!(num("2."), 2.0);
+    assert_eq!(parse("\"a\"\"b\"").kind, ExprKind::Text("a\"b".into()));
+    assert_eq!(parse("\"\"").kind, ExprKind::Text(String::new()));
+    for kind in ErrorKind::ALL {
+        assert_eq!(parse(kind.text()).kind, ExprKind::Error(kind));
+        assert_eq!(
+            parse(&kind.text().to_lowercase()).kind,
+            ExprKind::Error(kind)
+        );
+    }
+}
+
+#[test]
+fn whitespace_and_newlines_separate_tokens() {
+    let compact = parse("=IF(A1>0,SUM(B1:B3),-1)");
+    for src in [
+        "= IF( A1 > 0 , SUM( B1:B3 ) , -1 )",
+        "=IF(\n  A1>0,\n  SUM(B1:B3),\n  -1\n)",
+        "\t=IF(A1>0,\r\n\tSUM(B1 : B3),\r\n\t- 1)\n",
+        "IF(A1>0,SUM(B1:B3),-1)",
+    ] {
+        assert_eq!(
+            without_spans(&parse(src)),
+            without_spans(&compact),
+            "{src:?}"
+        );
+    }
+}
+
+/// Bad formulas and every error each reports, as `span message`.
+const BAD: &[&str] = &[
+    "",
+    "=",
+    "=1+",
+    "=SUM(1,",
+    "=SUM(1",
+    "=\"abc",
+    "=1 2",
+    "=#FOO!",
+    "=#FOO",
+    "={1,2;3}",
+    "={1,2;3,4;5}",
+    "={}",
+    "={1,,2}",
+    "={A1}",
+    "=A1:",
+    "=)",
+    "=(",
+    "=1+2)",
+    "=IF(A1,,2)",
+    "=CHOOSE(1,\"a\",)",
+    "=(1+)*(2+)",
+    "=SUM(1,*)+{1,2;3}",
+    "=1 @ 2 ? 3",
+    "=#BAD! + \"open",
+    "=$XFE$1",
+    "=XFZ$1",
+    "=$A$0",
+    "=A$2000000",
+    "=$A",
+    "=$3",
+    "=Main!",
+    "=Main!abc",
+    "='My Sheet'A1",
+    "='Unclosed!A1",
+    "=''!A1",
+    "='abc'",
+    "=1+(2*",
+    "=\"a\" \"b\"",
+    "=SUM(A1:B2 C3)",
+    "=1e999",
+    "=1*/2",
+    "=((1)",
+    "={1,2",
+    "==1",
+];
+
+#[test]
+fn error_reports() {
+    let mut out = String::new();
+    for src in BAD {
+        writeln!(out, "{src:?}").unwrap();
+        for e in errors(src) {
+            writeln!(out, "    {:?} {}", e.span, e.message).unwrap();
+        }
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn every_lexing_error_is_reported() {
+    let errs = errors("=#FOO + $XFZ1 + \"x");
+    let spans: Vec<_> = errs.iter().map(|e| e.span.clone()).collect();
+    assert_eq!(spans, vec![1..5, 8..13, 16..18]);
+}
+
+fn in_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+fn assert_too_deep(src: String) {
+    let start = Instant::now();
+    let errs = in_small_stack(move || parse_formula(&src).unwrap_err());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.message.starts_with("formula nested too deeply")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    assert_too_deep("(".repeat(100_000) + "1" + &")".repeat(100_000));
+    assert_too_deep("(".repeat(100_000));
+    assert_too_deep("=".to_string() + &"-".repeat(5000) + "1");
+    assert_too_deep("{".repeat(5000));
+    assert_too_deep("1".to_string() + &"%".repeat(5000));
+    assert_too_deep("IF(1,".repeat(3000) + "1" + &")".repeat(3000));
+    assert_too_deep("-(".repeat(3000) + "1" + &")".repeat(3000));
+}
+
+#[test]
+fn nesting_up_to_the_limit_parses_in_a_small_stack() {
+    let limit = dataflow::parse::MAX_NESTING;
+    let cases = [
+        "(".repeat(limit) + "1" + &")".repeat(limit),
+        "IF(1,".repeat(limit) + "1" + &")".repeat(limit),
+        "-(".repeat(limit / 2) + "1" + &")".repeat(limit / 2),
+        "-".repeat(limit) + "1",
+        "SUM(".repeat(limit - 1) + "{1}" + &")".repeat(limit - 1),
+    ];
+    for src in cases {
+        let text = in_small_stack(move || parse_formula(&src).map(|e| e.to_string()));
+        assert!(text.is_ok(), "{text:?}");
+    }
+    // An error at the bottom of the nesting is reported too.
+    let src = "(".repeat(limit - 1) + "1+" + &")".repeat(limit - 1);
+    let errs = in_small_stack(move || parse_formula(&src).unwrap_err());
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(
+        errs[0].message,
+        "expected an expression after `+`, found `)`"
+    );
+}
+
+#[test]
+fn long_operator_chains_count_as_nesting() {
+    // Chains fold into left-deep trees, so they are bounded like brackets.
+    let limit = dataflow::parse::MAX_NESTING;
+    let src = vec!["A1"; limit + 1].join("+");
+    let text = in_small_stack(move || parse(&src).to_string());
+    assert_eq!(text.len(), (limit + 1) * 3 - 1);
+    assert_too_deep(vec!["A1"; 4000].join("+"));
+    // Separate arguments do not add up.
+    let args = vec!["A1+A2"; 4000].join(",");
+    assert!(in_small_stack(move || parse_formula(&format!(
+        "SUM({args})"
+    ))
+    .is_ok()));
+}
+
+#[test]
+fn operators_bind_by_their_table() {
+    // Every binary operator, checked against its neighbours in the table.
+    let ops = [
+        "^", "*", "/", "+", "-", "&", "=", "<>", "<", ">", "<=", ">=",
+    ];
+    for a in ops {
+        for b in ops {
+            let tree = parse(&format!("1{a}2{b}3"));
+            let ExprKind::Binary { op, lhs, .. } = &tree.kind else {
+                panic!()
+            };
+            let left_first = matches!(lhs.kind, ExprKind::Binary { .. });
+            let text = tree.to_string();
+            let want = format!("1{a}2{b}3");
+            // Left-associative: equal or higher power on the left groups first.
+            assert_eq!(text, want, "{want}");
+            assert_eq!(left_first, op.symbol() == b, "{want}: {tree:?}");
+        }
+    }
+}

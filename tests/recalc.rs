@@ -1,0 +1,160 @@
+//! Recalculation: dependency order, incremental evaluation, and Excel's
+//! iterative calculation of circular references, as small spreadsheets.
+
+use dataflow::calc::Order;
+use dataflow::sheet::Sheet;
+use dataflow::value::Value;
+
+#[test]
+fn acyclic_cells_are_calculated_once_in_dependency_order() {
+    let mut s = Sheet::new();
+    s.set("A1", "=B1+C1");
+    s.set("B1", "=C1*2");
+    s.set("C1", "3");
+    let r = s.recalc();
+    assert_eq!(s.text("A1"), "9");
+    assert_eq!(s.evaluated(), ["B1", "A1"]);
+    assert_eq!(r.iterations, 0);
+    assert!(r.converged);
+}
+
+#[test]
+fn setting_a_cell_recalculates_only_its_dependents() {
+    let mut s = Sheet::new();
+    s.set("A1", "=B1+1");
+    s.set("A2", "=C1+1");
+    s.set("A3", "=A1*10");
+    s.set("B1", "1");
+    s.set("C1", "1");
+    s.recalc();
+    assert_eq!(s.evaluated().len(), 3);
+    s.set("B1", "5");
+    s.recalc();
+    assert_eq!(s.evaluated(), ["A1", "A3"]);
+    assert_eq!(s.text("A3"), "60");
+    // Same value again: nothing to do.
+    s.set("B1", "5");
+    s.recalc();
+    assert!(s.evaluated().is_empty());
+}
+
+#[test]
+fn range_dependencies_cover_every_cell_of_the_range() {
+    let mut s = Sheet::new();
+    s.set("A1", "=SUM(B1:B100)");
+    s.set("C1", "=A1");
+    s.recalc();
+    s.set("B57", "4");
+    s.recalc();
+    assert_eq!(s.evaluated(), ["A1", "C1"]);
+    assert_eq!(s.text("C1"), "4");
+}
+
+#[test]
+fn a_value_that_does_not_change_stops_propagation() {
+    let mut s = Sheet::new();
+    s.set("A1", "=IF(B1>0,1,0)");
+    s.set("A2", "=A1*2");
+    s.set("B1", "1");
+    s.recalc();
+    s.set("B1", "2");
+    s.recalc();
+    assert_eq!(s.evaluated(), ["A1"]);
+}
+
+#[test]
+fn self_reference_counts_to_the_iteration_cap() {
+    let mut s = Sheet::new();
+    s.iterate(100, 0.001);
+    s.set("A1", "=A1+1");
+    let r = s.recalc();
+    assert_eq!(s.value("A1"), Value::Number(100.0));
+    assert_eq!(r.iterations, 100);
+    assert!(!r.converged);
+    assert_eq!(r.max_change, 1.0);
+}
+
+#[test]
+fn two_cell_cycle_row_major_sees_updated_values() {
+    let mut s = Sheet::new();
+    s.iterate(10, 0.001);
+    s.set("A1", "=1+A2");
+    s.set("A2", "=1+A1");
+    let r = s.recalc();
+    assert_eq!((s.text("A1"), s.text("A2")), ("19".into(), "20".into()));
+    assert_eq!(r.iterations, 10);
+    // Each iteration evaluates A1 then A2.
+    assert_eq!(&s.evaluated()[..4], ["A1", "A2", "A1", "A2"]);
+}
+
+#[test]
+fn two_cell_cycle_synchronous_uses_previous_values() {
+    let mut s = Sheet::new();
+    s.iterate(10, 0.001);
+    s.settings_mut().order = Order::Synchronous;
+    s.set("A1", "=1+A2");
+    s.set("A2", "=1+A1");
+    s.recalc();
+    assert_eq!((s.text("A1"), s.text("A2")), ("10".into(), "10".into()));
+}
+
+#[test]
+fn cosine_fixed_point_converges_within_max_change() {
+    let mut s = Sheet::new();
+    s.iterate(100, 0.001);
+    s.set("A1", "=COS(A1)");
+    let r = s.recalc();
+    assert!(r.converged);
+    assert!(r.max_change < 0.001);
+    let Value::Number(x) = s.value("A1") else { panic!("not a number") };
+    assert!((x - 0.739_085).abs() < 0.002, "{x}");
+    assert!(r.iterations > 5 && r.iterations < 100, "{}", r.iterations);
+}
+
+#[test]
+fn iteration_off_leaves_cycles_alone_and_reports_them() {
+    let mut s = Sheet::new();
+    s.set("A1", "=A2+1");
+    s.set("A2", "=A1+1");
+    s.set("B1", "=A1&\"!\"");
+    s.set("C1", "=5");
+    let r = s.recalc();
+    assert_eq!(r.circular.len(), 1);
+    assert_eq!(r.circular[0].len(), 2);
+    assert_eq!(s.value("A1"), Value::Empty);
+    assert_eq!(s.text("B1"), "!");
+    assert_eq!(s.text("C1"), "5");
+    assert!(!s.value("B1").is_error());
+}
+
+#[test]
+fn stepping_runs_one_iteration_at_a_time() {
+    let mut s = Sheet::new();
+    s.iterate(100, 0.001);
+    s.set("A1", "=MIN(A1+1,3)");
+    s.set("B1", "=A1*10");
+    for expected in ["10", "20", "30", "30"] {
+        let r = s.step();
+        assert_eq!(r.iterations, 1);
+        assert_eq!(s.text("B1"), expected, "downstream cell follows each iteration");
+    }
+    assert!(s.step().converged);
+}
+
+#[test]
+fn a_never_calculated_cell_reads_as_empty() {
+    let mut s = Sheet::new();
+    s.iterate(1, 0.001);
+    s.set("A1", "=IF(A2=\"\",\"empty\",\"set\")");
+    s.set("A2", "=A1");
+    s.step();
+    assert_eq!(s.text("A1"), "empty");
+}
+
+#[test]
+fn a_formula_referring_to_an_empty_cell_shows_zero() {
+    let mut s = Sheet::new();
+    s.set("A1", "=B1");
+    s.recalc();
+    assert_eq!(s.value("A1"), Value::Number(0.0));
+}
