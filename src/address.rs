@@ -116,7 +116,7 @@ pub fn parse_col(s: &str) -> Option<u32> {
         }
         n = n * 26 + (b.to_ascii_uppercase() - b'A' + 1) as u32;
     }
-    (n >= 1 && n <= MAX_COLS).then(|| n - 1)
+    (1..=MAX_COLS).contains(&n).then(|| n - 1)
 }
 
 /// `"12" -> 11`; None when not a row number of the sheet.
@@ -125,7 +125,7 @@ pub fn parse_row(s: &str) -> Option<u32> {
         return None;
     }
     let n: u32 = s.parse().ok()?;
-    (n >= 1 && n <= MAX_ROWS).then(|| n - 1)
+    (1..=MAX_ROWS).contains(&n).then(|| n - 1)
 }
 
 /// Parses a plain `D4` (no `$`, no sheet) into (row, col).

@@ -2,7 +2,8 @@
 //! many times, when to stop, and in which order cells are visited. Excel's
 //! defaults are named constants; [`change`] is the one convergence measure.
 
-use serde::{Deserialize, Serialize};
+use crate::value::Value;
+use std::fmt;
 use std::str::FromStr;
 
 /// Excel's default "Maximum Iterations".
@@ -11,8 +12,7 @@ pub const DEFAULT_MAX_ITERATIONS: u32 = 100;
 pub const DEFAULT_MAX_CHANGE: f64 = 0.001;
 
 /// The order in which an iteration visits the cells of a cycle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Order {
     /// Excel's: sheet by sheet, row by row (A1, B1, ..., A2, ...), each cell
     /// seeing the values already updated in this iteration (Gauss-Seidel).
@@ -22,20 +22,35 @@ pub enum Order {
     Synchronous,
 }
 
+impl Order {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Order::RowMajor => "row-major",
+            Order::Synchronous => "synchronous",
+        }
+    }
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl FromStr for Order {
     type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "row-major" => Ok(Order::RowMajor),
+    /// `row-major` or `synchronous` (any case; `_` may stand for `-`).
+    fn from_str(s: &str) -> Result<Order, String> {
+        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "row-major" | "rowmajor" => Ok(Order::RowMajor),
             "synchronous" => Ok(Order::Synchronous),
-            _ => Err(format!("unknown order `{s}` (expected row-major or synchronous)")),
+            _ => Err(format!("unknown calculation order `{s}` (expected `row-major` or `synchronous`)")),
         }
     }
 }
 
 /// Calculation settings of a workbook (Excel's File > Options > Formulas).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CalcSettings {
     /// "Enable iterative calculation".
     pub iterate: bool,
@@ -54,8 +69,6 @@ impl Default for CalcSettings {
         }
     }
 }
-
-use crate::value::Value;
 
 /// How much a cell changed in one iteration: the absolute difference for
 /// two numbers (an empty cell counts as 0), 0 for any other value that is

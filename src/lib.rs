@@ -10,6 +10,8 @@ pub mod functions;
 pub mod grid;
 pub mod parse;
 pub mod render;
+pub mod session;
+pub mod cli;
 pub mod sheet;
 pub mod value;
 pub mod diagnostic;

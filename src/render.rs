@@ -45,7 +45,7 @@ pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
         for (j, s) in row.iter().enumerate() {
             if j > 0 {
                 line.push(' ');
-                if gc > 0 && j as u32 % gc == 0 {
+                if gc > 0 && (j as u32).is_multiple_of(gc) {
                     line.push_str("| ");
                 }
             }
@@ -54,7 +54,7 @@ pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
         if rule.is_empty() {
             rule = line.chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();
         }
-        if i > 0 && gr > 0 && i as u32 % gr == 0 {
+        if i > 0 && gr > 0 && (i as u32).is_multiple_of(gr) {
             out.push_str(&rule);
             out.push('\n');
         }

@@ -139,6 +139,9 @@ fn not_is_lifted() {
     assert_eq!(s.eval("=NOT(#N/A)"), err(ErrorKind::NA));
     assert_eq!(s.eval("=SUM(--NOT({1,0,0}))"), n(2.0));
     assert_eq!(s.eval("=SUM(--flags)"), n(1.0));
+    assert_eq!(s.eval("=AND(flags)"), Value::Bool(false));
+    assert_eq!(s.eval("=OR(flags)"), Value::Bool(true));
+    assert_eq!(s.eval("=AND(B1:B3>0)"), Value::Bool(true), "a comparison of a range in a cell intersects");
 }
 
 #[test]

@@ -273,6 +273,17 @@ fn offset_moves_and_resizes() {
 }
 
 #[test]
+fn offset_inside_names() {
+    let mut s = grid();
+    s.name("win", "=OFFSET($B$1,1,0,2,3)");
+    s.name_at("above", "B5", "=OFFSET(B5,-4,0,3,1)");
+    s.recalc();
+    assert_eq!(s.eval("=SUM(win)"), n(39.0));
+    assert_eq!(s.eval("=ROWS(win)*10+COLUMNS(win)"), n(23.0));
+    assert_eq!(s.eval_at("C5", "=SUM(above)"), n(15.0));
+}
+
+#[test]
 fn offset_with_cell_arguments() {
     // The formula sits on another sheet than everything OFFSET may reach.
     let mut s = Sheet::with_sheets(&["Sheet1", "Sheet2"]);

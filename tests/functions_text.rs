@@ -229,3 +229,33 @@ fn lifted_inside_names() {
     s.recalc();
     assert_eq!(s.value("D2"), n(4.0));
 }
+
+#[test]
+fn more_lifted_inside_names() {
+    let mut s = sheet();
+    s.set("C1", "apple");
+    s.set("C2", "kiwi");
+    s.set("C3", "fig");
+    s.name("mids", "=MID(C1:C3,2,2)");
+    s.name("rights", "=RIGHT(C1:C3)");
+    s.name("subs", "=SUBSTITUTE(C1:C3,\"i\",\"I\")");
+    s.name("found", "=IFERROR(FIND(\"i\",C1:C3),0)");
+    s.name("searched", "=ISNUMBER(SEARCH(\"?i\",C1:C3))");
+    s.name("chars", "=CHAR({72,105})");
+    s.name("codes", "=CODE(C1:C3)");
+    s.name("vals", "=VALUE({\"1\",\"2.5\",\"x\"})");
+    s.name("blanks", "=ISBLANK(B3:B5)");
+    s.name("errs", "=ISERROR(B5:B7)");
+    s.recalc();
+    assert_eq!(s.eval("=CONCAT(mids)"), t("ppiwig"));
+    assert_eq!(s.eval("=CONCAT(rights)"), t("eig"));
+    assert_eq!(s.eval("=CONCAT(subs)"), t("applekIwIfIg"));
+    assert_eq!(s.eval("=SUM(found)"), n(4.0));
+    assert_eq!(s.eval("=SUM(--searched)"), n(2.0));
+    assert_eq!(s.eval("=CONCAT(chars)"), t("Hi"));
+    assert_eq!(s.eval("=SUM(codes)"), n(97.0 + 107.0 + 102.0));
+    assert_eq!(s.eval("=INDEX(vals,1,3)"), err(ErrorKind::Value));
+    assert_eq!(s.eval("=SUM(IFERROR(vals,0))"), n(3.5));
+    assert_eq!(s.eval("=SUM(--blanks)"), n(1.0));
+    assert_eq!(s.eval("=SUM(--errs)"), n(1.0));
+}

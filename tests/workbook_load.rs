@@ -405,7 +405,8 @@ fn never_panics_on_truncated_files() {
 /// The project's showcase workbook loads cleanly.
 #[test]
 fn loads_the_sudoku_workbook() {
-    let wb = load(Path::new("workbooks/sudoku.ron")).unwrap_or_else(|diags| panic!("{}", render_all(&diags)));
+    let wb = load(Path::new("workbooks/sudoku.ron"))
+        .unwrap_or_else(|diags| panic!("{}", render_all(&diags)));
     assert!(wb.calc.iterate);
     assert!(wb.name("onetonine").is_some() && wb.name("single_sol_in_rcb").is_some());
     assert!(wb.input("puzzle").is_some() && wb.reset.is_some());

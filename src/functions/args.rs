@@ -247,6 +247,42 @@ fn wild_glob(p: &[WildTok], t: &[char], whole: bool) -> bool {
     }
 }
 
+impl Wildcard {
+    /// Like [`Wildcard::matches`] but without allocating, for scans over
+    /// many cells (COUNTIF, SUMIF): walks `text` by char boundaries.
+    pub fn matches_str(&self, text: &str) -> bool {
+        let (p, mut pi, mut ti) = (&self.0, 0, 0);
+        let mut star: Option<(usize, usize)> = None;
+        let char_at = |i: usize| text[i..].chars().next().expect("a char boundary inside text");
+        while ti < text.len() {
+            let c = char_at(ti);
+            let next = ti + c.len_utf8();
+            match p.get(pi) {
+                Some(WildTok::Any) => {
+                    star = Some((pi, ti));
+                    pi += 1;
+                    continue;
+                }
+                Some(WildTok::One) => {
+                    (pi, ti) = (pi + 1, next);
+                    continue;
+                }
+                Some(WildTok::Lit(x)) if *x == fold_char(c) => {
+                    (pi, ti) = (pi + 1, next);
+                    continue;
+                }
+                _ => {}
+            }
+            // Mismatch: the last `*` takes one more char, or there is none.
+            let Some((sp, st)) = star else { return false };
+            let st = st + char_at(st).len_utf8();
+            star = Some((sp, st));
+            (pi, ti) = (sp + 1, st);
+        }
+        p[pi..].iter().all(|t| *t == WildTok::Any)
+    }
+}
+
 #[cfg(test)]
 mod wildcard_tests {
     use super::*;

@@ -111,7 +111,7 @@ mod tests {
         assert_eq!(round(5.0, -1.0), 10.0);
         assert_eq!(round(4.9, -1.0), 0.0);
         assert_eq!(round(0.4, -3.0), 0.0);
-        assert_eq!(round(3.14159, 3.9), 3.142);
+        assert_eq!(round(1.23449, 3.9), 1.234);
         assert_eq!(round(0.000123456, 5.0), 0.00012);
         assert_eq!(round(1e300, -299.0), 1e300);
         assert_eq!(round(123.0, 400.0), 123.0);

@@ -4,12 +4,12 @@
 //! lines if need be) into an [`Expr`]; `Display` on [`Expr`] prints it back
 //! in canonical form.
 //!
-//! The work is split in stages: [`lexer`] turns text into tokens (it never
+//! The work is split in stages: `lexer` turns text into tokens (it never
 //! fails: unreadable text becomes an error token), a cheap scan of the tokens
 //! rejects formulas nested more than [`MAX_NESTING`] levels deep (so the
 //! recursive parser, and everything that later walks the tree recursively,
-//! stays well inside a thread's stack), [`parser`] holds the grammar and the
-//! precedence table, [`errors`] words the parser's errors and [`print`]
+//! stays well inside a thread's stack), `parser` holds the grammar and the
+//! precedence table, `errors` words the parser's errors and `print`
 //! prints trees. Every problem found is returned, each with the byte span
 //! of the text it concerns.
 

@@ -363,9 +363,14 @@ where
             }),
     ));
     let sheet = select! { Token::Sheet(s) => s };
-    // After a sheet prefix anything but a reference is reported as such,
-    // and the token skipped.
-    let not_reference = any().to_span();
+    // After a sheet prefix an operand that is not a reference is reported
+    // as such and skipped; a bracket, separator or operator is left for the
+    // rest of the formula.
+    let not_reference = select(|tok: Token<'s>, e| {
+        let operand =
+            tok.ends_operand() && !matches!(tok, Token::RParen | Token::RBrace | Token::Percent);
+        operand.then(|| e.span())
+    });
     let qualified = sheet
         .then(
             body.clone()

@@ -132,11 +132,15 @@ impl Builder {
             let d = Diagnostic::at(
                 src,
                 span,
-                format!(
-                    "{} overlaps {} set before",
-                    self.show(entry.area),
-                    self.show(other)
-                ),
+                if other == entry.area {
+                    format!("{} is set twice", self.show(other))
+                } else {
+                    format!(
+                        "{} overlaps {} set before",
+                        self.show(entry.area),
+                        self.show(other)
+                    )
+                },
                 "already set",
             )
             .with_note(format!(
@@ -419,6 +423,15 @@ fn reset_cells(
         let Some(cell) = b.cell(src, at, &key.text, "a reset cell") else {
             continue;
         };
+        if out.iter().any(|(c, _)| *c == cell) {
+            b.error(
+                src,
+                loc.content(at),
+                format!("{} is set twice", b.show(Area::cell(cell))),
+                "set again",
+            );
+            continue;
+        }
         if let RawValue::Text(s) = value
             && s.text.starts_with('=')
         {

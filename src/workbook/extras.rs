@@ -82,6 +82,7 @@ pub(crate) fn inputs(
                 area,
                 alphabet,
                 blanks,
+                value: def.value.as_ref().map(|v| v.text.to_string()),
             });
         }
     }
@@ -126,6 +127,7 @@ pub(crate) fn views(
             name: key.text.to_string(),
             area,
             group: def.group,
+            blank: def.blank.as_ref().map_or_else(|| ".".to_string(), |b| b.text.to_string()),
         });
     }
     out

@@ -9,14 +9,9 @@ use crate::address::{Area, CellAddr, SheetId};
 use crate::ast::{Expr, Span};
 use crate::diagnostic::{Diagnostic, Source};
 use crate::value::Value;
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
-/// Excel's default for "Maximum Iterations".
-pub const DEFAULT_MAX_ITERATIONS: u32 = 100;
-/// Excel's default for "Maximum Change".
-pub const DEFAULT_MAX_CHANGE: f64 = 0.001;
+pub use crate::calc::{CalcSettings, DEFAULT_MAX_CHANGE, DEFAULT_MAX_ITERATIONS, Order};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Workbook {
@@ -57,71 +52,6 @@ impl Workbook {
         self.views
             .iter()
             .find(|n| n.name.eq_ignore_ascii_case(name))
-    }
-}
-
-/// Excel's File > Options > Formulas > Calculation options, plus the order
-/// in which one iteration visits the cells.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CalcSettings {
-    /// "Enable iterative calculation"; default false.
-    pub iterate: bool,
-    /// Default [`DEFAULT_MAX_ITERATIONS`].
-    pub max_iterations: u32,
-    /// Default [`DEFAULT_MAX_CHANGE`].
-    pub max_change: f64,
-    /// Default [`Order::RowMajor`].
-    pub order: Order,
-}
-
-impl Default for CalcSettings {
-    fn default() -> Self {
-        CalcSettings {
-            iterate: false,
-            max_iterations: DEFAULT_MAX_ITERATIONS,
-            max_change: DEFAULT_MAX_CHANGE,
-            order: Order::RowMajor,
-        }
-    }
-}
-
-/// How the cells of a circular block are updated within one iteration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Order {
-    /// Sheet by sheet, row by row, left to right, each cell seeing the
-    /// values already updated in this iteration (Excel's behaviour).
-    #[default]
-    RowMajor,
-    /// Every cell computed from the previous iteration's values (Jacobi).
-    Synchronous,
-}
-
-impl Order {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Order::RowMajor => "row-major",
-            Order::Synchronous => "synchronous",
-        }
-    }
-}
-
-impl FromStr for Order {
-    type Err = String;
-    /// `row-major` or `synchronous` (any case; `_` may stand for `-`).
-    fn from_str(s: &str) -> Result<Order, String> {
-        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "row-major" | "rowmajor" => Ok(Order::RowMajor),
-            "synchronous" => Ok(Order::Synchronous),
-            _ => Err(format!(
-                "unknown calculation order `{s}` (expected `row-major` or `synchronous`)"
-            )),
-        }
-    }
-}
-
-impl fmt::Display for Order {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -205,6 +135,8 @@ pub struct InputDef {
     pub alphabet: String,
     /// Characters meaning an empty cell; default `.0`.
     pub blanks: String,
+    /// The line the input is filled with when the command line gives none.
+    pub value: Option<String>,
 }
 
 /// A block of cells the CLI prints as a grid.
@@ -214,6 +146,8 @@ pub struct ViewDef {
     pub area: Area,
     /// Rule off every `rows` rows and `cols` columns, e.g. (3, 3).
     pub group: Option<(u32, u32)>,
+    /// What a blank cell (empty or "") prints as; default `.`.
+    pub blank: String,
 }
 
 /// The user's protocol for starting over: set these cells and recalculate,

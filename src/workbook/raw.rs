@@ -64,6 +64,8 @@ pub(crate) struct RawInput<'a> {
     pub alphabet: Option<Str<'a>>,
     #[serde(default, borrow)]
     pub blanks: Option<Str<'a>>,
+    #[serde(default, borrow)]
+    pub value: Option<Str<'a>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -73,6 +75,8 @@ pub(crate) struct RawView<'a> {
     pub range: Str<'a>,
     #[serde(default)]
     pub group: Option<(u32, u32)>,
+    #[serde(default, borrow)]
+    pub blank: Option<Str<'a>>,
 }
 
 #[derive(Deserialize, Debug, Default)]

@@ -1,0 +1,135 @@
+//! Command-line interface (clap). Results go to stdout, diagnostics and
+//! warnings to stderr. Exit codes: 0 success, 1 workbook errors, 2 usage.
+
+mod output;
+mod run;
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub use run::{prepare, Prepared};
+
+#[derive(Parser, Debug)]
+#[command(name = "dataflow", version, about = "A spreadsheet engine with Excel's formulas and iterative calculation")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Load a workbook, apply inputs and the reset protocol, recalculate, print views.
+    Run(RunArgs),
+    /// Load a workbook and report every problem and the cycles found; run nothing.
+    Check {
+        workbook: PathBuf,
+    },
+    /// Evaluate a formula in a cell's context after recalculation.
+    Eval {
+        #[command(flatten)]
+        common: CommonArgs,
+        /// The formula, e.g. "=SUM(Main!D16:L24)" or a name.
+        formula: String,
+        /// The cell whose context the formula is evaluated in (default A1 of the first sheet).
+        #[arg(long, default_value = "A1")]
+        at: String,
+        /// Print the cells a reference-valued formula points to instead of its value.
+        #[arg(long)]
+        refs: bool,
+    },
+}
+
+/// Options shared by the commands that calculate.
+#[derive(Args, Debug, Clone)]
+pub struct CommonArgs {
+    /// The workbook file (.ron).
+    pub workbook: PathBuf,
+    /// Maximum iterations for circular references (overrides the workbook).
+    #[arg(long = "max-iter", value_name = "N")]
+    pub max_iter: Option<u32>,
+    /// Maximum change for convergence (overrides the workbook).
+    #[arg(long = "max-change", value_name = "X")]
+    pub max_change: Option<f64>,
+    /// Order of cells within an iteration: row-major (Excel) or synchronous.
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<dataflow_order::OrderArg>,
+    /// Fill a named input: NAME=SYMBOLS, NAME=@FILE (line 1) or NAME=@FILE:LINE.
+    #[arg(long = "input", value_name = "NAME=VALUE")]
+    pub inputs: Vec<String>,
+    /// Set a cell after the reset protocol: CELL=VALUE (a number, TRUE, text, #N/A).
+    #[arg(long = "set", value_name = "CELL=VALUE")]
+    pub sets: Vec<String>,
+    /// Skip the workbook's reset protocol and iterate from never-calculated cells.
+    #[arg(long = "no-reset")]
+    pub no_reset: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// A view name or a range (e.g. solution, Main!D16:L24); default: every view.
+    #[arg(long = "show", value_name = "VIEW|RANGE")]
+    pub show: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// The `--order` values.
+pub mod dataflow_order {
+    use crate::calc::Order;
+
+    #[derive(clap::ValueEnum, Clone, Copy, Debug)]
+    pub enum OrderArg {
+        RowMajor,
+        Synchronous,
+    }
+
+    impl From<OrderArg> for Order {
+        fn from(o: OrderArg) -> Order {
+            match o {
+                OrderArg::RowMajor => Order::RowMajor,
+                OrderArg::Synchronous => Order::Synchronous,
+            }
+        }
+    }
+}
+
+/// Runs a parsed command line.
+pub fn main(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Command::Run(args) => run::run(&args),
+        Command::Check { workbook } => run::check(&workbook),
+        Command::Eval { common, formula, at, refs } => run::eval(&common, &formula, &at, refs),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Workbook(diags)) => {
+            for d in &diags {
+                eprintln!("{}", d.render(output::color_stderr()));
+            }
+            eprintln!("{} problem{} found", diags.len(), if diags.len() == 1 { "" } else { "s" });
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(m)) => {
+            eprintln!("error: {m}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Why a command failed: problems in the workbook (exit 1) or in the
+/// command line (exit 2).
+#[derive(Debug)]
+pub enum Failure {
+    Workbook(Vec<crate::diagnostic::Diagnostic>),
+    Usage(String),
+}

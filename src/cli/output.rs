@@ -1,0 +1,98 @@
+//! Printing results: views as text grids with a status line, or one JSON
+//! object (`iterations`, `converged`, `max_change`, `elapsed_ms`, `ranges`).
+
+use crate::address::Area;
+use crate::engine::Report;
+use crate::render::{render_area, Layout};
+use crate::session::{ResetRun, Session};
+use crate::value::Value;
+use crate::workbook::ViewDef;
+use serde_json::{json, Map};
+use std::io::IsTerminal;
+use std::time::Duration;
+
+/// One area to print, under the key the user gave.
+pub struct Shown {
+    pub key: String,
+    pub area: Area,
+    pub layout: Layout,
+}
+
+impl Shown {
+    pub fn view(v: &ViewDef) -> Shown {
+        Shown { key: v.name.clone(), area: v.area, layout: Layout { group: v.group, blank: v.blank.clone() } }
+    }
+}
+
+pub fn color_stderr() -> bool {
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}
+
+/// The one-line summary of a recalculation.
+pub fn status(report: &Report, elapsed: Duration) -> String {
+    let state = if report.iterations == 0 {
+        "no circular references".to_string()
+    } else if report.converged {
+        format!("converged after {} iterations", report.iterations)
+    } else {
+        format!("not converged after {} iterations", report.iterations)
+    };
+    format!(
+        "{state}; last max change {}; {} cells evaluated; {:.3} ms",
+        report.max_change,
+        report.evaluated,
+        elapsed.as_secs_f64() * 1000.0
+    )
+}
+
+pub fn print_text(s: &Session, views: &[Shown], reset: Option<&ResetRun>, report: &Report, elapsed: Duration) {
+    if let Some(r) = reset {
+        let wb = &s.workbook;
+        let p = s.engine.program();
+        let cells = |list: &[(crate::address::CellAddr, Value)]| {
+            list.iter().map(|(c, v)| format!("{} <- {v}", p.cell_name(*c))).collect::<Vec<_>>().join(", ")
+        };
+        let reset = wb.reset.as_ref().expect("a reset ran");
+        println!(
+            "reset: {}, calculated ({} iterations), then {}",
+            cells(&reset.set),
+            r.report.iterations,
+            cells(&reset.then)
+        );
+    }
+    for v in views {
+        println!("{}:", v.key);
+        print!("{}", render_area(s.engine.grid(), &v.area, &v.layout));
+        println!();
+    }
+    println!("{}", status(report, elapsed));
+}
+
+/// A value as JSON: number, string, boolean, {"error": "#N/A"}, or null.
+pub fn value_json(v: &Value) -> serde_json::Value {
+    match v {
+        Value::Empty => serde_json::Value::Null,
+        Value::Number(n) => json!(n),
+        Value::Text(t) => json!(t.as_ref()),
+        Value::Bool(b) => json!(b),
+        Value::Error(e) => json!({ "error": e.text() }),
+        other => json!(other.to_string()),
+    }
+}
+
+pub fn print_json(s: &Session, views: &[Shown], report: &Report, elapsed: Duration) {
+    let mut ranges = Map::new();
+    for v in views {
+        let rows: Vec<serde_json::Value> =
+            s.read(&v.area).iter().map(|row| serde_json::Value::Array(row.iter().map(value_json).collect())).collect();
+        ranges.insert(v.key.clone(), serde_json::Value::Array(rows));
+    }
+    let out = json!({
+        "iterations": report.iterations,
+        "converged": report.converged,
+        "max_change": if report.max_change.is_finite() { json!(report.max_change) } else { json!(null) },
+        "elapsed_ms": elapsed.as_secs_f64() * 1000.0,
+        "ranges": ranges,
+    });
+    println!("{out}");
+}

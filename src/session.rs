@@ -1,0 +1,226 @@
+//! A loaded workbook ready to run: the workbook model, its bound program and
+//! an engine. This is where load-time problems found while binding become
+//! located diagnostics, where named inputs fill their ranges from a line of
+//! symbols, and where the workbook's reset protocol runs.
+
+use crate::address::{Area, CellAddr};
+use crate::calc::CalcSettings;
+use crate::diagnostic::Diagnostic;
+use crate::engine::{BuildIssue, CellInput, Engine, Model, Program, Report};
+use crate::eval::bind::{NameDef, Site};
+use crate::grid::MAX_GRID_CELLS;
+use crate::value::Value;
+use crate::workbook::{parse_cell_ref, Content, Formula, InputDef, Workbook};
+use std::path::Path;
+use std::sync::Arc;
+
+/// What the reset protocol did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResetRun {
+    /// Recalculations made until the reset state was stable.
+    pub report: Report,
+}
+
+#[derive(Clone)]
+pub struct Session {
+    pub workbook: Arc<Workbook>,
+    pub engine: Engine,
+}
+
+impl Session {
+    /// Loads a workbook file and binds every formula; every problem found
+    /// is returned, located in its file.
+    pub fn load(path: &Path) -> Result<Session, Vec<Diagnostic>> {
+        Session::new(crate::workbook::load(path)?)
+    }
+
+    pub fn new(workbook: Workbook) -> Result<Session, Vec<Diagnostic>> {
+        let program = Arc::new(build_program(&workbook)?);
+        let engine = Engine::new(program, workbook.calc).map_err(|m| vec![Diagnostic::new(m)])?;
+        let mut s = Session { workbook: Arc::new(workbook), engine };
+        let defaults: Vec<(String, String)> =
+            s.workbook.inputs.iter().filter_map(|i| Some((i.name.clone(), i.value.clone()?))).collect();
+        for (name, line) in defaults {
+            s.set_input(&name, &line).map_err(|m| vec![Diagnostic::new(format!("the default value of input `{name}`: {m}"))])?;
+        }
+        Ok(s)
+    }
+
+    /// A fresh engine over the same program (for another puzzle).
+    pub fn fresh(&self) -> Session {
+        let engine = Engine::new(self.engine.program().clone(), self.engine.settings).expect("fitted before");
+        Session { workbook: self.workbook.clone(), engine }
+    }
+
+    pub fn settings_mut(&mut self) -> &mut CalcSettings {
+        &mut self.engine.settings
+    }
+
+    /// Parses `Main!D4`, `D4:L12` (first sheet when none is given).
+    pub fn area(&self, text: &str) -> Result<Area, String> {
+        parse_cell_ref(text, &self.workbook.sheets, 0)
+    }
+
+    /// Sets one cell to a constant typed by a user.
+    pub fn set(&mut self, cell: CellAddr, v: Value) -> Result<(), String> {
+        self.engine.set(cell, v)
+    }
+
+    /// Fills a named input's range from a line of symbols.
+    pub fn set_input(&mut self, name: &str, line: &str) -> Result<(), String> {
+        let input = self.workbook.input(name).ok_or_else(|| {
+            let known: Vec<&str> = self.workbook.inputs.iter().map(|i| i.name.as_str()).collect();
+            format!("no input named `{name}` (inputs: {})", known.join(", "))
+        })?;
+        let values = decode_input(input, line)?;
+        for (cell, v) in input.area.cells().zip(values) {
+            self.engine.set(cell, v)?;
+        }
+        Ok(())
+    }
+
+    /// Runs the reset protocol, if the workbook has one: set its cells,
+    /// recalculate until stable, then set the `then` cells (not yet
+    /// recalculated). Returns None when there is none.
+    pub fn reset(&mut self) -> Result<Option<ResetRun>, String> {
+        let Some(reset) = self.workbook.reset.clone() else { return Ok(None) };
+        for (c, v) in &reset.set {
+            self.engine.set(*c, v.clone())?;
+        }
+        let report = self.engine.recalc();
+        for (c, v) in &reset.then {
+            self.engine.set(*c, v.clone())?;
+        }
+        Ok(Some(ResetRun { report }))
+    }
+
+    pub fn recalc(&mut self) -> Report {
+        self.engine.recalc()
+    }
+
+    pub fn step(&mut self) -> Report {
+        self.engine.step()
+    }
+
+    /// The values of an area, row by row.
+    pub fn read(&self, area: &Area) -> Vec<Vec<Value>> {
+        (area.r0..=area.r1)
+            .map(|r| (area.c0..=area.c1).map(|c| self.engine.get(CellAddr::new(area.sheet, r, c)).clone()).collect())
+            .collect()
+    }
+
+    /// Reads an input-shaped area back as one line of symbols: the number k
+    /// as the alphabet's k-th symbol, blanks as `.`, anything else as `?`.
+    pub fn read_line(&self, area: &Area, alphabet: &str) -> String {
+        let symbols: Vec<char> = alphabet.chars().collect();
+        area.cells()
+            .map(|c| match self.engine.get(c) {
+                Value::Empty => '.',
+                Value::Text(t) if t.is_empty() => '.',
+                Value::Number(n) if n.fract() == 0.0 && *n >= 1.0 && (*n as usize) <= symbols.len() => {
+                    symbols[*n as usize - 1]
+                }
+                _ => '?',
+            })
+            .collect()
+    }
+}
+
+/// Decodes a line such as `..3.2.6..9..` into values for the input's cells.
+pub fn decode_input(input: &InputDef, line: &str) -> Result<Vec<Value>, String> {
+    let symbols: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+    let want = input.area.size() as usize;
+    if symbols.len() != want {
+        return Err(format!(
+            "input `{}` needs {want} symbols for {}, got {}",
+            input.name,
+            input.area,
+            symbols.len()
+        ));
+    }
+    symbols
+        .iter()
+        .enumerate()
+        .map(|(i, ch)| {
+            if input.blanks.contains(*ch) {
+                Ok(Value::Empty)
+            } else if let Some(k) = input.alphabet.chars().position(|a| a == *ch) {
+                Ok(Value::Number(k as f64 + 1.0))
+            } else {
+                Err(format!(
+                    "input `{}`: symbol `{ch}` at position {} is not in the alphabet `{}` nor a blank (`{}`)",
+                    input.name,
+                    i + 1,
+                    input.alphabet,
+                    input.blanks
+                ))
+            }
+        })
+        .collect()
+}
+
+/// The engine's view of a workbook: range formulas filled cell by cell
+/// (later entries win), names with their anchors.
+pub fn model(wb: &Workbook) -> Result<Model, Vec<Diagnostic>> {
+    let mut m = Model { sheets: wb.sheets.clone(), ..Model::default() };
+    m.names = wb
+        .names
+        .iter()
+        .map(|n| NameDef { name: n.name.clone(), anchor: n.anchor, expr: Arc::new(n.formula.expr.clone()) })
+        .collect();
+    let mut diags = Vec::new();
+    for (i, entry) in wb.cells.iter().enumerate() {
+        if entry.area.size() > MAX_GRID_CELLS {
+            diags.push(Diagnostic::new(format!(
+                "{} has {} cells; a workbook stores at most {MAX_GRID_CELLS}",
+                entry.area,
+                entry.area.size()
+            )));
+            continue;
+        }
+        match &entry.content {
+            Content::Constant(v) => {
+                for c in entry.area.cells() {
+                    m.cells.insert(c, CellInput::Constant(v.clone()));
+                }
+            }
+            Content::Formula(f) => {
+                let expr = Arc::new(f.expr.clone());
+                for c in entry.area.cells() {
+                    let input = CellInput::Formula { expr: expr.clone(), anchor: entry.area.top_left(), origin: i };
+                    m.cells.insert(c, input);
+                }
+            }
+        }
+    }
+    if diags.is_empty() { Ok(m) } else { Err(diags) }
+}
+
+/// Binds every formula of the workbook; binding problems become diagnostics.
+pub fn build_program(wb: &Workbook) -> Result<Program, Vec<Diagnostic>> {
+    let m = model(wb)?;
+    let (program, issues) = Program::build(&m);
+    if issues.is_empty() {
+        return Ok(program);
+    }
+    Err(issues.iter().map(|i| issue_diagnostic(wb, &program, i)).collect())
+}
+
+fn issue_diagnostic(wb: &Workbook, p: &Program, i: &BuildIssue) -> Diagnostic {
+    let formula: Option<&Formula> = match i.issue.site {
+        Site::Name(n) => wb.names.get(n).map(|n| &n.formula),
+        Site::Formula => match &wb.cells.get(i.origin).map(|e| &e.content) {
+            Some(Content::Formula(f)) => Some(f),
+            _ => None,
+        },
+    };
+    let d = match formula {
+        Some(f) => f.diagnostic(i.issue.span.clone(), i.issue.message.clone(), "here"),
+        None => Diagnostic::new(i.issue.message.clone()),
+    };
+    let site = match i.issue.site {
+        Site::Name(n) => format!("in name `{}`, used by cell {}", wb.names[n].name, p.cell_name(i.cell)),
+        Site::Formula => format!("in cell {}", p.cell_name(i.cell)),
+    };
+    d.with_note(site)
+}
