@@ -60,7 +60,7 @@ fn round_half_away_from_zero() {
     assert_eq!(eval("=ROUND(1.005,2)"), n(1.01));
     assert_eq!(eval("=ROUND(1234.5678,-2)"), n(1200.0));
     assert_eq!(eval("=ROUND(-1250,-2)"), n(-1300.0));
-    assert_eq!(eval("=ROUND(3.14159,2.9)"), n(3.14));
+    assert_eq!(eval("=ROUND(1.23456,2.9)"), n(1.23));
     assert_eq!(eval("=ROUND(0.3,-5)"), n(0.0));
     assert_eq!(sheet(&[]).eval("=ROUND(0.1+0.2,15)").to_string(), "0.3");
 }

@@ -1,6 +1,7 @@
 //! Command-line interface (clap). Results go to stdout, diagnostics and
 //! warnings to stderr. Exit codes: 0 success, 1 workbook errors, 2 usage.
 
+pub mod batch;
 mod output;
 mod run;
 
@@ -38,6 +39,29 @@ pub enum Command {
         #[arg(long)]
         refs: bool,
     },
+    /// Run every line of a puzzle file through a workbook and compare with expected lines.
+    Batch {
+        #[command(flatten)]
+        common: CommonArgs,
+        /// The view or range read back through the input's alphabet.
+        #[arg(long, value_name = "VIEW|RANGE", default_value = "solution")]
+        show: String,
+        /// A file whose line i is the expected result for puzzle i.
+        #[arg(long, value_name = "FILE")]
+        expect: Option<PathBuf>,
+        /// Worker threads (default: one per core).
+        #[arg(long, value_name = "N")]
+        jobs: Option<usize>,
+        /// Output: a summary (text) or one JSON object per puzzle (jsonl).
+        #[arg(long, value_enum, default_value_t = BatchFormat::Text)]
+        format: BatchFormat,
+    },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BatchFormat {
+    Text,
+    Jsonl,
 }
 
 /// Options shared by the commands that calculate.
@@ -109,6 +133,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Check { workbook } => run::check(&workbook),
         Command::Eval { common, formula, at, refs } => run::eval(&common, &formula, &at, refs),
+        Command::Batch { common, show, expect, jobs, format } => batch::batch(&common, &show, expect.as_deref(), jobs, format),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -24,19 +24,7 @@ pub struct Prepared {
 /// reset protocol (unless `--no-reset`) and `--set` cells, in that order.
 pub fn prepare(args: &CommonArgs) -> Result<Prepared, Failure> {
     let mut session = Session::load(&args.workbook).map_err(Failure::Workbook)?;
-    let s = session.settings_mut();
-    if let Some(n) = args.max_iter {
-        s.max_iterations = n;
-    }
-    if let Some(x) = args.max_change {
-        if !(x.is_finite() && x >= 0.0) {
-            return Err(Failure::Usage(format!("--max-change must be a number >= 0, got {x}")));
-        }
-        s.max_change = x;
-    }
-    if let Some(o) = args.order {
-        s.order = o.into();
-    }
+    apply_settings(&mut session, args)?;
     for input in &args.inputs {
         let (name, value) = input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=VALUE")))?;
         let line = input_line(value).map_err(usage)?;
@@ -53,8 +41,32 @@ pub fn prepare(args: &CommonArgs) -> Result<Prepared, Failure> {
     Ok(Prepared { session, reset })
 }
 
+/// Applies `--max-iter`, `--max-change` and `--order`.
+pub fn apply_settings(session: &mut Session, args: &CommonArgs) -> Result<(), Failure> {
+    let s = session.settings_mut();
+    if let Some(n) = args.max_iter {
+        s.max_iterations = n;
+    }
+    if let Some(x) = args.max_change {
+        if !(x.is_finite() && x >= 0.0) {
+            return Err(Failure::Usage(format!("--max-change must be a number >= 0, got {x}")));
+        }
+        s.max_change = x;
+    }
+    if let Some(o) = args.order {
+        s.order = o.into();
+    }
+    Ok(())
+}
+
 fn usage(m: String) -> Failure {
     Failure::Usage(m)
+}
+
+/// Every line of a file (trailing blank lines dropped).
+pub fn input_line_file(path: &str) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+    Ok(text.lines().map(str::to_string).filter(|l| !l.trim().is_empty()).collect())
 }
 
 /// `SYMBOLS`, `@FILE` (its first line) or `@FILE:LINE` (1-based).

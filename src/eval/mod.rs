@@ -106,13 +106,17 @@ impl<'a> Eval<'a> {
             }
             BExpr::Call(f, args) => (f.eval)(self, args),
             BExpr::Local(slot) => self.locals.get(*slot).cloned().unwrap_or(Value::Error(ErrorKind::Name)),
-            BExpr::ArrayMode(x) => {
-                let outer = std::mem::replace(&mut self.array_mode, true);
-                let v = self.eval(x);
-                self.array_mode = outer;
-                v
-            }
+            BExpr::ArrayMode(x) => self.eval_array(x),
         }
+    }
+
+    /// Evaluates an expression as an array formula, whatever the mode (for
+    /// arguments Excel always evaluates as arrays, such as SUMPRODUCT's).
+    pub fn eval_array(&mut self, e: &BExpr) -> Value {
+        let outer = std::mem::replace(&mut self.array_mode, true);
+        let v = self.eval(e);
+        self.array_mode = outer;
+        v
     }
 
     /// Sets a LET variable.

@@ -108,11 +108,7 @@ fn sumproduct(ev: &mut Eval, a: &[BExpr]) -> Value {
 /// Evaluates an argument as an array formula, as Excel does for
 /// SUMPRODUCT's: `(B1:B3>1)*C1:C3` is an array even in a plain cell.
 fn array_arg(ev: &mut Eval, e: &BExpr) -> Value {
-    let v = match e {
-        BExpr::Const(_) => ev.eval(e),
-        e if ev.array_mode() => ev.eval(e),
-        e => ev.eval(&BExpr::ArrayMode(Box::new(e.clone()))),
-    };
+    let v = ev.eval_array(e);
     ev.array_value(v)
 }
 

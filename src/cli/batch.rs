@@ -1,0 +1,167 @@
+//! `batch`: runs every line of a puzzle file through a workbook, in
+//! parallel (rayon, one engine per puzzle over one shared program, the
+//! workbook parsed once), compares the shown view with the expected line,
+//! and prints a summary or one JSON line per puzzle.
+
+use super::run::{apply_settings, input_line_file};
+use super::{BatchFormat, CommonArgs, Failure};
+use crate::session::Session;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+use std::io::IsTerminal;
+use std::time::Instant;
+
+/// How one puzzle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The shown view equals the expected line (or, with nothing expected, is full).
+    Solved,
+    /// Converged, no wrong symbol, some cells still blank.
+    Unsolved,
+    /// A symbol differs from the expected line.
+    Wrong,
+    /// The iteration cap was reached first.
+    NotConverged,
+    /// The puzzle could not be loaded, or the view holds something outside the alphabet.
+    Error,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolved => "unsolved",
+            Status::Wrong => "wrong",
+            Status::NotConverged => "not_converged",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// One puzzle's result.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub line: usize,
+    pub status: Status,
+    pub iterations: u32,
+    pub ms: f64,
+    pub grid: String,
+    pub message: Option<String>,
+}
+
+/// Classifies a result line against the expected one.
+pub fn classify(grid: &str, expected: Option<&str>, converged: bool) -> Status {
+    if grid.contains('?') {
+        return Status::Error;
+    }
+    if let Some(exp) = expected {
+        let wrong = grid.chars().zip(exp.chars()).any(|(g, e)| g != '.' && g != e);
+        if wrong || grid.len() != exp.len() {
+            return Status::Wrong;
+        }
+    }
+    if !converged {
+        return Status::NotConverged;
+    }
+    if grid.contains('.') { Status::Unsolved } else { Status::Solved }
+}
+
+/// Runs one puzzle on a fresh engine: input, reset protocol, recalculation.
+pub fn solve_one(base: &Session, input: &str, line: &str, show: &crate::address::Area, alphabet: &str, reset: bool) -> Result<(u32, bool, String), String> {
+    let mut s = base.fresh();
+    s.set_input(input, line)?;
+    if reset {
+        s.reset()?;
+    }
+    let r = s.recalc();
+    Ok((r.iterations, r.converged, s.read_line(show, alphabet)))
+}
+
+pub fn batch(common: &CommonArgs, show: &str, expect: Option<&std::path::Path>, jobs: Option<usize>, format: BatchFormat) -> Result<(), Failure> {
+    let usage = Failure::Usage;
+    let mut base = Session::load(&common.workbook).map_err(Failure::Workbook)?;
+    apply_settings(&mut base, common)?;
+    let [input] = common.inputs.as_slice() else {
+        return Err(usage("batch takes exactly one --input NAME=@FILE".into()));
+    };
+    let (name, spec) = input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=@FILE")))?;
+    let path = spec.strip_prefix('@').ok_or_else(|| usage(format!("--input `{input}`: batch reads a file: NAME=@FILE")))?;
+    let lines = input_line_file(path).map_err(usage)?;
+    let def = base.workbook.input(name).ok_or_else(|| usage(format!("no input named `{name}`")))?.clone();
+    let area = match base.workbook.view(show) {
+        Some(v) => v.area,
+        None => base.area(show).map_err(|m| usage(format!("--show `{show}`: {m}")))?,
+    };
+    let expected = match expect {
+        Some(p) => Some(input_line_file(&p.to_string_lossy()).map_err(usage)?),
+        None => None,
+    };
+    if let Some(e) = &expected {
+        if e.len() < lines.len() {
+            return Err(usage(format!("--expect has {} lines for {} puzzles", e.len(), lines.len())));
+        }
+    }
+    if let Some(j) = jobs {
+        rayon::ThreadPoolBuilder::new().num_threads(j.max(1)).build_global().ok();
+    }
+    let bar = if std::io::stderr().is_terminal() { ProgressBar::new(lines.len() as u64) } else { ProgressBar::hidden() };
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}").expect("valid template"));
+    let start = Instant::now();
+    let outcomes: Vec<Outcome> = lines
+        .par_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let t = Instant::now();
+            let res = solve_one(&base, name, line, &area, &def.alphabet, !common.no_reset);
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            bar.inc(1);
+            match res {
+                Ok((iterations, converged, grid)) => {
+                    let exp = expected.as_ref().map(|e| e[i].as_str());
+                    Outcome { line: i + 1, status: classify(&grid, exp, converged), iterations, ms, grid, message: None }
+                }
+                Err(m) => Outcome { line: i + 1, status: Status::Error, iterations: 0, ms, grid: String::new(), message: Some(m) },
+            }
+        })
+        .collect();
+    bar.finish_and_clear();
+    let elapsed = start.elapsed().as_secs_f64();
+    match format {
+        BatchFormat::Jsonl => {
+            for o in &outcomes {
+                let mut obj = json!({"line": o.line, "status": o.status.as_str(), "iterations": o.iterations, "ms": o.ms, "grid": o.grid});
+                if let Some(m) = &o.message {
+                    obj["message"] = json!(m);
+                }
+                println!("{obj}");
+            }
+        }
+        BatchFormat::Text => println!("{}", summary(&outcomes, elapsed)),
+    }
+    Ok(())
+}
+
+/// The text summary: counts per status, iterations, throughput.
+pub fn summary(outcomes: &[Outcome], seconds: f64) -> String {
+    let count = |s| outcomes.iter().filter(|o| o.status == s).count();
+    let mut its: Vec<u32> = outcomes.iter().map(|o| o.iterations).collect();
+    its.sort_unstable();
+    let median = its.get(its.len() / 2).copied().unwrap_or(0);
+    let max = its.last().copied().unwrap_or(0);
+    let mut out = format!(
+        "puzzles: {}\nsolved: {}\nunsolved: {}\nwrong: {}\nnot converged: {}\nerrors: {}\niterations: median {median}, max {max}\ntime: {:.2} s, {:.0} puzzles/s",
+        outcomes.len(),
+        count(Status::Solved),
+        count(Status::Unsolved),
+        count(Status::Wrong),
+        count(Status::NotConverged),
+        count(Status::Error),
+        seconds,
+        outcomes.len() as f64 / seconds.max(1e-9)
+    );
+    for o in outcomes.iter().filter(|o| o.status == Status::Error).take(5) {
+        out.push_str(&format!("\nline {}: {}", o.line, o.message.as_deref().unwrap_or("value outside the alphabet")));
+    }
+    out
+}
