@@ -22,10 +22,7 @@ pub struct Source {
 
 impl Source {
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Arc<Source> {
-        Arc::new(Source {
-            path: path.into(),
-            text: text.into(),
-        })
+        Arc::new(Source { path: path.into(), text: text.into() })
     }
 
     /// The 1-based line and character column of a byte offset (clamped to
@@ -49,10 +46,7 @@ impl Source {
             }
         }
         let line_text = self.text[start..].split('\n').next().unwrap_or("");
-        let within = line_text
-            .char_indices()
-            .nth(col.saturating_sub(1))
-            .map_or(line_text.len(), |(i, _)| i);
+        let within = line_text.char_indices().nth(col.saturating_sub(1)).map_or(line_text.len(), |(i, _)| i);
         start + within
     }
 }
@@ -72,29 +66,12 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A problem with no place in a file (for example a file that cannot be read).
     pub fn new(message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            file: None,
-            span: 0..0,
-            message: message.into(),
-            label: String::new(),
-            note: None,
-        }
+        Diagnostic { file: None, span: 0..0, message: message.into(), label: String::new(), note: None }
     }
 
     /// A problem at `span` (bytes) of `file`.
-    pub fn at(
-        file: &Arc<Source>,
-        span: Span,
-        message: impl Into<String>,
-        label: impl Into<String>,
-    ) -> Diagnostic {
-        Diagnostic {
-            file: Some(file.clone()),
-            span,
-            message: message.into(),
-            label: label.into(),
-            note: None,
-        }
+    pub fn at(file: &Arc<Source>, span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
+        Diagnostic { file: Some(file.clone()), span, message: message.into(), label: label.into(), note: None }
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
@@ -127,15 +104,9 @@ impl Diagnostic {
         };
         let span = self.display_span(&file.text);
         let name = file.path.display().to_string();
-        let config = Config::default()
-            .with_color(color)
-            .with_index_type(IndexType::Byte)
-            .with_char_set(CharSet::Unicode);
-        let kind = if color {
-            ReportKind::Custom("error", Color::Red)
-        } else {
-            ReportKind::Error
-        };
+        let config =
+            Config::default().with_color(color).with_index_type(IndexType::Byte).with_char_set(CharSet::Unicode);
+        let kind = if color { ReportKind::Custom("error", Color::Red) } else { ReportKind::Error };
         let mut label = Label::new((name.as_str(), span.clone()));
         if !self.label.is_empty() {
             label = label.with_message(&self.label);
@@ -187,11 +158,7 @@ impl fmt::Display for Diagnostic {
 impl std::error::Error for Diagnostic {}
 
 fn paint(word: &str, color: bool) -> String {
-    if color {
-        format!("\x1b[31m{word}\x1b[0m")
-    } else {
-        word.to_string()
-    }
+    if color { format!("\x1b[31m{word}\x1b[0m") } else { word.to_string() }
 }
 
 /// The largest character boundary at or before `i`, within the text.
@@ -221,8 +188,7 @@ mod tests {
     #[test]
     fn renders_plain_text() {
         let src = Source::new("dir/x.txt", "let x = 1 +;\n");
-        let d =
-            Diagnostic::at(&src, 11..12, "unexpected `;`", "expected a value").with_note("a note");
+        let d = Diagnostic::at(&src, 11..12, "unexpected `;`", "expected a value").with_note("a note");
         let out = d.render(false);
         assert!(out.starts_with("error: unexpected `;`\n"), "{out}");
         assert!(out.contains("dir/x.txt:1:12"), "{out}");

@@ -4,6 +4,8 @@
 pub mod address;
 pub mod ast;
 pub mod calc;
+pub mod cli;
+pub mod diagnostic;
 pub mod engine;
 pub mod eval;
 pub mod functions;
@@ -11,8 +13,6 @@ pub mod grid;
 pub mod parse;
 pub mod render;
 pub mod session;
-pub mod cli;
 pub mod sheet;
 pub mod value;
-pub mod diagnostic;
 pub mod workbook;

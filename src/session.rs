@@ -10,7 +10,7 @@ use crate::engine::{BuildIssue, CellInput, Engine, Model, Program, Report};
 use crate::eval::bind::{NameDef, Site};
 use crate::grid::MAX_GRID_CELLS;
 use crate::value::Value;
-use crate::workbook::{parse_cell_ref, Content, Formula, InputDef, Workbook};
+use crate::workbook::{Content, Formula, InputDef, Workbook, parse_cell_ref};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -41,7 +41,8 @@ impl Session {
         let defaults: Vec<(String, String)> =
             s.workbook.inputs.iter().filter_map(|i| Some((i.name.clone(), i.value.clone()?))).collect();
         for (name, line) in defaults {
-            s.set_input(&name, &line).map_err(|m| vec![Diagnostic::new(format!("the default value of input `{name}`: {m}"))])?;
+            s.set_input(&name, &line)
+                .map_err(|m| vec![Diagnostic::new(format!("the default value of input `{name}`: {m}"))])?;
         }
         Ok(s)
     }
@@ -131,12 +132,7 @@ pub fn decode_input(input: &InputDef, line: &str) -> Result<Vec<Value>, String> 
     let symbols: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
     let want = input.area.size() as usize;
     if symbols.len() != want {
-        return Err(format!(
-            "input `{}` needs {want} symbols for {}, got {}",
-            input.name,
-            input.area,
-            symbols.len()
-        ));
+        return Err(format!("input `{}` needs {want} symbols for {}, got {}", input.name, input.area, symbols.len()));
     }
     symbols
         .iter()
@@ -219,7 +215,7 @@ fn issue_diagnostic(wb: &Workbook, p: &Program, i: &BuildIssue) -> Diagnostic {
         None => Diagnostic::new(i.issue.message.clone()),
     };
     let site = match i.issue.site {
-        Site::Name(n) => format!("in name `{}`, used by cell {}", wb.names[n].name, p.cell_name(i.cell)),
+        Site::Name(n) => format!("in name `{}`, evaluated at {}", wb.names[n].name, p.cell_name(i.cell)),
         Site::Formula => format!("in cell {}", p.cell_name(i.cell)),
     };
     d.with_note(site)

@@ -13,13 +13,13 @@
 //! Its methods panic with a message on malformed cell addresses or formulas,
 //! which suits tests; programs load workbooks through `crate::workbook`.
 
-use crate::address::{parse_a1, CellAddr};
+use crate::address::{CellAddr, parse_a1};
 use crate::calc::CalcSettings;
 use crate::engine::{CellInput, Engine, Model, Program, Report};
-use crate::eval::bind::{Binder, NameDef};
 use crate::eval::Eval;
+use crate::eval::bind::{Binder, NameDef};
 use crate::parse::parse_formula;
-use crate::value::{parse_number, ErrorKind, Value};
+use crate::value::{ErrorKind, Value, parse_number};
 use std::sync::Arc;
 
 /// An in-memory workbook with one or more sheets.
@@ -46,7 +46,14 @@ impl Sheet {
 
     pub fn with_sheets(names: &[&str]) -> Self {
         let model = Model { sheets: names.iter().map(|s| s.to_string()).collect(), ..Model::default() };
-        Sheet { model, settings: CalcSettings::default(), engine: None, stale: true, evaluated: Vec::new(), issues: Vec::new() }
+        Sheet {
+            model,
+            settings: CalcSettings::default(),
+            engine: None,
+            stale: true,
+            evaluated: Vec::new(),
+            issues: Vec::new(),
+        }
     }
 
     /// Turns iterative calculation on with these limits.
@@ -119,7 +126,8 @@ impl Sheet {
     fn engine(&mut self) -> &mut Engine {
         if self.stale || self.engine.is_none() {
             let (program, issues) = Program::build(&self.model);
-            self.issues = issues.iter().map(|i| format!("{}: {}", program.cell_name(i.cell), i.issue.message)).collect();
+            self.issues =
+                issues.iter().map(|i| format!("{}: {}", program.cell_name(i.cell), i.issue.message)).collect();
             let program = Arc::new(program);
             let mut engine = match &self.engine {
                 Some(old) => old.rebuild(program).expect("grid fits"),

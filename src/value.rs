@@ -156,6 +156,9 @@ impl Value {
 /// Reads text as a number the way Excel's coercion does: surrounding spaces,
 /// a sign, decimals, exponent, a trailing `%`. Empty text is not a number.
 pub fn parse_number(s: &str) -> Option<f64> {
+    if s.is_empty() {
+        return None;
+    }
     let t = s.trim();
     if t.is_empty() {
         return None;

@@ -42,19 +42,13 @@ fn shape(src: &str) -> String {
 /// different text.
 fn without_spans(e: &Expr) -> Expr {
     let kind = match &e.kind {
-        ExprKind::Call { name, args } => ExprKind::Call {
-            name: name.clone(),
-            args: args.iter().map(without_spans).collect(),
-        },
-        ExprKind::Unary { op, expr } => ExprKind::Unary {
-            op: *op,
-            expr: Box::new(without_spans(expr)),
-        },
-        ExprKind::Binary { op, lhs, rhs } => ExprKind::Binary {
-            op: *op,
-            lhs: Box::new(without_spans(lhs)),
-            rhs: Box::new(without_spans(rhs)),
-        },
+        ExprKind::Call { name, args } => {
+            ExprKind::Call { name: name.clone(), args: args.iter().map(without_spans).collect() }
+        }
+        ExprKind::Unary { op, expr } => ExprKind::Unary { op: *op, expr: Box::new(without_spans(expr)) },
+        ExprKind::Binary { op, lhs, rhs } => {
+            ExprKind::Binary { op: *op, lhs: Box::new(without_spans(lhs)), rhs: Box::new(without_spans(rhs)) }
+        }
         k => k.clone(),
     };
     Expr::new(kind, 0..0)
@@ -188,13 +182,8 @@ fn printing_then_parsing_gives_the_same_tree() {
     for src in FORMULAS {
         let tree = parse(src);
         let text = tree.to_string();
-        let again =
-            parse_formula(&text).unwrap_or_else(|e| panic!("{src:?} printed as {text:?}: {e:?}"));
-        assert_eq!(
-            without_spans(&again),
-            without_spans(&tree),
-            "{src:?} printed as {text:?}"
-        );
+        let again = parse_formula(&text).unwrap_or_else(|e| panic!("{src:?} printed as {text:?}: {e:?}"));
+        assert_eq!(without_spans(&again), without_spans(&tree), "{src:?} printed as {text:?}");
         assert_eq!(again.to_string(), text, "printing is stable for {src:?}");
     }
 }
@@ -231,10 +220,7 @@ fn precedence() {
     assert_eq!(shape("1-2-3"), "(Sub (Sub 1 2) 3)");
     assert_eq!(shape("8/4/2"), "(Div (Div 8 4) 2)");
     assert_eq!(shape("A1:B2:C3"), "(Range A1:B2 C3)");
-    assert_eq!(
-        shape("INDEX(x,1,1):INDEX(x,2,2)"),
-        "(Range (INDEX name:x 1 1) (INDEX name:x 2 2))"
-    );
+    assert_eq!(shape("INDEX(x,1,1):INDEX(x,2,2)"), "(Range (INDEX name:x 1 1) (INDEX name:x 2 2))");
     assert_eq!(shape("A1:INDEX(x,2,2)"), "(Range A1 (INDEX name:x 2 2))");
     assert_eq!(shape("\"a\"&1+2"), "(Concat \"a\" (Add 1 2))");
     assert_eq!(shape("1=1&\"x\""), "(Eq 1 (Concat 1 \"x\"))");
@@ -254,14 +240,10 @@ fn precedence() {
 fn spans_are_byte_offsets() {
     let e = parse("=SUM(A1, \"é\") + 1");
     assert_eq!(e.span, 1..18);
-    let ExprKind::Binary { lhs, rhs, .. } = &e.kind else {
-        panic!()
-    };
+    let ExprKind::Binary { lhs, rhs, .. } = &e.kind else { panic!() };
     assert_eq!(lhs.span, 1..14);
     assert_eq!(rhs.span, 17..18);
-    let ExprKind::Call { args, .. } = &lhs.kind else {
-        panic!()
-    };
+    let ExprKind::Call { args, .. } = &lhs.kind else { panic!() };
     assert_eq!(args[0].span, 5..7);
     assert_eq!(args[1].span, 9..13);
     // Parentheses belong to the span of what they enclose.
@@ -272,116 +254,32 @@ fn spans_are_byte_offsets() {
 #[test]
 fn references_of_every_form() {
     let cell = |row, col| RefKind::Cell { row, col };
-    assert_eq!(
-        reference("D4"),
-        RefExpr {
-            sheet: None,
-            kind: cell(rel(3), rel(3))
-        }
-    );
+    assert_eq!(reference("D4"), RefExpr { sheet: None, kind: cell(rel(3), rel(3)) });
     assert_eq!(reference("$D$4").kind, cell(abs(3), abs(3)));
     assert_eq!(reference("D$4").kind, cell(abs(3), rel(3)));
     assert_eq!(reference("$D4").kind, cell(rel(3), abs(3)));
     assert_eq!(reference("d4").kind, cell(rel(3), rel(3)));
-    assert_eq!(
-        reference("XFD1048576").kind,
-        cell(rel(1_048_575), rel(16_383))
-    );
-    assert_eq!(
-        reference("D4:L12").kind,
-        RefKind::Area {
-            r0: rel(3),
-            c0: rel(3),
-            r1: rel(11),
-            c1: rel(11)
-        }
-    );
-    assert_eq!(
-        reference("$D$4:L$12").kind,
-        RefKind::Area {
-            r0: abs(3),
-            c0: abs(3),
-            r1: abs(11),
-            c1: rel(11)
-        }
-    );
+    assert_eq!(reference("XFD1048576").kind, cell(rel(1_048_575), rel(16_383)));
+    assert_eq!(reference("D4:L12").kind, RefKind::Area { r0: rel(3), c0: rel(3), r1: rel(11), c1: rel(11) });
+    assert_eq!(reference("$D$4:L$12").kind, RefKind::Area { r0: abs(3), c0: abs(3), r1: abs(11), c1: rel(11) });
     assert_eq!(reference("D4 :\n L12"), reference("D4:L12"));
-    assert_eq!(
-        reference("A:A").kind,
-        RefKind::Cols {
-            c0: rel(0),
-            c1: rel(0)
-        }
-    );
-    assert_eq!(
-        reference("$B:D").kind,
-        RefKind::Cols {
-            c0: abs(1),
-            c1: rel(3)
-        }
-    );
-    assert_eq!(
-        reference("a:xfd").kind,
-        RefKind::Cols {
-            c0: rel(0),
-            c1: rel(16_383)
-        }
-    );
-    assert_eq!(
-        reference("3:5").kind,
-        RefKind::Rows {
-            r0: rel(2),
-            r1: rel(4)
-        }
-    );
-    assert_eq!(
-        reference("$3:$5").kind,
-        RefKind::Rows {
-            r0: abs(2),
-            r1: abs(4)
-        }
-    );
-    assert_eq!(
-        reference("Main!A1"),
-        RefExpr {
-            sheet: Some("Main".into()),
-            kind: cell(rel(0), rel(0))
-        }
-    );
+    assert_eq!(reference("A:A").kind, RefKind::Cols { c0: rel(0), c1: rel(0) });
+    assert_eq!(reference("$B:D").kind, RefKind::Cols { c0: abs(1), c1: rel(3) });
+    assert_eq!(reference("a:xfd").kind, RefKind::Cols { c0: rel(0), c1: rel(16_383) });
+    assert_eq!(reference("3:5").kind, RefKind::Rows { r0: rel(2), r1: rel(4) });
+    assert_eq!(reference("$3:$5").kind, RefKind::Rows { r0: abs(2), r1: abs(4) });
+    assert_eq!(reference("Main!A1"), RefExpr { sheet: Some("Main".into()), kind: cell(rel(0), rel(0)) });
     assert_eq!(
         reference("Main!A1:B2"),
-        RefExpr {
-            sheet: Some("Main".into()),
-            kind: RefKind::Area {
-                r0: rel(0),
-                c0: rel(0),
-                r1: rel(1),
-                c1: rel(1)
-            }
-        }
+        RefExpr { sheet: Some("Main".into()), kind: RefKind::Area { r0: rel(0), c0: rel(0), r1: rel(1), c1: rel(1) } }
     );
-    assert_eq!(
-        reference("'My Sheet'!A1:B2").sheet.as_deref(),
-        Some("My Sheet")
-    );
+    assert_eq!(reference("'My Sheet'!A1:B2").sheet.as_deref(), Some("My Sheet"));
     assert_eq!(reference("'It''s'!A1").sheet.as_deref(), Some("It's"));
     assert_eq!(
         reference("Main!A:A"),
-        RefExpr {
-            sheet: Some("Main".into()),
-            kind: RefKind::Cols {
-                c0: rel(0),
-                c1: rel(0)
-            }
-        }
+        RefExpr { sheet: Some("Main".into()), kind: RefKind::Cols { c0: rel(0), c1: rel(0) } }
     );
-    assert_eq!(
-        reference("Main!$1:3").kind,
-        RefKind::Rows {
-            r0: abs(0),
-            r1: rel(2)
-        }
-    );
+    assert_eq!(reference("Main!$1:3").kind, RefKind::Rows { r0: abs(0), r1: rel(2) });
     // A sheet on the second corner makes `:` the range operator.
     assert_eq!(shape("Main!A1:Main!B2"), "(Range Main!A1 Main!B2)");
 }
@@ -389,18 +287,7 @@ fn references_of_every_form() {
 #[test]
 fn names_and_cells() {
     assert!(matches!(parse("AB12").kind, ExprKind::Ref(_)));
-    for name in [
-        "XFE1",
-        "A1B",
-        "abc",
-        "in_cell_from_sol",
-        "sol.x",
-        "_x",
-        "\\x",
-        "A0",
-        "A1048577",
-        "Été",
-    ] {
+    for name in ["XFE1", "A1B", "abc", "in_cell_from_sol", "sol.x", "_x", "\\x", "A0", "A1048577", "Été"] {
         assert_eq!(parse(name).kind, ExprKind::Name(name.into()), "{name:?}");
     }
     assert_eq!(parse("TRUE").kind, ExprKind::Bool(true));
@@ -420,19 +307,11 @@ fn array_constants() {
         k => panic!("{src:?}: {k:?}"),
     };
     let n = Value::Number;
-    assert_eq!(
-        array("{1,2,3;4,5,6}"),
-        vec![vec![n(1.0), n(2.0), n(3.0)], vec![n(4.0), n(5.0), n(6.0)]]
-    );
+    assert_eq!(array("{1,2,3;4,5,6}"), vec![vec![n(1.0), n(2.0), n(3.0)], vec![n(4.0), n(5.0), n(6.0)]]);
     assert_eq!(array("{ -1 ; 2.5 }"), vec![vec![n(-1.0)], vec![n(2.5)]]);
     assert_eq!(
         array("{\"a\",TRUE,false,#DIV/0!}"),
-        vec![vec![
-            Value::text("a"),
-            Value::Bool(true),
-            Value::Bool(false),
-            Value::Error(ErrorKind::Div0)
-        ]]
+        vec![vec![Value::text("a"), Value::Bool(true), Value::Bool(false), Value::Error(ErrorKind::Div0)]]
     );
     assert_eq!(shape("SUM({1,2}*2)"), "(SUM (Mul {1,2} 2))");
 }
@@ -453,10 +332,7 @@ fn literals() {
     assert_eq!(parse("\"\"").kind, ExprKind::Text(String::new()));
     for kind in ErrorKind::ALL {
         assert_eq!(parse(kind.text()).kind, ExprKind::Error(kind));
-        assert_eq!(
-            parse(&kind.text().to_lowercase()).kind,
-            ExprKind::Error(kind)
-        );
+        assert_eq!(parse(&kind.text().to_lowercase()).kind, ExprKind::Error(kind));
     }
 }
 
@@ -469,11 +345,7 @@ fn whitespace_and_newlines_separate_tokens() {
         "\t=IF(A1>0,\r\n\tSUM(B1 : B3),\r\n\t- 1)\n",
         "IF(A1>0,SUM(B1:B3),-1)",
     ] {
-        assert_eq!(
-            without_spans(&parse(src)),
-            without_spans(&compact),
-            "{src:?}"
-        );
+        assert_eq!(without_spans(&parse(src)), without_spans(&compact), "{src:?}");
     }
 }
 
@@ -547,27 +419,14 @@ fn every_lexing_error_is_reported() {
 }
 
 fn in_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
+    std::thread::Builder::new().stack_size(2 << 20).spawn(f).unwrap().join().unwrap()
 }
 
 fn assert_too_deep(src: String) {
     let start = Instant::now();
     let errs = in_small_stack(move || parse_formula(&src).unwrap_err());
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "took {:?}",
-        start.elapsed()
-    );
-    assert!(
-        errs.iter()
-            .any(|e| e.message.starts_with("formula nested too deeply")),
-        "{errs:?}"
-    );
+    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert!(errs.iter().any(|e| e.message.starts_with("formula nested too deeply")), "{errs:?}");
 }
 
 #[test]
@@ -599,10 +458,7 @@ fn nesting_up_to_the_limit_parses_in_a_small_stack() {
     let src = "(".repeat(limit - 1) + "1+" + &")".repeat(limit - 1);
     let errs = in_small_stack(move || parse_formula(&src).unwrap_err());
     assert_eq!(errs.len(), 1, "{errs:?}");
-    assert_eq!(
-        errs[0].message,
-        "expected an expression after `+`, found `)`"
-    );
+    assert_eq!(errs[0].message, "expected an expression after `+`, found `)`");
 }
 
 #[test]
@@ -615,24 +471,17 @@ fn long_operator_chains_count_as_nesting() {
     assert_too_deep(vec!["A1"; 4000].join("+"));
     // Separate arguments do not add up.
     let args = vec!["A1+A2"; 4000].join(",");
-    assert!(in_small_stack(move || parse_formula(&format!(
-        "SUM({args})"
-    ))
-    .is_ok()));
+    assert!(in_small_stack(move || parse_formula(&format!("SUM({args})")).is_ok()));
 }
 
 #[test]
 fn operators_bind_by_their_table() {
     // Every binary operator, checked against its neighbours in the table.
-    let ops = [
-        "^", "*", "/", "+", "-", "&", "=", "<>", "<", ">", "<=", ">=",
-    ];
+    let ops = ["^", "*", "/", "+", "-", "&", "=", "<>", "<", ">", "<=", ">="];
     for a in ops {
         for b in ops {
             let tree = parse(&format!("1{a}2{b}3"));
-            let ExprKind::Binary { op, lhs, .. } = &tree.kind else {
-                panic!()
-            };
+            let ExprKind::Binary { op, lhs, .. } = &tree.kind else { panic!() };
             let left_first = matches!(lhs.kind, ExprKind::Binary { .. });
             let text = tree.to_string();
             let want = format!("1{a}2{b}3");

@@ -3,8 +3,8 @@
 //! ../shared/corpora (skipped with a message when absent).
 
 use dataflow::calc::Order;
-use dataflow::cli::batch::{classify, solve_one, Status};
-use dataflow::render::{render_area, Layout};
+use dataflow::cli::batch::{Status, classify, solve_one};
+use dataflow::render::{Layout, render_area};
 use dataflow::session::Session;
 use std::path::Path;
 
@@ -37,7 +37,12 @@ fn steps(puzzle: &str, order: Order) -> String {
         out.push_str(&format!("== after iteration {i} ({} cells evaluated)\n{}", r.evaluated, boards(&s)));
     }
     let r = s.recalc();
-    out.push_str(&format!("== fixpoint ({} more iterations, converged: {})\n{}", r.iterations, r.converged, boards(&s)));
+    out.push_str(&format!(
+        "== fixpoint ({} more iterations, converged: {})\n{}",
+        r.iterations,
+        r.converged,
+        boards(&s)
+    ));
     out
 }
 
@@ -74,7 +79,10 @@ fn shipped_puzzle_is_solved_by_a_plain_run() {
     let r = s.recalc();
     assert!(r.converged);
     let area = s.workbook.view("solution").unwrap().area;
-    assert_eq!(s.read_line(&area, "123456789"), "245981376169273584837564219976125438513498627482736951391657842728349165654812793");
+    assert_eq!(
+        s.read_line(&area, "123456789"),
+        "245981376169273584837564219976125438513498627482736951391657842728349165654812793"
+    );
 }
 
 #[test]
@@ -97,7 +105,11 @@ fn corpus(name: &str) -> Option<(Vec<String>, Vec<String>, Vec<String>)> {
         return None;
     }
     let read = |ext: &str| {
-        std::fs::read_to_string(dir.join(format!("{name}{ext}"))).unwrap().lines().map(str::to_string).collect::<Vec<_>>()
+        std::fs::read_to_string(dir.join(format!("{name}{ext}")))
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
     };
     Some((read(".txt"), read(".solutions.txt"), read(".tiers.txt")))
 }

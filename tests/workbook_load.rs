@@ -8,8 +8,8 @@ use dataflow::ast::{BinaryOp, ExprKind};
 use dataflow::diagnostic::Diagnostic;
 use dataflow::value::{ErrorKind, Value};
 use dataflow::workbook::{
-    CalcSettings, Content, DEFAULT_MAX_CHANGE, DEFAULT_MAX_ITERATIONS, Formula, Order, Workbook,
-    load, parse_cell_ref, parse_input_value,
+    CalcSettings, Content, DEFAULT_MAX_CHANGE, DEFAULT_MAX_ITERATIONS, Formula, Order, Workbook, load, parse_cell_ref,
+    parse_input_value,
 };
 use std::path::Path;
 
@@ -29,11 +29,7 @@ fn good() -> Workbook {
 /// Every diagnostic rendered without color, trailing blanks removed.
 fn render_all(diags: &[Diagnostic]) -> String {
     let text: Vec<String> = diags.iter().map(|d| d.render(false)).collect();
-    text.join("\n")
-        .lines()
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join("\n")
+    text.join("\n").lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
 }
 
 fn errors(name: &str) -> Vec<Diagnostic> {
@@ -45,11 +41,7 @@ fn errors(name: &str) -> Vec<Diagnostic> {
 
 fn content<'a>(wb: &'a Workbook, a1: &str) -> &'a Content {
     let area = parse_cell_ref(a1, &wb.sheets, 0).unwrap();
-    &wb.cells
-        .iter()
-        .find(|c| c.area == area)
-        .unwrap_or_else(|| panic!("no entry for {a1}"))
-        .content
+    &wb.cells.iter().find(|c| c.area == area).unwrap_or_else(|| panic!("no entry for {a1}")).content
 }
 
 fn constant(wb: &Workbook, a1: &str) -> Value {
@@ -72,12 +64,7 @@ fn loads_a_complete_workbook() {
     assert_eq!(wb.sheets, ["Main", "Other Sheet"]);
     assert_eq!(
         wb.calc,
-        CalcSettings {
-            iterate: true,
-            max_iterations: 50,
-            max_change: 0.01,
-            order: Order::Synchronous
-        }
+        CalcSettings { iterate: true, max_iterations: 50, max_change: 0.01, order: Order::Synchronous }
     );
     assert_eq!(wb.sources.len(), 2);
     assert_eq!(wb.sources[0].path, Path::new("tests/data/load/good.ron"));
@@ -97,47 +84,26 @@ fn loads_a_complete_workbook() {
     // Formulas, with the `=` as part of their text; an unqualified key is on the first sheet.
     let c1 = formula(&wb, "Main!C1");
     assert_eq!(c1.text, "=A1*2");
-    assert!(
-        matches!(
-            c1.expr.kind,
-            ExprKind::Binary {
-                op: BinaryOp::Mul,
-                ..
-            }
-        ),
-        "{:?}",
-        c1.expr
-    );
+    assert!(matches!(c1.expr.kind, ExprKind::Binary { op: BinaryOp::Mul, .. }), "{:?}", c1.expr);
     assert_eq!(formula(&wb, "Main!C2").text, r#"=IF(B2="solve",1,2)"#);
     assert_eq!(formula(&wb, "Main!C3").text, r#"=IF(B2="solve",1,2)"#);
     assert_eq!(formula(&wb, "Main!D4").text, "=SUM(A1:B2)");
     // A formula over a range, from the workbook file and from the included file.
     assert_eq!(formula(&wb, "Main!P4:R6").text, "=ROW(A1)");
     let e1 = formula(&wb, "Main!E1:F3");
-    assert!(
-        e1.text
-            .starts_with("IF(state=\"reset\", onetonine,\n       IF("),
-        "{}",
-        e1.text
-    );
+    assert!(e1.text.starts_with("IF(state=\"reset\", onetonine,\n       IF("), "{}", e1.text);
     assert!(e1.text.ends_with("#N/A))"), "{}", e1.text);
     // File order: the workbook's own cells, then the included file's.
     let areas: Vec<String> = wb.cells.iter().map(|c| c.area.to_string()).collect();
     assert_eq!(
         areas,
-        [
-            "A1", "A2", "A3", "B1", "B2", "B3", "B4", "B5", "C1", "C2", "C3", "A1:B2", "D4",
-            "P4:R6", "E1:F3"
-        ]
+        ["A1", "A2", "A3", "B1", "B2", "B3", "B4", "B5", "C1", "C2", "C3", "A1:B2", "D4", "P4:R6", "E1:F3"]
     );
     assert_eq!(wb.cells[11].area.sheet, 1);
 
     // Names: the workbook's, then the included file's; anchors default to A1 of the first sheet.
     let names: Vec<&str> = wb.names.iter().map(|n| n.name.as_str()).collect();
-    assert_eq!(
-        names,
-        ["board", "Left", "onetonine", "in_cell_from_sol", "state"]
-    );
+    assert_eq!(names, ["board", "Left", "onetonine", "in_cell_from_sol", "state"]);
     let board = wb.name("BOARD").unwrap();
     assert_eq!(board.anchor, CellAddr::new(0, 0, 0));
     assert_eq!(board.formula.text, "=Main!$D$4:$L$12");
@@ -146,55 +112,32 @@ fn loads_a_complete_workbook() {
     assert_eq!(left.comment.as_deref(), Some("the cell to the left"));
     let one = wb.name("onetonine").unwrap();
     assert_eq!(one.formula.text, "MOD(COLUMN(A1)-1,3)+1+MOD(ROW(A1)-1,3)*3");
-    assert_eq!(
-        one.comment.as_deref(),
-        Some("1..9 laid out in every 3x3 block.\nA second line of description.")
-    );
+    assert_eq!(one.comment.as_deref(), Some("1..9 laid out in every 3x3 block.\nA second line of description."));
     let in_cell = wb.name("in_cell_from_sol").unwrap();
     assert_eq!(in_cell.anchor, CellAddr::new(0, 15, 3));
     assert_eq!(in_cell.comment, None);
-    assert_eq!(
-        wb.name("state").unwrap().comment.as_deref(),
-        Some("The state cell.")
-    );
+    assert_eq!(wb.name("state").unwrap().comment.as_deref(), Some("The state cell."));
 
     // Inputs (blanks default to ".0"), views, reset.
     let puzzle = wb.input("puzzle").unwrap();
     assert_eq!(
-        (
-            puzzle.area,
-            puzzle.alphabet.as_str(),
-            puzzle.blanks.as_str()
-        ),
+        (puzzle.area, puzzle.alphabet.as_str(), puzzle.blanks.as_str()),
         (Area::new(0, 3, 3, 11, 11), "123456789", ".0")
     );
     let word = wb.input("word").unwrap();
-    assert_eq!(
-        (word.area, word.alphabet.as_str(), word.blanks.as_str()),
-        (Area::new(0, 19, 0, 19, 4), "abc", ".0")
-    );
+    assert_eq!((word.area, word.alphabet.as_str(), word.blanks.as_str()), (Area::new(0, 19, 0, 19, 4), "abc", ".0"));
     assert_eq!(wb.views.len(), 2);
     assert_eq!(
-        (
-            wb.views[0].name.as_str(),
-            wb.views[0].area,
-            wb.views[0].group
-        ),
+        (wb.views[0].name.as_str(), wb.views[0].area, wb.views[0].group),
         ("input", Area::new(0, 3, 3, 11, 11), None)
     );
     assert_eq!(wb.view("candidates").unwrap().group, Some((3, 3)));
-    assert_eq!(
-        wb.view("candidates").unwrap().area,
-        Area::new(0, 3, 15, 29, 41)
-    );
+    assert_eq!(wb.view("candidates").unwrap().area, Area::new(0, 3, 15, 29, 41));
     let reset = wb.reset.as_ref().unwrap();
     assert_eq!(reset.set, [(CellAddr::new(0, 26, 3), Value::text("reset"))]);
     assert_eq!(
         reset.then,
-        [
-            (CellAddr::new(0, 26, 3), Value::text("solve")),
-            (CellAddr::new(0, 27, 3), Value::Number(1.0))
-        ]
+        [(CellAddr::new(0, 26, 3), Value::text("solve")), (CellAddr::new(0, 27, 3), Value::Number(1.0))]
     );
 }
 
@@ -212,9 +155,7 @@ fn defaults() {
         }
     );
     assert_eq!((DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_CHANGE), (100, 0.001));
-    assert!(
-        wb.cells.is_empty() && wb.names.is_empty() && wb.inputs.is_empty() && wb.views.is_empty()
-    );
+    assert!(wb.cells.is_empty() && wb.names.is_empty() && wb.inputs.is_empty() && wb.views.is_empty());
     assert_eq!(wb.reset, None);
     assert_eq!(wb.sources.len(), 1);
 }
@@ -231,37 +172,23 @@ fn formulas_know_where_they_are() {
         if f.text.contains('"') && src.path.extension().unwrap() == "ron" {
             continue; // written with escapes or as a raw string: checked below
         }
-        assert_eq!(
-            &src.text[f.origin.offset..f.origin.offset + f.text.len()],
-            f.text
-        );
+        assert_eq!(&src.text[f.origin.offset..f.origin.offset + f.text.len()], f.text);
         let d = f.diagnostic(f.expr.span.clone(), "whole formula", "here");
-        assert_eq!(
-            d.span,
-            f.origin.offset + f.expr.span.start..f.origin.offset + f.expr.span.end
-        );
+        assert_eq!(d.span, f.origin.offset + f.expr.span.start..f.origin.offset + f.expr.span.end);
     }
     // The `*` of `=A1*2` (line 15 of good.ron).
     let c1 = formula(&wb, "Main!C1");
     assert_eq!(c1.diagnostic(3..4, "m", "l").line_col(), Some((15, 24)));
     // The `1` after `"solve",`, in a raw string and through `\"` escapes.
     let at = r#"=IF(B2="solve","#.len();
-    assert_eq!(
-        formula(&wb, "Main!C2")
-            .diagnostic(at..at + 1, "m", "l")
-            .line_col(),
-        Some((16, 38))
-    );
+    assert_eq!(formula(&wb, "Main!C2").diagnostic(at..at + 1, "m", "l").line_col(), Some((16, 38)));
     let c3 = formula(&wb, "Main!C3").diagnostic(at..at + 1, "m", "l");
     assert_eq!(c3.line_col(), Some((17, 38)));
     assert_eq!(&c3.file.as_ref().unwrap().text[c3.span.clone()], "1");
     // A formula over several lines of the included file.
     let e1 = formula(&wb, "Main!E1:F3");
     let na = e1.text.find("#N/A").unwrap();
-    assert_eq!(
-        e1.diagnostic(na..na + 4, "m", "l").line_col(),
-        Some((16, 31))
-    );
+    assert_eq!(e1.diagnostic(na..na + 4, "m", "l").line_col(), Some((16, 31)));
 }
 
 #[test]
@@ -272,40 +199,20 @@ fn loads_from_text_with_a_base_directory() {
     assert_eq!(wb.sources[1].path, Path::new("tests/data/load/good.dfl"));
     assert_eq!(wb.names.len(), 3);
     let text = r#"Workbook(sheets: ["Main"], include: ["good.dfl"])"#;
-    let diags =
-        Workbook::from_str(text, Path::new("inline.ron"), Path::new("nowhere")).unwrap_err();
+    let diags = Workbook::from_str(text, Path::new("inline.ron"), Path::new("nowhere")).unwrap_err();
     assert_eq!(diags.len(), 1);
-    assert_eq!(
-        diags[0].message,
-        "cannot read the included file `nowhere/good.dfl`"
-    );
+    assert_eq!(diags[0].message, "cannot read the included file `nowhere/good.dfl`");
     assert_eq!(diags[0].line_col(), Some((1, 39)));
 }
 
 #[test]
 fn cell_refs_and_input_values() {
     let sheets = vec!["Main".to_string(), "My Sheet".to_string()];
-    assert_eq!(
-        parse_cell_ref("Main!D27", &sheets, 1),
-        Ok(Area::new(0, 26, 3, 26, 3))
-    );
-    assert_eq!(
-        parse_cell_ref("Main!D16:L24", &sheets, 1),
-        Ok(Area::new(0, 15, 3, 23, 11))
-    );
-    assert_eq!(
-        parse_cell_ref("B2", &sheets, 1),
-        Ok(Area::new(1, 1, 1, 1, 1))
-    );
-    assert_eq!(
-        parse_cell_ref("'My Sheet'!A1", &sheets, 0),
-        Ok(Area::new(1, 0, 0, 0, 0))
-    );
-    assert!(
-        parse_cell_ref("Other!A1", &sheets, 0)
-            .unwrap_err()
-            .contains("unknown sheet")
-    );
+    assert_eq!(parse_cell_ref("Main!D27", &sheets, 1), Ok(Area::new(0, 26, 3, 26, 3)));
+    assert_eq!(parse_cell_ref("Main!D16:L24", &sheets, 1), Ok(Area::new(0, 15, 3, 23, 11)));
+    assert_eq!(parse_cell_ref("B2", &sheets, 1), Ok(Area::new(1, 1, 1, 1, 1)));
+    assert_eq!(parse_cell_ref("'My Sheet'!A1", &sheets, 0), Ok(Area::new(1, 0, 0, 0, 0)));
+    assert!(parse_cell_ref("Other!A1", &sheets, 0).unwrap_err().contains("unknown sheet"));
     assert!(parse_cell_ref("Main!1A", &sheets, 0).is_err());
     assert_eq!(parse_input_value("solve"), Value::text("solve"));
     assert_eq!(parse_input_value("4"), Value::Number(4.0));
@@ -350,13 +257,7 @@ fn many_errors_are_all_reported() {
             let (line, col) = d.line_col().unwrap();
             format!(
                 "{}:{line}:{col} {}",
-                d.file
-                    .as_ref()
-                    .unwrap()
-                    .path
-                    .file_name()
-                    .unwrap()
-                    .to_string_lossy(),
+                d.file.as_ref().unwrap().path.file_name().unwrap().to_string_lossy(),
                 d.message
             )
         })
@@ -370,9 +271,11 @@ fn missing_workbook_file() {
     let diags = fixture("no_such_workbook.ron").unwrap_err();
     assert_eq!(diags.len(), 1);
     assert!(diags[0].file.is_none());
-    assert!(diags[0].render(false).starts_with(
-        "error: cannot read the workbook file `tests/data/load/no_such_workbook.ron`"
-    ));
+    assert!(
+        diags[0]
+            .render(false)
+            .starts_with("error: cannot read the workbook file `tests/data/load/no_such_workbook.ron`")
+    );
 }
 
 /// Cut the files anywhere: the loader reports problems, it never panics.
@@ -405,8 +308,7 @@ fn never_panics_on_truncated_files() {
 /// The project's showcase workbook loads cleanly.
 #[test]
 fn loads_the_sudoku_workbook() {
-    let wb = load(Path::new("workbooks/sudoku.ron"))
-        .unwrap_or_else(|diags| panic!("{}", render_all(&diags)));
+    let wb = load(Path::new("workbooks/sudoku.ron")).unwrap_or_else(|diags| panic!("{}", render_all(&diags)));
     assert!(wb.calc.iterate);
     assert!(wb.name("onetonine").is_some() && wb.name("single_sol_in_rcb").is_some());
     assert!(wb.input("puzzle").is_some() && wb.reset.is_some());

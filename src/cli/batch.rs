@@ -68,7 +68,14 @@ pub fn classify(grid: &str, expected: Option<&str>, converged: bool) -> Status {
 }
 
 /// Runs one puzzle on a fresh engine: input, reset protocol, recalculation.
-pub fn solve_one(base: &Session, input: &str, line: &str, show: &crate::address::Area, alphabet: &str, reset: bool) -> Result<(u32, bool, String), String> {
+pub fn solve_one(
+    base: &Session,
+    input: &str,
+    line: &str,
+    show: &crate::address::Area,
+    alphabet: &str,
+    reset: bool,
+) -> Result<(u32, bool, String), String> {
     let mut s = base.fresh();
     s.set_input(input, line)?;
     if reset {
@@ -78,7 +85,13 @@ pub fn solve_one(base: &Session, input: &str, line: &str, show: &crate::address:
     Ok((r.iterations, r.converged, s.read_line(show, alphabet)))
 }
 
-pub fn batch(common: &CommonArgs, show: &str, expect: Option<&std::path::Path>, jobs: Option<usize>, format: BatchFormat) -> Result<(), Failure> {
+pub fn batch(
+    common: &CommonArgs,
+    show: &str,
+    expect: Option<&std::path::Path>,
+    jobs: Option<usize>,
+    format: BatchFormat,
+) -> Result<(), Failure> {
     let usage = Failure::Usage;
     let mut base = Session::load(&common.workbook).map_err(Failure::Workbook)?;
     apply_settings(&mut base, common)?;
@@ -86,32 +99,34 @@ pub fn batch(common: &CommonArgs, show: &str, expect: Option<&std::path::Path>, 
         return Err(usage("batch takes exactly one --input NAME=@FILE".into()));
     };
     let (name, spec) = input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=@FILE")))?;
-    let path = spec.strip_prefix('@').ok_or_else(|| usage(format!("--input `{input}`: batch reads a file: NAME=@FILE")))?;
+    let path =
+        spec.strip_prefix('@').ok_or_else(|| usage(format!("--input `{input}`: batch reads a file: NAME=@FILE")))?;
     let lines = input_line_file(path).map_err(usage)?;
     let def = base.workbook.input(name).ok_or_else(|| usage(format!("no input named `{name}`")))?.clone();
     let area = match base.workbook.view(show) {
         Some(v) => v.area,
         None => base.area(show).map_err(|m| usage(format!("--show `{show}`: {m}")))?,
     };
-    let expected = match expect {
-        Some(p) => Some(input_line_file(&p.to_string_lossy()).map_err(usage)?),
+    let expected: Option<Vec<String>> = match expect {
+        Some(p) => Some(input_line_file(&p.to_string_lossy()).map_err(usage)?.into_iter().map(|(_, l)| l).collect()),
         None => None,
     };
-    if let Some(e) = &expected {
-        if e.len() < lines.len() {
-            return Err(usage(format!("--expect has {} lines for {} puzzles", e.len(), lines.len())));
-        }
+    if let Some(e) = expected.as_ref().filter(|e| e.len() < lines.len()) {
+        return Err(usage(format!("--expect has {} lines for {} puzzles", e.len(), lines.len())));
     }
     if let Some(j) = jobs {
         rayon::ThreadPoolBuilder::new().num_threads(j.max(1)).build_global().ok();
     }
-    let bar = if std::io::stderr().is_terminal() { ProgressBar::new(lines.len() as u64) } else { ProgressBar::hidden() };
-    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}").expect("valid template"));
+    let bar =
+        if std::io::stderr().is_terminal() { ProgressBar::new(lines.len() as u64) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}").expect("valid template"),
+    );
     let start = Instant::now();
     let outcomes: Vec<Outcome> = lines
         .par_iter()
         .enumerate()
-        .map(|(i, line)| {
+        .map(|(i, (line_no, line))| {
             let t = Instant::now();
             let res = solve_one(&base, name, line, &area, &def.alphabet, !common.no_reset);
             let ms = t.elapsed().as_secs_f64() * 1000.0;
@@ -119,9 +134,23 @@ pub fn batch(common: &CommonArgs, show: &str, expect: Option<&std::path::Path>, 
             match res {
                 Ok((iterations, converged, grid)) => {
                     let exp = expected.as_ref().map(|e| e[i].as_str());
-                    Outcome { line: i + 1, status: classify(&grid, exp, converged), iterations, ms, grid, message: None }
+                    Outcome {
+                        line: *line_no,
+                        status: classify(&grid, exp, converged),
+                        iterations,
+                        ms,
+                        grid,
+                        message: None,
+                    }
                 }
-                Err(m) => Outcome { line: i + 1, status: Status::Error, iterations: 0, ms, grid: String::new(), message: Some(m) },
+                Err(m) => Outcome {
+                    line: *line_no,
+                    status: Status::Error,
+                    iterations: 0,
+                    ms,
+                    grid: String::new(),
+                    message: Some(m),
+                },
             }
         })
         .collect();

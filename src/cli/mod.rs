@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub use run::{prepare, Prepared};
+pub use run::{Prepared, prepare};
 
 #[derive(Parser, Debug)]
 #[command(name = "dataflow", version, about = "A spreadsheet engine with Excel's formulas and iterative calculation")]
@@ -23,9 +23,7 @@ pub enum Command {
     /// Load a workbook, apply inputs and the reset protocol, recalculate, print views.
     Run(RunArgs),
     /// Load a workbook and report every problem and the cycles found; run nothing.
-    Check {
-        workbook: PathBuf,
-    },
+    Check { workbook: PathBuf },
     /// Evaluate a formula in a cell's context after recalculation.
     Eval {
         #[command(flatten)]
@@ -70,7 +68,7 @@ pub struct CommonArgs {
     /// The workbook file (.ron).
     pub workbook: PathBuf,
     /// Maximum iterations for circular references (overrides the workbook).
-    #[arg(long = "max-iter", value_name = "N")]
+    #[arg(long = "max-iter", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=32767))]
     pub max_iter: Option<u32>,
     /// Maximum change for convergence (overrides the workbook).
     #[arg(long = "max-change", value_name = "X")]
@@ -133,7 +131,9 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Check { workbook } => run::check(&workbook),
         Command::Eval { common, formula, at, refs } => run::eval(&common, &formula, &at, refs),
-        Command::Batch { common, show, expect, jobs, format } => batch::batch(&common, &show, expect.as_deref(), jobs, format),
+        Command::Batch { common, show, expect, jobs, format } => {
+            batch::batch(&common, &show, expect.as_deref(), jobs, format)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

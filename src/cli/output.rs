@@ -3,11 +3,11 @@
 
 use crate::address::Area;
 use crate::engine::Report;
-use crate::render::{render_area, Layout};
+use crate::render::{Layout, render_area};
 use crate::session::{ResetRun, Session};
 use crate::value::Value;
 use crate::workbook::ViewDef;
-use serde_json::{json, Map};
+use serde_json::{Map, json};
 use std::io::IsTerminal;
 use std::time::Duration;
 
@@ -30,7 +30,9 @@ pub fn color_stderr() -> bool {
 
 /// The one-line summary of a recalculation.
 pub fn status(report: &Report, elapsed: Duration) -> String {
-    let state = if report.iterations == 0 {
+    let state = if !report.circular.is_empty() {
+        format!("{} circular references left uncalculated (iteration is off)", report.circular.len())
+    } else if report.iterations == 0 {
         "no circular references".to_string()
     } else if report.converged {
         format!("converged after {} iterations", report.iterations)

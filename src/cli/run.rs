@@ -1,12 +1,12 @@
 //! `run`, `check` and `eval`: load a workbook, fill inputs, apply the reset
 //! protocol, recalculate, and print.
 
-use super::output::{print_json, print_text, Shown};
+use super::output::{Shown, print_json, print_text};
 use super::{CommonArgs, Failure, Format, RunArgs};
 use crate::address::Area;
 use crate::engine::Report;
-use crate::eval::bind::Binder;
 use crate::eval::Eval;
+use crate::eval::bind::Binder;
 use crate::parse::parse_formula;
 use crate::render::Layout;
 use crate::session::{ResetRun, Session};
@@ -26,7 +26,8 @@ pub fn prepare(args: &CommonArgs) -> Result<Prepared, Failure> {
     let mut session = Session::load(&args.workbook).map_err(Failure::Workbook)?;
     apply_settings(&mut session, args)?;
     for input in &args.inputs {
-        let (name, value) = input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=VALUE")))?;
+        let (name, value) =
+            input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=VALUE")))?;
         let line = input_line(value).map_err(usage)?;
         session.set_input(name, &line).map_err(usage)?;
     }
@@ -63,10 +64,10 @@ fn usage(m: String) -> Failure {
     Failure::Usage(m)
 }
 
-/// Every line of a file (trailing blank lines dropped).
-pub fn input_line_file(path: &str) -> Result<Vec<String>, String> {
+/// Every non-blank line of a file with its 1-based line number.
+pub fn input_line_file(path: &str) -> Result<Vec<(usize, String)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
-    Ok(text.lines().map(str::to_string).filter(|l| !l.trim().is_empty()).collect())
+    Ok(text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l.to_string())).collect())
 }
 
 /// `SYMBOLS`, `@FILE` (its first line) or `@FILE:LINE` (1-based).
@@ -82,10 +83,14 @@ pub fn input_line(value: &str) -> Result<String, String> {
     if line == 0 {
         return Err("line numbers start at 1".into());
     }
-    text.lines().nth(line - 1).map(str::to_string).ok_or_else(|| {
-        format!("`{path}` has {} lines; line {line} asked for", text.lines().count())
-    })
+    text.lines()
+        .nth(line - 1)
+        .map(str::to_string)
+        .ok_or_else(|| format!("`{path}` has {} lines; line {line} asked for", text.lines().count()))
 }
+
+/// The largest range `--show` prints (65,536 cells: a 256 x 256 block).
+pub const MAX_SHOWN_CELLS: u64 = 1 << 16;
 
 /// Resolves `--show` keys (view names or ranges) to areas and layouts.
 fn shown(session: &Session, keys: &[String]) -> Result<Vec<Shown>, Failure> {
@@ -101,6 +106,12 @@ fn shown(session: &Session, keys: &[String]) -> Result<Vec<Shown>, Failure> {
                     let views: Vec<&str> = wb.views.iter().map(|v| v.name.as_str()).collect();
                     usage(format!("--show `{k}` is neither a view ({}) nor a range: {m}", views.join(", ")))
                 })?;
+                if area.size() > MAX_SHOWN_CELLS {
+                    return Err(usage(format!(
+                        "--show `{k}` has {} cells; at most {MAX_SHOWN_CELLS} can be shown",
+                        area.size()
+                    )));
+                }
                 Ok(Shown { key: k.clone(), area, layout: Layout::default() })
             }
         })

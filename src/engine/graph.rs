@@ -1,9 +1,13 @@
 //! The dependency graph. Nodes are formula cells and the distinct areas
 //! formulas read; a cell points to each area that contains it, and an area
 //! to each formula that reads it, so a range dependency stays one node
-//! however many cells it covers. Tarjan's algorithm (petgraph) splits the
-//! graph into strongly connected components, which in dependency order form
-//! the schedule: single cells calculated once, and cycles iterated.
+//! however many cells it covers. The graph is split into strongly connected
+//! components, which in dependency order form the schedule: single cells
+//! calculated once, and cycles iterated. The split uses petgraph's
+//! Kosaraju algorithm rather than its Tarjan: both give the components in
+//! reverse topological order, but petgraph's Tarjan recurses once per node
+//! of a path and overflows the stack on a chain of 50,000 cells, while its
+//! Kosaraju walks with an explicit stack.
 
 use super::program::FormulaCell;
 use crate::address::{Area, CellAddr};
@@ -93,8 +97,8 @@ impl DepGraph {
 
     /// Components in dependency order: every step comes after the steps it reads.
     pub fn schedule(&self) -> Vec<Step> {
-        let mut sccs = petgraph::algo::tarjan_scc(&self.graph);
-        sccs.reverse(); // tarjan_scc yields reverse topological order
+        let mut sccs = petgraph::algo::kosaraju_scc(&self.graph);
+        sccs.reverse(); // kosaraju_scc yields reverse topological order
         let mut steps = Vec::new();
         for scc in sccs {
             let mut cells: Vec<u32> = scc

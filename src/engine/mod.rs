@@ -129,14 +129,11 @@ impl Engine {
 
     fn mark_readers(&mut self, c: CellAddr) {
         let g = &self.program.graph;
-        let areas: Vec<usize> = match self.program.index.get(&c) {
-            Some(&f) => g.containing[f as usize].iter().map(|&a| a as usize).collect(),
-            None => g.areas_containing(c).collect(),
-        };
-        for a in areas {
-            for &r in &g.readers[a] {
-                self.dirty[r as usize] = true;
-            }
+        let dirty = &mut self.dirty;
+        let mut mark = |a: usize| g.readers[a].iter().for_each(|&r| dirty[r as usize] = true);
+        match self.program.index.get(&c) {
+            Some(&f) => g.containing[f as usize].iter().for_each(|&a| mark(a as usize)),
+            None => g.areas_containing(c).for_each(mark),
         }
     }
 }

@@ -7,8 +7,8 @@
 use super::graph::{DepGraph, Step};
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
-use crate::eval::bind::{dependencies, Binder, Issue, NameDef, Scope, Site};
 use crate::eval::BExpr;
+use crate::eval::bind::{Binder, Issue, NameDef, Scope, Site, dependencies};
 use crate::value::Value;
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
@@ -20,7 +20,11 @@ pub enum CellInput {
     Constant(Value),
     /// A formula entered at `anchor` (the cell itself, or the top-left cell
     /// of a range formula); `origin` identifies its source text for messages.
-    Formula { expr: Arc<Expr>, anchor: CellAddr, origin: usize },
+    Formula {
+        expr: Arc<Expr>,
+        anchor: CellAddr,
+        origin: usize,
+    },
 }
 
 /// A workbook as the engine sees it: sheets, names and cell inputs.
@@ -71,12 +75,14 @@ impl Program {
         let mut seen: HashSet<(Option<usize>, Issue)> = HashSet::new();
         let mut cells = Vec::new();
         let mut constants = Vec::new();
+        let mut used = vec![false; model.names.len()];
         for (&addr, input) in &model.cells {
             match input {
                 CellInput::Constant(v) => constants.push((addr, v.clone())),
                 CellInput::Formula { expr, anchor, origin } => {
                     let mut binder = Binder::new(&scope, addr);
                     let bound = binder.bind_formula(expr, *anchor);
+                    binder.expanded.iter().for_each(|&n| used[n] = true);
                     for issue in binder.issues {
                         // A name's problem is reported once, a formula's once per origin.
                         let key = match issue.site {
@@ -92,6 +98,20 @@ impl Program {
                     deps.sort_unstable();
                     deps.dedup();
                     cells.push(FormulaCell { addr, expr: bound, deps });
+                }
+            }
+        }
+        // Names no cell uses are checked too, from their anchors.
+        for (i, n) in model.names.iter().enumerate() {
+            if used[i] {
+                continue;
+            }
+            let mut binder = Binder::new(&scope, n.anchor);
+            binder.bind_name(i);
+            binder.expanded.iter().for_each(|&n| used[n] = true);
+            for issue in binder.issues {
+                if seen.insert((None, issue.clone())) {
+                    issues.push(BuildIssue { cell: n.anchor, origin: usize::MAX, issue });
                 }
             }
         }

@@ -10,10 +10,10 @@
 //! iteration off, cycle cells are not evaluated and keep their values; the
 //! report lists the cycles.
 
-use super::graph::Step;
 use super::Engine;
+use super::graph::Step;
 use crate::address::CellAddr;
-use crate::calc::{change, Order};
+use crate::calc::{Order, change};
 use crate::eval::Eval;
 use crate::value::Value;
 

@@ -85,6 +85,8 @@ pub struct Binder<'s> {
     nodes: usize,
     empty: Grid,
     pub issues: Vec<Issue>,
+    /// The names expanded so far (indexes, possibly repeated).
+    pub expanded: Vec<usize>,
 }
 
 impl<'s> Binder<'s> {
@@ -100,6 +102,7 @@ impl<'s> Binder<'s> {
             nodes: 0,
             empty: Grid::new(scope.sheets.len()),
             issues: Vec::new(),
+            expanded: Vec::new(),
         }
     }
 
@@ -210,6 +213,7 @@ impl<'s> Binder<'s> {
             self.issue(&span, format!("names nested more than {MAX_NAME_DEPTH} deep"));
             return BExpr::Const(Value::Error(ErrorKind::Name));
         }
+        self.expanded.push(i);
         let def = &self.scope.names[i];
         let (expr, anchor) = (def.expr.clone(), def.anchor);
         // LET variables do not reach into a name's formula.
@@ -300,11 +304,7 @@ impl<'s> Binder<'s> {
 /// Resolves one coordinate: absolute stays, relative moves with the
 /// calculating cell and wraps around the sheet edge.
 fn shift(a: Axis, anchor: u32, cell: u32, max: u32) -> u32 {
-    if a.abs {
-        a.index
-    } else {
-        (a.index as i64 - anchor as i64 + cell as i64).rem_euclid(max as i64) as u32
-    }
+    if a.abs { a.index } else { (a.index as i64 - anchor as i64 + cell as i64).rem_euclid(max as i64) as u32 }
 }
 
 /// The areas a bound formula may read. Fixed references count as they are;

@@ -171,6 +171,11 @@ impl<'a> Eval<'a> {
     /// several cells give an array inside names (array mode) and the implicit
     /// intersection with the calculating cell elsewhere. Other values pass.
     pub fn value(&self, v: Value) -> Value {
+        if self.folding && matches!(v, Value::Ref(_)) {
+            // How a reference is read depends on the mode at run time.
+            self.touched.set(true);
+            return Value::Empty;
+        }
         match v {
             Value::Ref(a) if a.is_cell() => self.cell_value(a.top_left()),
             Value::Ref(a) if self.array_mode => self.materialize(&a),

@@ -4,33 +4,53 @@
 //! Operands arrive already read (no references).
 
 use crate::ast::{BinaryOp, UnaryOp};
-use crate::value::{compare, Array, ErrorKind, Value};
+use crate::value::{Array, ErrorKind, Value, compare};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
+static NA: Value = Value::Error(ErrorKind::NA);
+
 /// Applies `f` element by element when either operand is an array.
 pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> Value {
+    let shape = |v: &Value| match v {
+        Value::Array(a) => (a.rows, a.cols),
+        _ => (1, 1),
+    };
     match (l, r) {
-        (Value::Array(_), _) | (_, Value::Array(_)) => {
-            let dims = |v: &Value| match v {
-                Value::Array(a) => (a.rows, a.cols),
-                _ => (1, 1),
-            };
-            let ((lr, lc), (rr, rc)) = (dims(l), dims(r));
+        (Value::Array(a), Value::Array(b)) if a.rows == b.rows && a.cols == b.cols => {
+            let data = a.data.iter().zip(&b.data).map(|(x, y)| f(x, y)).collect();
+            Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
+        }
+        (Value::Array(a), s) if !matches!(s, Value::Array(_)) => {
+            Value::Array(Arc::new(Array::new(a.rows, a.cols, a.data.iter().map(|x| f(x, s)).collect())))
+        }
+        (s, Value::Array(b)) if !matches!(s, Value::Array(_)) => {
+            Value::Array(Arc::new(Array::new(b.rows, b.cols, b.data.iter().map(|y| f(s, y)).collect())))
+        }
+        (Value::Array(_), Value::Array(_)) => {
+            let ((lr, lc), (rr, rc)) = (shape(l), shape(r));
             let (rows, cols) = (lr.max(rr), lc.max(rc));
-            let at = |v: &Value, i, j| match v {
-                Value::Array(a) => a.broadcast(i, j),
-                v => v.clone(),
-            };
             let mut data = Vec::with_capacity(rows * cols);
             for i in 0..rows {
                 for j in 0..cols {
-                    data.push(f(&at(l, i, j), &at(r, i, j)));
+                    data.push(f(at(l, i, j), at(r, i, j)));
                 }
             }
             Value::Array(Arc::new(Array::new(rows, cols, data)))
         }
         _ => f(l, r),
+    }
+}
+
+/// Excel's broadcasting read of element (i, j), without copying.
+fn at(v: &Value, i: usize, j: usize) -> &Value {
+    match v {
+        Value::Array(a) => {
+            let i = if a.rows == 1 { 0 } else { i };
+            let j = if a.cols == 1 { 0 } else { j };
+            if i < a.rows && j < a.cols { a.get(i, j) } else { &NA }
+        }
+        v => v,
     }
 }
 
@@ -57,11 +77,47 @@ pub fn unary(op: UnaryOp, v: Value) -> Value {
 }
 
 pub fn binary(op: BinaryOp, l: Value, r: Value) -> Value {
-    broadcast2(&l, &r, |a, b| scalar_binary(op, a, b))
+    // An array nobody else holds (a function's fresh result) is updated in
+    // place when the other side is a scalar or an array of its shape.
+    let same = |a: &Array, v: &Value| match v {
+        Value::Array(b) => b.rows == a.rows && b.cols == a.cols,
+        _ => true,
+    };
+    match (l, r) {
+        (Value::Array(mut a), r) if same(&a, &r) && unique(&a) => {
+            let arr = Arc::get_mut(&mut a).expect("checked unique");
+            match &r {
+                Value::Array(b) => arr.data.iter_mut().zip(&b.data).for_each(|(x, y)| *x = scalar_binary(op, x, y)),
+                s => arr.data.iter_mut().for_each(|x| *x = scalar_binary(op, x, s)),
+            }
+            Value::Array(a)
+        }
+        (l, Value::Array(mut b)) if !matches!(l, Value::Array(_)) && unique(&b) => {
+            let arr = Arc::get_mut(&mut b).expect("checked unique");
+            arr.data.iter_mut().for_each(|y| *y = scalar_binary(op, &l, y));
+            Value::Array(b)
+        }
+        (l, r) => broadcast2(&l, &r, |a, b| scalar_binary(op, a, b)),
+    }
 }
 
 fn scalar_binary(op: BinaryOp, a: &Value, b: &Value) -> Value {
     use BinaryOp::*;
+    if let (Value::Number(x), Value::Number(y)) = (a, b) {
+        let (x, y) = (*x, *y);
+        match op {
+            Add => return Value::num(x + y),
+            Sub => return Value::num(x - y),
+            Mul => return Value::num(x * y),
+            Eq => return Value::Bool(x == y),
+            Ne => return Value::Bool(x != y),
+            Lt => return Value::Bool(x < y),
+            Gt => return Value::Bool(x > y),
+            Le => return Value::Bool(x <= y),
+            Ge => return Value::Bool(x >= y),
+            _ => {}
+        }
+    }
     if let Value::Error(e) = a {
         return Value::Error(*e);
     }
@@ -115,4 +171,8 @@ pub fn power(x: f64, y: f64) -> Value {
         return Value::Error(ErrorKind::Num);
     }
     Value::num(x.powf(y))
+}
+
+fn unique(a: &Arc<Array>) -> bool {
+    Arc::strong_count(a) == 1 && Arc::weak_count(a) == 0
 }

@@ -208,24 +208,70 @@ fn criterion_value(ev: &mut Eval, e: &BExpr) -> Value {
     ev.value(v)
 }
 
+/// The number a criterion matches by plain equality, if that is what it is.
+fn plain_number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Number(n) => Some(*n),
+        v => Criterion::new(v).number(),
+    }
+}
+
+/// A cell's value as a number for equality with a number criterion (numbers,
+/// and text that reads as a number).
+fn cell_number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Number(x) => Some(*x),
+        Value::Text(s) => parse_number(s),
+        _ => None,
+    }
+}
+
+/// Whole-number criteria within a small span (the Sudoku's 1..9) are
+/// counted with one counter per value, on the stack.
+const SPAN: usize = 64;
+
+fn whole_span(numbers: &[f64]) -> Option<i64> {
+    let mut min = i64::MAX;
+    let mut max = i64::MIN;
+    for &n in numbers {
+        if n.fract() != 0.0 || n.abs() > 1e15 {
+            return None;
+        }
+        min = min.min(n as i64);
+        max = max.max(n as i64);
+    }
+    (max - min < SPAN as i64).then_some(min)
+}
+
 /// How many values of `range` meet each criterion, in one pass.
 fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> {
     let mut counts = vec![0u64; crits.len()];
-    let numbers: Option<Vec<(f64, usize)>> =
-        crits.iter().enumerate().map(|(k, v)| Criterion::new(v).number().map(|n| (n, k))).collect();
-    if let Some(mut lookup) = numbers {
-        // Plain numbers: sort once, then one binary search per number cell.
+    if let Some(n) = crits.first().filter(|_| crits.len() == 1).and_then(plain_number) {
+        // One number: count equal cells, no table.
+        range.scan(ev, |v| counts[0] += (cell_number(v) == Some(n)) as u64);
+        return counts;
+    }
+    let numbers: Option<Vec<f64>> = crits.iter().map(plain_number).collect();
+    if let Some(min) = numbers.as_deref().and_then(whole_span) {
+        let mut slots = [0u64; SPAN];
+        range.scan(ev, |v| {
+            if let Some(x) = cell_number(v) {
+                let i = x - min as f64;
+                if i >= 0.0 && i < SPAN as f64 && x.fract() == 0.0 {
+                    slots[i as usize] += 1;
+                }
+            }
+        });
+        for (k, n) in numbers.iter().flatten().enumerate() {
+            counts[k] = slots[(*n as i64 - min) as usize];
+        }
+    } else if let Some(numbers) = numbers {
+        // Other plain numbers: sort once, then one binary search per cell.
         // Empty cells never equal a number criterion.
+        let mut lookup: Vec<(f64, usize)> = numbers.into_iter().zip(0..).collect();
         lookup.sort_by(|a, b| a.0.total_cmp(&b.0));
         range.scan(ev, |v| {
-            let x = match v {
-                Value::Number(x) => *x,
-                Value::Text(s) => match parse_number(s) {
-                    Some(x) => x,
-                    None => return,
-                },
-                _ => return,
-            };
+            let Some(x) = cell_number(v) else { return };
             let start = lookup.partition_point(|(n, _)| *n < x);
             for (_, k) in lookup[start..].iter().take_while(|(n, _)| *n == x) {
                 counts[*k] += 1;

@@ -44,7 +44,8 @@ impl PartialEq for FnSpec {
 }
 
 /// Every category table, searched in this order.
-const TABLES: [&[FnSpec]; 5] = [math::FUNCTIONS, logical::FUNCTIONS, lookup::FUNCTIONS, stats::FUNCTIONS, text::FUNCTIONS];
+const TABLES: [&[FnSpec]; 5] =
+    [math::FUNCTIONS, logical::FUNCTIONS, lookup::FUNCTIONS, stats::FUNCTIONS, text::FUNCTIONS];
 
 /// The function called `name` (any case), if there is one.
 pub fn lookup(name: &str) -> Option<&'static FnSpec> {

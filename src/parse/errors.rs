@@ -20,22 +20,13 @@ const MAX_QUOTE: usize = 24;
 /// Converts one chumsky error. `tokens` are the lexed tokens of `src`.
 /// Errors about a token the lexer could not read are dropped: the lexer
 /// has reported that text already.
-pub(crate) fn convert(
-    err: &Rich<'_, Token<'_>>,
-    src: &str,
-    tokens: &Tokens<'_>,
-) -> Option<ParseError> {
+pub(crate) fn convert(err: &Rich<'_, Token<'_>>, src: &str, tokens: &Tokens<'_>) -> Option<ParseError> {
     let span = err.span().into_range();
     let (expected, found) = match err.reason() {
         RichReason::Custom(message) => {
-            return Some(ParseError {
-                span,
-                message: message.clone(),
-            });
+            return Some(ParseError { span, message: message.clone() });
         }
-        RichReason::ExpectedFound {
-            found: Some(tok), ..
-        } if **tok == Token::Error => return None,
+        RichReason::ExpectedFound { found: Some(tok), .. } if **tok == Token::Error => return None,
         RichReason::ExpectedFound { expected, found } => (expected, found.is_some()),
     };
     Some(explain(expected, found, span, src, tokens))
@@ -51,25 +42,19 @@ fn explain(
     tokens: &Tokens<'_>,
 ) -> ParseError {
     let labels: Vec<String> = expected.iter().filter_map(describe).collect();
-    let wanted = [EXPRESSION, REFERENCE]
-        .into_iter()
-        .find(|l| labels.iter().any(|x| x == l));
+    let wanted = [EXPRESSION, REFERENCE].into_iter().find(|l| labels.iter().any(|x| x == l));
 
     // The token just before the error, unless it is the formula's leading `=`.
     let prev_index = tokens.iter().rposition(|(_, s)| s.end <= span.start);
-    let prev = prev_index
-        .filter(|&i| !(i == 0 && tokens[0].0 == Token::Eq))
-        .map(|i| (&tokens[i].0, tokens[i].1.into_range()));
+    let prev =
+        prev_index.filter(|&i| !(i == 0 && tokens[0].0 == Token::Eq)).map(|i| (&tokens[i].0, tokens[i].1.into_range()));
     let dangling = prev.as_ref().filter(|(tok, _)| !tok.ends_operand());
 
     if found {
         let text = quote(&src[span.clone()]);
         let message = match (wanted, dangling) {
             (Some(what), Some((_, at))) => {
-                format!(
-                    "expected {what} after `{}`, found `{text}`",
-                    quote(&src[at.clone()])
-                )
+                format!("expected {what} after `{}`, found `{text}`", quote(&src[at.clone()]))
             }
             _ => format!("unexpected `{text}`{}", expected_phrase(&labels)),
         };
@@ -83,16 +68,10 @@ fn explain(
                 let message = format!("expected {what} after `{}`", quote(&src[at.clone()]));
                 ParseError { span: at, message }
             }
-            None => ParseError {
-                span: 0..src.len(),
-                message: "empty formula".into(),
-            },
+            None => ParseError { span: 0..src.len(), message: "empty formula".into() },
         };
     }
-    for (open, close) in [
-        (Token::LParen, Token::RParen),
-        (Token::LBrace, Token::RBrace),
-    ] {
+    for (open, close) in [(Token::LParen, Token::RParen), (Token::LBrace, Token::RBrace)] {
         if labels.contains(&format!("`{}`", token_text(&close)))
             && let Some(at) = unclosed(tokens, &open, &close)
         {
@@ -101,10 +80,7 @@ fn explain(
             return ParseError { span: at, message };
         }
     }
-    ParseError {
-        span,
-        message: format!("unexpected end of formula{}", expected_phrase(&labels)),
-    }
+    ParseError { span, message: format!("unexpected end of formula{}", expected_phrase(&labels)) }
 }
 
 /// What an expected pattern means in a message, or None for patterns that

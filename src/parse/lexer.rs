@@ -120,18 +120,7 @@ impl Token<'_> {
     /// and `(` would not open a new operand.
     pub fn ends_operand(&self) -> bool {
         use Token::*;
-        matches!(
-            self,
-            Number(_)
-                | Text(_)
-                | ErrorLit(_)
-                | Ident(_)
-                | Ref(_)
-                | Percent
-                | RParen
-                | RBrace
-                | Error
-        )
+        matches!(self, Number(_) | Text(_) | ErrorLit(_) | Ident(_) | Ref(_) | Percent | RParen | RBrace | Error)
     }
 }
 
@@ -176,12 +165,9 @@ impl LexError {
             LexError::Unexpected(s) => format!("unexpected `{s}`"),
             LexError::UnterminatedString => "unterminated string: missing closing `\"`".into(),
             LexError::UnterminatedSheet => "unterminated sheet name: missing closing `'`".into(),
-            LexError::SheetWithoutBang(Some(_)) => {
-                "a quoted sheet name must be followed by `!`".into()
-            }
+            LexError::SheetWithoutBang(Some(_)) => "a quoted sheet name must be followed by `!`".into(),
             LexError::SheetWithoutBang(None) => {
-                "a quoted sheet name must be followed by `!` (text is written in double quotes)"
-                    .into()
+                "a quoted sheet name must be followed by `!` (text is written in double quotes)".into()
             }
             LexError::EmptySheet => "empty sheet name".into(),
             LexError::UnknownErrorLiteral(s) => format!("unknown error literal `{s}`"),
@@ -220,12 +206,8 @@ fn quoted_sheet<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<String, Lex
     if !lex.remainder().starts_with('!') {
         // Followed by a reference, the `!` was forgotten; otherwise this was
         // probably meant as text.
-        let reference_follows = lex
-            .remainder()
-            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '$');
-        return Err(LexError::SheetWithoutBang(
-            reference_follows.then_some(name),
-        ));
+        let reference_follows = lex.remainder().starts_with(|c: char| c.is_ascii_alphanumeric() || c == '$');
+        return Err(LexError::SheetWithoutBang(reference_follows.then_some(name)));
     }
     lex.bump(1);
     if name.is_empty() {
@@ -259,17 +241,12 @@ fn error_literal<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<ErrorKind,
     let rest = lex.remainder();
     for kind in ErrorKind::ALL {
         let body = &kind.text()[1..];
-        if rest
-            .get(..body.len())
-            .is_some_and(|s| s.eq_ignore_ascii_case(body))
-        {
+        if rest.get(..body.len()).is_some_and(|s| s.eq_ignore_ascii_case(body)) {
             lex.bump(body.len());
             return Ok(kind);
         }
     }
-    let mut len = rest
-        .find(|c: char| !(c.is_alphanumeric() || matches!(c, '/' | '_' | '.')))
-        .unwrap_or(rest.len());
+    let mut len = rest.find(|c: char| !(c.is_alphanumeric() || matches!(c, '/' | '_' | '.'))).unwrap_or(rest.len());
     if rest[len..].starts_with(['!', '?']) {
         len += 1;
     }
@@ -285,29 +262,17 @@ fn dollar_ref<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<RefPart, LexE
 /// `[$]digits`. Errors name the column or row that does not exist.
 pub(crate) fn ref_part(s: &str) -> Result<RefPart, String> {
     let (col_abs, rest) = strip_dollar(s);
-    let split = rest
-        .find(|c: char| !c.is_ascii_alphabetic())
-        .unwrap_or(rest.len());
+    let split = rest.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(rest.len());
     let (letters, rest) = rest.split_at(split);
     let (row_abs, digits) = strip_dollar(rest);
-    let (col_abs, row_abs) = if letters.is_empty() {
-        (false, col_abs)
-    } else {
-        (col_abs, row_abs)
-    };
+    let (col_abs, row_abs) = if letters.is_empty() { (false, col_abs) } else { (col_abs, row_abs) };
     let col = match letters {
         "" => None,
-        l => Some(Axis {
-            index: column(l)?,
-            abs: col_abs,
-        }),
+        l => Some(Axis { index: column(l)?, abs: col_abs }),
     };
     let row = match digits {
         "" => None,
-        d => Some(Axis {
-            index: row(d)?,
-            abs: row_abs,
-        }),
+        d => Some(Axis { index: row(d)?, abs: row_abs }),
     };
     if col.is_none() && row.is_none() {
         return Err(format!("`{s}` is not a reference"));
@@ -323,8 +288,7 @@ fn strip_dollar(s: &str) -> (bool, &str) {
 }
 
 fn column(letters: &str) -> Result<u32, String> {
-    parse_col(letters)
-        .ok_or_else(|| format!("column {} is beyond XFD", letters.to_ascii_uppercase()))
+    parse_col(letters).ok_or_else(|| format!("column {} is beyond XFD", letters.to_ascii_uppercase()))
 }
 
 fn row(digits: &str) -> Result<u32, String> {
@@ -339,20 +303,12 @@ fn row(digits: &str) -> Result<u32, String> {
 /// Reads a plain word as a cell (`AB12`) or a column (`AB`) when it is one
 /// of the sheet's; words past XFD or row 1048576 are names.
 pub(crate) fn ident_ref_part(s: &str) -> Option<RefPart> {
-    let split = s
-        .find(|c: char| !c.is_ascii_alphabetic())
-        .unwrap_or(s.len());
+    let split = s.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(s.len());
     let (letters, digits) = s.split_at(split);
-    let col = Some(Axis {
-        index: parse_col(letters)?,
-        abs: false,
-    });
+    let col = Some(Axis { index: parse_col(letters)?, abs: false });
     let row = match digits {
         "" => None,
-        d => Some(Axis {
-            index: parse_row(d)?,
-            abs: false,
-        }),
+        d => Some(Axis { index: parse_row(d)?, abs: false }),
     };
     Some(RefPart { col, row })
 }
@@ -389,10 +345,7 @@ pub(crate) fn lex(src: &str) -> (Vec<(Token<'_>, SimpleSpan)>, Vec<ParseError>) 
             }
             Err(e) => {
                 run_end = matches!(e, LexError::Unexpected(_)).then_some(span.end);
-                errors.push(ParseError {
-                    span: span.clone(),
-                    message: e.message(),
-                });
+                errors.push(ParseError { span: span.clone(), message: e.message() });
                 tokens.push((e.stand_in(), span.into()));
             }
         }

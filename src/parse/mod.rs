@@ -53,21 +53,14 @@ pub fn parse_formula(src: &str) -> Result<Expr, Vec<ParseError>> {
     let eoi = SimpleSpan::from(src.len()..src.len());
     let input = tokens.as_slice().map(eoi, |(tok, span)| (tok, span));
     let (expr, parse_errors) = parser::formula().parse(input).into_output_errors();
-    errors.extend(
-        parse_errors
-            .iter()
-            .filter_map(|e| errors::convert(e, src, &tokens)),
-    );
+    errors.extend(parse_errors.iter().filter_map(|e| errors::convert(e, src, &tokens)));
     match expr {
         Some(expr) if errors.is_empty() => Ok(expr),
         _ => {
             errors.sort_by_key(|e| (e.span.start, e.span.end));
             errors.dedup();
             if errors.is_empty() {
-                errors.push(ParseError {
-                    span: 0..src.len(),
-                    message: "invalid formula".into(),
-                });
+                errors.push(ParseError { span: 0..src.len(), message: "invalid formula".into() });
             }
             Err(errors)
         }
@@ -91,11 +84,7 @@ fn check_nesting(tokens: &[(Token<'_>, SimpleSpan)]) -> Result<(), ParseError> {
     let mut percents = 0;
     for (i, (tok, span)) in tokens.iter().enumerate() {
         let after_operand = i.checked_sub(1).is_some_and(|p| tokens[p].0.ends_operand());
-        percents = if *tok == Token::Percent {
-            percents + 1
-        } else {
-            0
-        };
+        percents = if *tok == Token::Percent { percents + 1 } else { 0 };
         match tok {
             Token::Plus | Token::Minus if !after_operand => prefix += 1,
             Token::LParen | Token::LBrace => {
@@ -119,10 +108,7 @@ fn check_nesting(tokens: &[(Token<'_>, SimpleSpan)]) -> Result<(), ParseError> {
         }
         if base + prefix + chain + percents > MAX_NESTING {
             let message = format!("formula nested too deeply (more than {MAX_NESTING} levels)");
-            return Err(ParseError {
-                span: span.into_range(),
-                message,
-            });
+            return Err(ParseError { span: span.into_range(), message });
         }
     }
     Ok(())
@@ -137,14 +123,7 @@ mod tests {
     fn parses_and_prints_with_spans() {
         let e = parse_formula("= 1 + SUM(A1, 2)").unwrap();
         assert_eq!(e.span, 2..16);
-        let ExprKind::Binary {
-            op: BinaryOp::Add,
-            rhs,
-            ..
-        } = &e.kind
-        else {
-            panic!("{e:?}")
-        };
+        let ExprKind::Binary { op: BinaryOp::Add, rhs, .. } = &e.kind else { panic!("{e:?}") };
         assert_eq!(rhs.span, 6..16);
         assert_eq!(e.to_string(), "1+SUM(A1,2)");
     }
@@ -168,14 +147,9 @@ mod tests {
         // ...`-(` costs two levels...
         let half = MAX_NESTING / 2;
         assert!(!too_deep(&("-(".repeat(half) + "1" + &")".repeat(half))));
-        assert!(too_deep(
-            &("-(".repeat(half + 1) + "1" + &")".repeat(half + 1))
-        ));
+        assert!(too_deep(&("-(".repeat(half + 1) + "1" + &")".repeat(half + 1))));
         // ...but separate arguments, and brackets once closed, do not add up.
-        assert!(!too_deep(&format!(
-            "SUM({})",
-            vec!["1+1"; 10 * MAX_NESTING].join(",")
-        )));
+        assert!(!too_deep(&format!("SUM({})", vec!["1+1"; 10 * MAX_NESTING].join(","))));
         assert!(!too_deep(&vec![brackets(MAX_NESTING - 1); 10].join(",")));
     }
 

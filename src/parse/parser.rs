@@ -127,24 +127,11 @@ fn placeholder(span: Span) -> Expr {
 
 fn binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
     let span = lhs.span.start..rhs.span.end;
-    Expr::new(
-        ExprKind::Binary {
-            op,
-            lhs: Box::new(lhs),
-            rhs: Box::new(rhs),
-        },
-        span,
-    )
+    Expr::new(ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span)
 }
 
 fn unary(op: UnaryOp, expr: Expr, span: Span) -> Expr {
-    Expr::new(
-        ExprKind::Unary {
-            op,
-            expr: Box::new(expr),
-        },
-        span,
-    )
+    Expr::new(ExprKind::Unary { op, expr: Box::new(expr) }, span)
 }
 
 /// A word that is not a function call: boolean, cell or name.
@@ -154,10 +141,7 @@ fn word(s: &str, span: Span) -> Expr {
     } else if s.eq_ignore_ascii_case("FALSE") {
         ExprKind::Bool(false)
     } else if let Some((row, col)) = ident_ref_part(s).and_then(RefPart::cell) {
-        ExprKind::Ref(RefExpr {
-            sheet: None,
-            kind: RefKind::Cell { row, col },
-        })
+        ExprKind::Ref(RefExpr { sheet: None, kind: RefKind::Cell { row, col } })
     } else {
         ExprKind::Name(s.to_string())
     };
@@ -175,10 +159,7 @@ fn column_part(tok: Token) -> Option<Axis> {
 fn row_part(tok: Token) -> Option<Axis> {
     match tok {
         Token::Ref(p) => p.row_only(),
-        Token::Number(n) => Some(Axis {
-            index: parse_row(n.text)?,
-            abs: false,
-        }),
+        Token::Number(n) => Some(Axis { index: parse_row(n.text)?, abs: false }),
         _ => None,
     }
 }
@@ -196,10 +177,7 @@ pub(crate) fn formula<'t, 's: 't, I>() -> impl Parser<'t, I, Expr, Extra<'t, 's>
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    just(Token::Eq)
-        .or_not()
-        .ignore_then(expression())
-        .then_ignore(end())
+    just(Token::Eq).or_not().ignore_then(expression()).then_ignore(end())
 }
 
 fn expression<'t, 's: 't, I>() -> impl Parser<'t, I, Expr, Extra<'t, 's>> + Clone
@@ -242,14 +220,8 @@ where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
     let op =
-        select(move |tok: Token<'s>, _| binary_op(&tok).filter(|&op| binary_power(op) == power))
-            .labelled(OPERATOR);
-    operand
-        .clone()
-        .foldl(op.then(operand).repeated(), |lhs, (op, rhs)| {
-            binary(op, lhs, rhs)
-        })
-        .boxed()
+        select(move |tok: Token<'s>, _| binary_op(&tok).filter(|&op| binary_power(op) == power)).labelled(OPERATOR);
+    operand.clone().foldl(op.then(operand).repeated(), |lhs, (op, rhs)| binary(op, lhs, rhs)).boxed()
 }
 
 fn primary<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Level<'t, 's, I>
@@ -263,20 +235,16 @@ where
         Token::Error = e => placeholder(range(e.span())),
     };
     let word = select! { Token::Ident(s) = e => word(s, range(e.span())) };
-    let incomplete = select! { Token::Ref(p) = e if p.cell().is_none() => (p, e.span()) }.validate(
-        |(p, span), _, emitter| {
+    let incomplete =
+        select! { Token::Ref(p) = e if p.cell().is_none() => (p, e.span()) }.validate(|(p, span), _, emitter| {
             let example = match (p.col, p.row) {
                 (Some(c), _) => format!("{0}:{0}", super::print::column_text(c)),
                 (_, Some(r)) => format!("{0}:{0}", super::print::row_text(r)),
                 _ => String::new(),
             };
-            emitter.emit(Rich::custom(
-                span,
-                format!("incomplete reference: write a range such as `{example}`"),
-            ));
+            emitter.emit(Rich::custom(span, format!("incomplete reference: write a range such as `{example}`")));
             placeholder(range(span))
-        },
-    );
+        });
 
     let parens = expr
         .clone()
@@ -292,17 +260,7 @@ where
             |span| placeholder(range(span)),
         )));
 
-    choice((
-        call(expr),
-        reference(),
-        word,
-        literal,
-        incomplete,
-        array(),
-        parens,
-    ))
-    .labelled(EXPRESSION)
-    .boxed()
+    choice((call(expr), reference(), word, literal, incomplete, array(), parens)).labelled(EXPRESSION).boxed()
 }
 
 /// `NAME(args)`; an omitted argument is reported and parsing goes on.
@@ -310,26 +268,24 @@ fn call<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Level<'t, 's, I>
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    let missing = select! { Token::Comma = e => e.span(), Token::RParen = e => e.span() }
-        .rewind()
-        .validate(|span, _, emitter| {
+    let missing = select! { Token::Comma = e => e.span(), Token::RParen = e => e.span() }.rewind().validate(
+        |span, _, emitter| {
             emitter.emit(Rich::custom(span, "missing argument"));
             placeholder(range(span))
-        });
+        },
+    );
     let args = just(Token::RParen).to(Vec::new()).or(expr
         .or(missing)
         .separated_by(just(Token::Comma))
         .at_least(1)
         .collect::<Vec<_>>()
         .then_ignore(just(Token::RParen)));
-    let args = just(Token::LParen)
-        .ignore_then(args)
-        .recover_with(via_parser(nested_delimiters(
-            Token::LParen,
-            Token::RParen,
-            [(Token::LBrace, Token::RBrace)],
-            |_| Vec::new(),
-        )));
+    let args = just(Token::LParen).ignore_then(args).recover_with(via_parser(nested_delimiters(
+        Token::LParen,
+        Token::RParen,
+        [(Token::LBrace, Token::RBrace)],
+        |_| Vec::new(),
+    )));
     select! { Token::Ident(name) => name.to_uppercase() }
         .then(args)
         .map_with(|(name, args), e| Expr::new(ExprKind::Call { name, args }, range(e.span())))
@@ -348,59 +304,32 @@ where
     // A cell not followed by `(`: `A1:LOG10(5)` is a range to a call.
     let cell = select(|tok, _| cell_part(tok)).then_ignore(just(Token::LParen).not());
     let body = choice((
-        column
-            .then_ignore(colon.clone())
-            .then(column)
-            .map(|(c0, c1)| RefKind::Cols { c0, c1 }),
-        row.then_ignore(colon.clone())
-            .then(row)
-            .map(|(r0, r1)| RefKind::Rows { r0, r1 }),
-        cell.clone()
-            .then(colon.ignore_then(cell).or_not())
-            .map(|((r0, c0), end)| match end {
-                Some((r1, c1)) => RefKind::Area { r0, c0, r1, c1 },
-                None => RefKind::Cell { row: r0, col: c0 },
-            }),
+        column.then_ignore(colon.clone()).then(column).map(|(c0, c1)| RefKind::Cols { c0, c1 }),
+        row.then_ignore(colon.clone()).then(row).map(|(r0, r1)| RefKind::Rows { r0, r1 }),
+        cell.clone().then(colon.ignore_then(cell).or_not()).map(|((r0, c0), end)| match end {
+            Some((r1, c1)) => RefKind::Area { r0, c0, r1, c1 },
+            None => RefKind::Cell { row: r0, col: c0 },
+        }),
     ));
     let sheet = select! { Token::Sheet(s) => s };
     // After a sheet prefix an operand that is not a reference is reported
     // as such and skipped; a bracket, separator or operator is left for the
     // rest of the formula.
     let not_reference = select(|tok: Token<'s>, e| {
-        let operand =
-            tok.ends_operand() && !matches!(tok, Token::RParen | Token::RBrace | Token::Percent);
+        let operand = tok.ends_operand() && !matches!(tok, Token::RParen | Token::RBrace | Token::Percent);
         operand.then(|| e.span())
     });
-    let qualified = sheet
-        .then(
-            body.clone()
-                .map(Ok)
-                .or(not_reference.map(Err))
-                .labelled(REFERENCE),
-        )
-        .validate(|(sheet, kind), e, emitter| match kind {
-            Ok(kind) => Expr::new(
-                ExprKind::Ref(RefExpr {
-                    sheet: Some(sheet),
-                    kind,
-                }),
-                range(e.span()),
-            ),
+    let qualified = sheet.then(body.clone().map(Ok).or(not_reference.map(Err)).labelled(REFERENCE)).validate(
+        |(sheet, kind), e, emitter| match kind {
+            Ok(kind) => Expr::new(ExprKind::Ref(RefExpr { sheet: Some(sheet), kind }), range(e.span())),
             Err(span) => {
-                let msg = format!(
-                    "expected a reference after `{}`",
-                    super::print::sheet_prefix(&sheet)
-                );
+                let msg = format!("expected a reference after `{}`", super::print::sheet_prefix(&sheet));
                 emitter.emit(Rich::custom(span, msg));
                 placeholder(range(e.span()))
             }
-        });
-    let plain = body.map_with(|kind, e| {
-        Expr::new(
-            ExprKind::Ref(RefExpr { sheet: None, kind }),
-            range(e.span()),
-        )
-    });
+        },
+    );
+    let plain = body.map_with(|kind, e| Expr::new(ExprKind::Ref(RefExpr { sheet: None, kind }), range(e.span())));
     qualified.or(plain).boxed()
 }
 
@@ -472,9 +401,5 @@ where
 }
 
 fn plural(n: usize) -> String {
-    if n == 1 {
-        "1 value".into()
-    } else {
-        format!("{n} values")
-    }
+    if n == 1 { "1 value".into() } else { format!("{n} values") }
 }

@@ -40,10 +40,7 @@ impl Display for Expr {
                 }
                 f.write_char(')')
             }
-            ExprKind::Unary {
-                op: UnaryOp::Percent,
-                expr,
-            } => {
+            ExprKind::Unary { op: UnaryOp::Percent, expr } => {
                 write_operand(f, expr, power(expr) < unary_power(UnaryOp::Percent))?;
                 f.write_char('%')
             }
@@ -71,11 +68,7 @@ fn power(e: &Expr) -> u8 {
 }
 
 fn write_operand(f: &mut Formatter<'_>, e: &Expr, parens: bool) -> fmt::Result {
-    if parens {
-        write!(f, "({e})")
-    } else {
-        write!(f, "{e}")
-    }
+    if parens { write!(f, "({e})") } else { write!(f, "{e}") }
 }
 
 /// Operators are left-associative: an equal-power right operand needs
@@ -102,15 +95,10 @@ fn fuses(lhs: &Expr, rhs: &Expr) -> bool {
 /// paired with another by `:`).
 fn last_piece(e: &Expr) -> Option<Piece> {
     match &e.kind {
-        ExprKind::Binary {
-            op: BinaryOp::Range,
-            lhs,
-            rhs,
-        } if !rhs_needs_parens(BinaryOp::Range, lhs, rhs) => last_piece(rhs),
-        ExprKind::Ref(RefExpr {
-            kind: RefKind::Cell { .. },
-            ..
-        }) => Some(Piece::Cell),
+        ExprKind::Binary { op: BinaryOp::Range, lhs, rhs } if !rhs_needs_parens(BinaryOp::Range, lhs, rhs) => {
+            last_piece(rhs)
+        }
+        ExprKind::Ref(RefExpr { kind: RefKind::Cell { .. }, .. }) => Some(Piece::Cell),
         _ => bare_piece(e),
     }
 }
@@ -130,12 +118,8 @@ fn first_piece(e: &Expr) -> Option<Piece> {
 /// A name that reads as a column (`A`) or a number that reads as a row (`3`).
 fn bare_piece(e: &Expr) -> Option<Piece> {
     match &e.kind {
-        ExprKind::Name(n) if ident_ref_part(n).is_some_and(|p| p.column().is_some()) => {
-            Some(Piece::Column)
-        }
-        ExprKind::Number(n) if n.fract() == 0.0 && (1.0..=f64::from(MAX_ROWS)).contains(n) => {
-            Some(Piece::Row)
-        }
+        ExprKind::Name(n) if ident_ref_part(n).is_some_and(|p| p.column().is_some()) => Some(Piece::Column),
+        ExprKind::Number(n) if n.fract() == 0.0 && (1.0..=f64::from(MAX_ROWS)).contains(n) => Some(Piece::Row),
         _ => None,
     }
 }
@@ -144,11 +128,7 @@ fn bare_piece(e: &Expr) -> Option<Piece> {
 /// in Rust's shortest exact decimal form.
 fn number_text(n: f64) -> String {
     let s = format_number(n);
-    if s.parse::<f64>() == Ok(n) {
-        s
-    } else {
-        format!("{n}")
-    }
+    if s.parse::<f64>() == Ok(n) { s } else { format!("{n}") }
 }
 
 fn write_text(f: &mut Formatter<'_>, s: &str) -> fmt::Result {
@@ -185,14 +165,7 @@ fn write_ref(f: &mut Formatter<'_>, r: &RefExpr) -> fmt::Result {
     match r.kind {
         RefKind::Cell { row, col } => write!(f, "{}{}", column_text(col), row_text(row)),
         RefKind::Area { r0, c0, r1, c1 } => {
-            write!(
-                f,
-                "{}{}:{}{}",
-                column_text(c0),
-                row_text(r0),
-                column_text(c1),
-                row_text(r1)
-            )
+            write!(f, "{}{}:{}{}", column_text(c0), row_text(r0), column_text(c1), row_text(r1))
         }
         RefKind::Cols { c0, c1 } => write!(f, "{}:{}", column_text(c0), column_text(c1)),
         RefKind::Rows { r0, r1 } => write!(f, "{}:{}", row_text(r0), row_text(r1)),
@@ -206,11 +179,7 @@ fn write_sheet(f: &mut Formatter<'_>, sheet: &str) -> fmt::Result {
 /// `Main!`, or `'My Sheet'!` when the name is not a plain word or reads as
 /// a reference (`'A1'!`, `'R1C1'!`) or as a number.
 pub(crate) fn sheet_prefix(sheet: &str) -> String {
-    if needs_quotes(sheet) {
-        format!("'{}'!", sheet.replace('\'', "''"))
-    } else {
-        format!("{sheet}!")
-    }
+    if needs_quotes(sheet) { format!("'{}'!", sheet.replace('\'', "''")) } else { format!("{sheet}!") }
 }
 
 fn needs_quotes(sheet: &str) -> bool {
@@ -221,10 +190,7 @@ fn needs_quotes(sheet: &str) -> bool {
 fn is_r1c1(s: &str) -> bool {
     let upper = s.to_ascii_uppercase();
     let after = |t: &str, letter: char| {
-        t.strip_prefix(letter).map(|rest| {
-            rest.trim_start_matches(|c: char| c.is_ascii_digit())
-                .to_string()
-        })
+        t.strip_prefix(letter).map(|rest| rest.trim_start_matches(|c: char| c.is_ascii_digit()).to_string())
     };
     match after(&upper, 'R') {
         Some(rest) => rest.is_empty() || after(&rest, 'C').is_some_and(|r| r.is_empty()),

@@ -43,13 +43,7 @@ impl Builder {
         }
     }
 
-    pub fn error(
-        &mut self,
-        src: &Arc<Source>,
-        span: Span,
-        message: impl Into<String>,
-        label: impl Into<String>,
-    ) {
+    pub fn error(&mut self, src: &Arc<Source>, span: Span, message: impl Into<String>, label: impl Into<String>) {
         self.diags.push(Diagnostic::at(src, span, message, label));
     }
 
@@ -66,13 +60,7 @@ impl Builder {
     }
 
     /// Like [`Builder::area`], for a place that takes one cell only.
-    pub fn cell(
-        &mut self,
-        src: &Arc<Source>,
-        at: usize,
-        text: &str,
-        what: &str,
-    ) -> Option<CellAddr> {
+    pub fn cell(&mut self, src: &Arc<Source>, at: usize, text: &str, what: &str) -> Option<CellAddr> {
         let area = self.area(src, at, text)?;
         if !area.is_cell() {
             self.error(
@@ -88,32 +76,14 @@ impl Builder {
 
     /// Parses a formula whose text starts at byte `offset` of `src`,
     /// reporting every parse error at its place in the file.
-    pub fn formula(
-        &mut self,
-        src: &Arc<Source>,
-        offset: usize,
-        text: &str,
-        what: &str,
-    ) -> Option<Formula> {
-        let origin = Origin {
-            source: Some(src.clone()),
-            offset,
-        };
+    pub fn formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: &str) -> Option<Formula> {
+        let origin = Origin { source: Some(src.clone()), offset };
         match parse_formula(text) {
-            Ok(expr) => Some(Formula {
-                expr,
-                text: text.to_string(),
-                origin,
-            }),
+            Ok(expr) => Some(Formula { expr, text: text.to_string(), origin }),
             Err(errors) => {
                 for e in errors {
                     let span = super::locate::formula_span(&src.text, offset, text, e.span);
-                    self.error(
-                        src,
-                        span,
-                        format!("cannot parse the formula of {what}"),
-                        e.message,
-                    );
+                    self.error(src, span, format!("cannot parse the formula of {what}"), e.message);
                 }
                 None
             }
@@ -123,11 +93,7 @@ impl Builder {
     /// Adds a cell entry unless it overlaps one already set.
     pub fn add_cells(&mut self, src: &Arc<Source>, span: Span, entry: CellEntry) {
         let place = place(src, span.start);
-        if let Some(i) = self
-            .cells
-            .iter()
-            .position(|c| c.area.intersect(&entry.area).is_some())
-        {
+        if let Some(i) = self.cells.iter().position(|c| c.area.intersect(&entry.area).is_some()) {
             let other = self.cells[i].area;
             let d = Diagnostic::at(
                 src,
@@ -135,19 +101,11 @@ impl Builder {
                 if other == entry.area {
                     format!("{} is set twice", self.show(other))
                 } else {
-                    format!(
-                        "{} overlaps {} set before",
-                        self.show(entry.area),
-                        self.show(other)
-                    )
+                    format!("{} overlaps {} set before", self.show(entry.area), self.show(other))
                 },
                 "already set",
             )
-            .with_note(format!(
-                "{} is set at {}",
-                self.show(other),
-                self.cell_places[i]
-            ));
+            .with_note(format!("{} is set at {}", self.show(other), self.cell_places[i]));
             self.diags.push(d);
             return;
         }
@@ -163,15 +121,8 @@ impl Builder {
         }
         let key = name.to_lowercase();
         if let Some(first) = self.name_places.get(&key) {
-            let d = Diagnostic::at(
-                src,
-                span,
-                format!("the name `{name}` is defined twice"),
-                "defined again here",
-            )
-            .with_note(format!(
-                "first defined at {first} (names are case-insensitive)"
-            ));
+            let d = Diagnostic::at(src, span, format!("the name `{name}` is defined twice"), "defined again here")
+                .with_note(format!("first defined at {first} (names are case-insensitive)"));
             self.diags.push(d);
             return;
         }
@@ -183,10 +134,7 @@ impl Builder {
 
     /// `Main!D4:L12` for messages.
     pub fn show(&self, a: Area) -> String {
-        let sheet = self
-            .sheets
-            .get(a.sheet as usize)
-            .map_or("?", String::as_str);
+        let sheet = self.sheets.get(a.sheet as usize).map_or("?", String::as_str);
         if sheet.contains(|c: char| !c.is_alphanumeric() && c != '_') {
             format!("'{}'!{a}", sheet.replace('\'', "''"))
         } else {
@@ -222,9 +170,7 @@ impl Locator<'_> {
     pub fn value(&self, value: &Str, after: usize, field: Option<&str>) -> usize {
         let text = &self.src.text;
         value.offset(text).unwrap_or_else(|| {
-            let from = field
-                .and_then(|f| text.get(after..)?.find(f).map(|i| after + i + f.len()))
-                .unwrap_or(after);
+            let from = field.and_then(|f| text.get(after..)?.find(f).map(|i| after + i + f.len())).unwrap_or(after);
             next_literal(text, from).unwrap_or(after)
         })
     }
@@ -254,12 +200,7 @@ pub(crate) fn from_raw(
     b: &mut Builder,
     raw: &RawWorkbook<'_>,
     src: &Arc<Source>,
-) -> (
-    CalcSettings,
-    Vec<InputDef>,
-    Vec<ViewDef>,
-    Option<ResetProtocol>,
-) {
+) -> (CalcSettings, Vec<InputDef>, Vec<ViewDef>, Option<ResetProtocol>) {
     let loc = Locator { src };
     sheets(b, raw, &loc);
     let calc = calc(b, raw, &loc);
@@ -290,10 +231,10 @@ pub(crate) fn from_raw(
     }
     let inputs = super::extras::inputs(b, &loc, &raw.inputs);
     let views = super::extras::views(b, &loc, &raw.views);
-    let reset = raw.reset.as_ref().map(|r| ResetProtocol {
-        set: reset_cells(b, &loc, &r.set),
-        then: reset_cells(b, &loc, &r.then),
-    });
+    let reset = raw
+        .reset
+        .as_ref()
+        .map(|r| ResetProtocol { set: reset_cells(b, &loc, &r.set), then: reset_cells(b, &loc, &r.then) });
     (calc, inputs, views, reset)
 }
 
@@ -301,12 +242,7 @@ fn sheets(b: &mut Builder, raw: &RawWorkbook<'_>, loc: &Locator<'_>) {
     let src = loc.src;
     if raw.sheets.is_empty() {
         let at = loc.field("sheets");
-        b.error(
-            src,
-            at..at + "sheets".len(),
-            "a workbook needs at least one sheet",
-            "no sheets",
-        );
+        b.error(src, at..at + "sheets".len(), "a workbook needs at least one sheet", "no sheets");
         return;
     }
     let mut hint = 0;
@@ -317,12 +253,7 @@ fn sheets(b: &mut Builder, raw: &RawWorkbook<'_>, loc: &Locator<'_>) {
         if let Err(e) = check_sheet_name(&s.text) {
             b.error(src, span, e, "invalid sheet name");
         } else if b.sheets.iter().any(|t| t.eq_ignore_ascii_case(&s.text)) {
-            b.error(
-                src,
-                span,
-                format!("the sheet `{}` is listed twice", s.text),
-                "repeated sheet",
-            );
+            b.error(src, span, format!("the sheet `{}` is listed twice", s.text), "repeated sheet");
         } else if b.sheets.len() > SheetId::MAX as usize {
             b.error(src, span, "too many sheets", "one too many");
         }
@@ -381,13 +312,7 @@ pub(crate) fn constant(v: &RawValue<'_>) -> Value {
     }
 }
 
-fn name(
-    b: &mut Builder,
-    loc: &Locator<'_>,
-    at: usize,
-    key: &Str<'_>,
-    def: &RawName<'_>,
-) -> Option<NameDef> {
+fn name(b: &mut Builder, loc: &Locator<'_>, at: usize, key: &Str<'_>, def: &RawName<'_>) -> Option<NameDef> {
     let src = loc.src;
     let anchor = match &def.anchor {
         None => CellAddr::new(0, 0, 0),
@@ -397,25 +322,11 @@ fn name(
         }
     };
     let offset = loc.value(&def.formula, loc.after(at), Some("formula"));
-    let formula = b.formula(
-        src,
-        offset,
-        &def.formula.text,
-        &format!("name `{}`", key.text),
-    )?;
-    Some(NameDef {
-        name: key.text.to_string(),
-        anchor,
-        formula,
-        comment: def.comment.clone(),
-    })
+    let formula = b.formula(src, offset, &def.formula.text, &format!("name `{}`", key.text))?;
+    Some(NameDef { name: key.text.to_string(), anchor, formula, comment: def.comment.clone() })
 }
 
-fn reset_cells(
-    b: &mut Builder,
-    loc: &Locator<'_>,
-    entries: &Entries<Str<'_>, RawValue<'_>>,
-) -> Vec<(CellAddr, Value)> {
+fn reset_cells(b: &mut Builder, loc: &Locator<'_>, entries: &Entries<Str<'_>, RawValue<'_>>) -> Vec<(CellAddr, Value)> {
     let src = loc.src;
     let mut out = Vec::new();
     for (key, value) in &entries.0 {
@@ -424,24 +335,14 @@ fn reset_cells(
             continue;
         };
         if out.iter().any(|(c, _)| *c == cell) {
-            b.error(
-                src,
-                loc.content(at),
-                format!("{} is set twice", b.show(Area::cell(cell))),
-                "set again",
-            );
+            b.error(src, loc.content(at), format!("{} is set twice", b.show(Area::cell(cell))), "set again");
             continue;
         }
         if let RawValue::Text(s) = value
             && s.text.starts_with('=')
         {
             let v_at = loc.value(s, loc.after(at), None);
-            b.error(
-                src,
-                loc.content(v_at),
-                "reset values are constants, not formulas",
-                "a formula",
-            );
+            b.error(src, loc.content(v_at), "reset values are constants, not formulas", "a formula");
             continue;
         }
         out.push((cell, constant(value)));

@@ -35,11 +35,7 @@ pub(crate) struct DflEntry {
 #[derive(Debug, Clone)]
 pub(crate) enum DflKind {
     /// `name NAME [@ ANCHOR] =`
-    Name {
-        name: String,
-        name_span: Span,
-        anchor: Option<(String, Span)>,
-    },
+    Name { name: String, name_span: Span, anchor: Option<(String, Span)> },
     /// `cells AREA =`
     Cells { target: String, span: Span },
 }
@@ -86,11 +82,7 @@ pub(crate) fn parse_dfl(src: &Arc<Source>) -> (Vec<DflEntry>, Vec<Diagnostic>) {
             continue;
         }
         match entry(src, start, end) {
-            Ok((kind, formula)) => entries.push(DflEntry {
-                kind,
-                formula,
-                comment: description,
-            }),
+            Ok((kind, formula)) => entries.push(DflEntry { kind, formula, comment: description }),
             Err(d) => diags.push(d),
         }
     }
@@ -123,8 +115,7 @@ struct Cursor<'a> {
 impl<'a> Cursor<'a> {
     /// Skips spaces and tabs (not newlines: the header is one line).
     fn skip_blanks(&mut self) {
-        while self.pos < self.end && matches!(self.text.as_bytes()[self.pos], b' ' | b'\t' | b'\r')
-        {
+        while self.pos < self.end && matches!(self.text.as_bytes()[self.pos], b' ' | b'\t' | b'\r') {
             self.pos += 1;
         }
     }
@@ -155,24 +146,15 @@ impl<'a> Cursor<'a> {
 fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span), Diagnostic> {
     let text = src.text.as_str();
     let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
-    let mut cur = Cursor {
-        text,
-        pos: start,
-        end: line_end,
-    };
+    let mut cur = Cursor { text, pos: start, end: line_end };
     let (keyword, kw_span) = cur.token();
     let kind = match keyword.as_str() {
         "name" => {
             cur.skip_blanks();
             let (name, name_span) = cur.token();
             if name.is_empty() {
-                return Err(Diagnostic::at(
-                    src,
-                    cur.here(),
-                    "expected a name after `name`",
-                    "name expected here",
-                )
-                .with_note("an entry reads `name NAME [@ ANCHOR] = formula`"));
+                return Err(Diagnostic::at(src, cur.here(), "expected a name after `name`", "name expected here")
+                    .with_note("an entry reads `name NAME [@ ANCHOR] = formula`"));
             }
             cur.skip_blanks();
             let anchor = if cur.peek() == Some('@') {
@@ -186,19 +168,13 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
                         "expected a cell after `@`",
                         "anchor cell expected here",
                     )
-                    .with_note(
-                        "the anchor is the cell the name is entered from, e.g. `@ Main!D16`",
-                    ));
+                    .with_note("the anchor is the cell the name is entered from, e.g. `@ Main!D16`"));
                 }
                 Some((anchor, span))
             } else {
                 None
             };
-            DflKind::Name {
-                name,
-                name_span,
-                anchor,
-            }
+            DflKind::Name { name, name_span, anchor }
         }
         "cells" => {
             cur.skip_blanks();
@@ -210,9 +186,7 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
                     "expected a cell or range after `cells`",
                     "cells expected here",
                 )
-                .with_note(
-                    "an entry reads `cells AREA = formula`, e.g. `cells Main!P4:AP30 = ...`",
-                ));
+                .with_note("an entry reads `cells AREA = formula`, e.g. `cells Main!P4:AP30 = ...`"));
             }
             DflKind::Cells { target, span }
         }
@@ -225,24 +199,10 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
     cur.skip_blanks();
     if cur.peek() != Some('=') {
         let rest = &text[cur.pos..line_end];
-        let word: String = rest
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .chars()
-            .take(20)
-            .collect();
-        let what = if word.is_empty() {
-            "the end of the line".to_string()
-        } else {
-            format!("`{word}`")
-        };
+        let word: String = rest.split_whitespace().next().unwrap_or("").chars().take(20).collect();
+        let what = if word.is_empty() { "the end of the line".to_string() } else { format!("`{word}`") };
         let span = cur.here();
-        let span = if span.is_empty() {
-            line_end.saturating_sub(1).max(start)..line_end
-        } else {
-            span
-        };
+        let span = if span.is_empty() { line_end.saturating_sub(1).max(start)..line_end } else { span };
         let form = match kind {
             DflKind::Name { .. } => "`name NAME [@ ANCHOR] = formula`",
             DflKind::Cells { .. } => "`cells AREA = formula`",
@@ -260,11 +220,8 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
     let lead = body.len() - body.trim_start().len();
     let formula = eq.end + lead..eq.end + body.trim_end().len();
     if formula.is_empty() {
-        return Err(
-            Diagnostic::at(src, eq, "empty formula", "a formula should follow this `=`").with_note(
-                "write the formula after `=`, on the same line or on indented lines below",
-            ),
-        );
+        return Err(Diagnostic::at(src, eq, "empty formula", "a formula should follow this `=`")
+            .with_note("write the formula after `=`, on the same line or on indented lines below"));
     }
     Ok((kind, formula))
 }
@@ -288,9 +245,7 @@ mod tests {
         assert!(
             matches!(&entries[0].kind, DflKind::Name { name, anchor: Some((a, _)), .. } if name == "a" && a == "Main!B2")
         );
-        assert!(
-            matches!(&entries[1].kind, DflKind::Cells { target, .. } if target == "'My S'!A1:B2")
-        );
+        assert!(matches!(&entries[1].kind, DflKind::Cells { target, .. } if target == "'My S'!A1:B2"));
         assert_eq!(entries[1].comment, None);
         assert_eq!(&text[entries[2].formula.clone()], "3");
     }
@@ -301,13 +256,6 @@ mod tests {
         let (entries, diags) = cut(text);
         assert_eq!(entries.len(), 1);
         let msgs: Vec<_> = diags.iter().map(|d| d.message.as_str()).collect();
-        assert_eq!(
-            msgs,
-            [
-                "unknown keyword `nmae`",
-                "expected `=` before the formula, found `1`",
-                "empty formula"
-            ]
-        );
+        assert_eq!(msgs, ["unknown keyword `nmae`", "expected `=` before the formula, found `1`", "empty formula"]);
     }
 }

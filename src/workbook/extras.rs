@@ -12,54 +12,29 @@ pub const DEFAULT_ALPHABET: &str = "123456789";
 /// Default characters meaning an empty cell in an input string.
 pub const DEFAULT_BLANKS: &str = ".0";
 
-pub(crate) fn inputs(
-    b: &mut Builder,
-    loc: &Locator<'_>,
-    raw: &Entries<Str<'_>, RawInput<'_>>,
-) -> Vec<InputDef> {
+pub(crate) fn inputs(b: &mut Builder, loc: &Locator<'_>, raw: &Entries<Str<'_>, RawInput<'_>>) -> Vec<InputDef> {
     let src = loc.src;
     let mut out: Vec<InputDef> = Vec::new();
     for (key, def) in &raw.0 {
         let at = loc.key(key, 0);
         let after = loc.after(at);
         if out.iter().any(|i| i.name.eq_ignore_ascii_case(&key.text)) {
-            b.error(
-                src,
-                loc.content(at),
-                format!("the input `{}` is defined twice", key.text),
-                "repeated input",
-            );
+            b.error(src, loc.content(at), format!("the input `{}` is defined twice", key.text), "repeated input");
             continue;
         }
         let r_at = loc.value(&def.range, after, Some("range"));
         let area = b.area(src, r_at, &def.range.text);
-        let alphabet = def
-            .alphabet
-            .as_ref()
-            .map_or(DEFAULT_ALPHABET.to_string(), |a| a.text.to_string());
-        let blanks = def
-            .blanks
-            .as_ref()
-            .map_or(DEFAULT_BLANKS.to_string(), |s| s.text.to_string());
+        let alphabet = def.alphabet.as_ref().map_or(DEFAULT_ALPHABET.to_string(), |a| a.text.to_string());
+        let blanks = def.blanks.as_ref().map_or(DEFAULT_BLANKS.to_string(), |s| s.text.to_string());
         let mut ok = true;
         if let Some(a) = &def.alphabet {
             let a_at = loc.value(a, after, Some("alphabet"));
             let span = loc.content(a_at);
             if alphabet.is_empty() {
-                b.error(
-                    src,
-                    span,
-                    "an input's alphabet cannot be empty",
-                    "empty alphabet",
-                );
+                b.error(src, span, "an input's alphabet cannot be empty", "empty alphabet");
                 ok = false;
             } else if let Some(c) = repeated(&alphabet) {
-                b.error(
-                    src,
-                    span,
-                    format!("`{c}` appears twice in the alphabet"),
-                    "repeated symbol",
-                );
+                b.error(src, span, format!("`{c}` appears twice in the alphabet"), "repeated symbol");
                 ok = false;
             }
         }
@@ -68,12 +43,7 @@ pub(crate) fn inputs(
                 Some(s) => loc.content(loc.value(s, after, Some("blanks"))),
                 None => loc.content(at),
             };
-            b.error(
-                src,
-                span,
-                format!("`{c}` is both a blank and a symbol of the alphabet"),
-                "ambiguous symbol",
-            );
+            b.error(src, span, format!("`{c}` is both a blank and a symbol of the alphabet"), "ambiguous symbol");
             ok = false;
         }
         if let (Some(area), true) = (area, ok) {
@@ -89,22 +59,13 @@ pub(crate) fn inputs(
     out
 }
 
-pub(crate) fn views(
-    b: &mut Builder,
-    loc: &Locator<'_>,
-    raw: &Entries<Str<'_>, RawView<'_>>,
-) -> Vec<ViewDef> {
+pub(crate) fn views(b: &mut Builder, loc: &Locator<'_>, raw: &Entries<Str<'_>, RawView<'_>>) -> Vec<ViewDef> {
     let src = loc.src;
     let mut out: Vec<ViewDef> = Vec::new();
     for (key, def) in &raw.0 {
         let at = loc.key(key, 0);
         if out.iter().any(|v| v.name.eq_ignore_ascii_case(&key.text)) {
-            b.error(
-                src,
-                loc.content(at),
-                format!("the view `{}` is defined twice", key.text),
-                "repeated view",
-            );
+            b.error(src, loc.content(at), format!("the view `{}` is defined twice", key.text), "repeated view");
             continue;
         }
         let r_at = loc.value(&def.range, loc.after(at), Some("range"));
@@ -134,7 +95,5 @@ pub(crate) fn views(
 }
 
 fn repeated(s: &str) -> Option<char> {
-    s.char_indices()
-        .find(|&(i, c)| s[i + c.len_utf8()..].contains(c))
-        .map(|(_, c)| c)
+    s.char_indices().find(|&(i, c)| s[i + c.len_utf8()..].contains(c)).map(|(_, c)| c)
 }

@@ -26,12 +26,7 @@ pub(crate) fn includes(b: &mut Builder, loc: &Locator<'_>, list: &[Str<'_>], bas
         let full = base_dir.join(&*inc.text);
         let path = clean(&full);
         if seen.contains(&path) {
-            b.error(
-                src,
-                span,
-                format!("`{}` is included twice", inc.text),
-                "included again",
-            );
+            b.error(src, span, format!("`{}` is included twice", inc.text), "included again");
             continue;
         }
         seen.push(path.clone());
@@ -43,12 +38,7 @@ pub(crate) fn includes(b: &mut Builder, loc: &Locator<'_>, list: &[Str<'_>], bas
                     io::ErrorKind::InvalidData => "not UTF-8 text".to_string(),
                     _ => e.to_string(),
                 };
-                b.error(
-                    src,
-                    span,
-                    format!("cannot read the included file `{}`", path.display()),
-                    why,
-                );
+                b.error(src, span, format!("cannot read the included file `{}`", path.display()), why);
                 continue;
             }
         };
@@ -69,23 +59,16 @@ fn formula_file(b: &mut Builder, file: &Arc<Source>) {
     for e in entries {
         let text = &file.text[e.formula.clone()];
         match &e.kind {
-            DflKind::Name {
-                name,
-                name_span,
-                anchor,
-            } => {
+            DflKind::Name { name, name_span, anchor } => {
                 let anchor = match anchor {
                     None => Some(CellAddr::new(0, 0, 0)),
                     Some((a, span)) => b.cell(file, span.start, a, "a name's anchor"),
                 };
                 let formula = b.formula(file, e.formula.start, text, &format!("name `{name}`"));
                 let def = match (anchor, formula) {
-                    (Some(anchor), Some(formula)) => Some(NameDef {
-                        name: name.clone(),
-                        anchor,
-                        formula,
-                        comment: e.comment.clone(),
-                    }),
+                    (Some(anchor), Some(formula)) => {
+                        Some(NameDef { name: name.clone(), anchor, formula, comment: e.comment.clone() })
+                    }
                     _ => None,
                 };
                 b.add_name(file, name_span.clone(), def, name);
@@ -95,14 +78,7 @@ fn formula_file(b: &mut Builder, file: &Arc<Source>) {
                 let what = area.map_or_else(|| target.clone(), |a| b.show(a));
                 let formula = b.formula(file, e.formula.start, text, &format!("cells {what}"));
                 if let (Some(area), Some(f)) = (area, formula) {
-                    b.add_cells(
-                        file,
-                        span.clone(),
-                        CellEntry {
-                            area,
-                            content: Content::Formula(f),
-                        },
-                    );
+                    b.add_cells(file, span.clone(), CellEntry { area, content: Content::Formula(f) });
                 }
             }
         }
@@ -122,11 +98,7 @@ pub(crate) fn clean(path: &Path) -> PathBuf {
             c => out.push(c),
         }
     }
-    if out.is_empty() {
-        PathBuf::from(".")
-    } else {
-        out.iter().collect()
-    }
+    if out.is_empty() { PathBuf::from(".") } else { out.iter().collect() }
 }
 
 #[cfg(test)]
@@ -135,10 +107,7 @@ mod tests {
 
     #[test]
     fn cleans_paths() {
-        assert_eq!(
-            clean(Path::new("workbooks/../formulas/./x.dfl")),
-            PathBuf::from("formulas/x.dfl")
-        );
+        assert_eq!(clean(Path::new("workbooks/../formulas/./x.dfl")), PathBuf::from("formulas/x.dfl"));
         assert_eq!(clean(Path::new("../a/b")), PathBuf::from("../a/b"));
         assert_eq!(clean(Path::new("x.dfl")), PathBuf::from("x.dfl"));
     }

@@ -54,20 +54,13 @@ pub(crate) fn find_literal(text: &str, from: usize, content: &str) -> Option<usi
 /// offset just past its closing quote (and `#`s for a raw string).
 pub(crate) fn decode_literal(text: &str, start: usize) -> (String, usize) {
     let open = start.saturating_sub(1);
-    let hashes = text[..open]
-        .bytes()
-        .rev()
-        .take_while(|&b| b == b'#')
-        .count();
+    let hashes = text[..open].bytes().rev().take_while(|&b| b == b'#').count();
     let is_raw = text[..open - hashes].ends_with('r');
     let rest = &text[start..];
     if is_raw {
         let close = format!("\"{}", "#".repeat(hashes));
         let len = rest.find(&close).unwrap_or(rest.len());
-        return (
-            rest[..len].to_string(),
-            (start + len + close.len()).min(text.len()),
-        );
+        return (rest[..len].to_string(), (start + len + close.len()).min(text.len()));
     }
     let mut out = String::new();
     let mut i = 0;
@@ -97,16 +90,8 @@ fn unescape(esc: &str) -> String {
         Some(b't') => "\t".into(),
         Some(b'r') => "\r".into(),
         Some(b'0') => "\0".into(),
-        Some(b'u') => esc
-            .get(3..esc.len().saturating_sub(1))
-            .and_then(hex)
-            .map(String::from)
-            .unwrap_or_default(),
-        Some(b'x') => esc
-            .get(2..)
-            .and_then(hex)
-            .map(String::from)
-            .unwrap_or_default(),
+        Some(b'u') => esc.get(3..esc.len().saturating_sub(1)).and_then(hex).map(String::from).unwrap_or_default(),
+        Some(b'x') => esc.get(2..).and_then(hex).map(String::from).unwrap_or_default(),
         _ => esc.get(1..).unwrap_or("").to_string(),
     }
 }
@@ -123,11 +108,7 @@ pub(crate) fn formula_span(
     let raw = file.get(offset..).unwrap_or("");
     let map = |i: usize| {
         let i = i.min(formula.len());
-        if raw.starts_with(formula) {
-            offset + i
-        } else {
-            offset + raw_offset(raw, i)
-        }
+        if raw.starts_with(formula) { offset + i } else { offset + raw_offset(raw, i) }
     };
     map(span.start)..map(span.end.max(span.start))
 }
@@ -166,10 +147,7 @@ fn escape_len(s: &str) -> (usize, usize) {
         Some((_, 'u')) => {
             let end = s.find('}').map_or(s.len(), |i| i + 1);
             let hex = s.get(3..end.saturating_sub(1)).unwrap_or("");
-            let len = u32::from_str_radix(hex, 16)
-                .ok()
-                .and_then(char::from_u32)
-                .map_or(1, char::len_utf8);
+            let len = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32).map_or(1, char::len_utf8);
             (end, len)
         }
         Some((_, 'x')) => (s.char_indices().nth(4).map_or(s.len(), |(i, _)| i), 1),

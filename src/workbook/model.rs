@@ -32,26 +32,17 @@ pub struct Workbook {
 impl Workbook {
     /// The index of a sheet, matched case-insensitively.
     pub fn sheet_id(&self, name: &str) -> Option<SheetId> {
-        self.sheets
-            .iter()
-            .position(|s| s.eq_ignore_ascii_case(name))
-            .map(|i| i as SheetId)
+        self.sheets.iter().position(|s| s.eq_ignore_ascii_case(name)).map(|i| i as SheetId)
     }
     /// A workbook name, matched case-insensitively (as Excel does).
     pub fn name(&self, name: &str) -> Option<&NameDef> {
-        self.names
-            .iter()
-            .find(|n| n.name.eq_ignore_ascii_case(name))
+        self.names.iter().find(|n| n.name.eq_ignore_ascii_case(name))
     }
     pub fn input(&self, name: &str) -> Option<&InputDef> {
-        self.inputs
-            .iter()
-            .find(|n| n.name.eq_ignore_ascii_case(name))
+        self.inputs.iter().find(|n| n.name.eq_ignore_ascii_case(name))
     }
     pub fn view(&self, name: &str) -> Option<&ViewDef> {
-        self.views
-            .iter()
-            .find(|n| n.name.eq_ignore_ascii_case(name))
+        self.views.iter().find(|n| n.name.eq_ignore_ascii_case(name))
     }
 }
 
@@ -96,17 +87,11 @@ impl Formula {
     /// formula was a RON string with escapes (`\"`, `\\`, `\u{..}`), offsets
     /// are mapped through the escapes so the caret still lands on the right
     /// character.
-    pub fn diagnostic(
-        &self,
-        span: Span,
-        message: impl Into<String>,
-        label: impl Into<String>,
-    ) -> Diagnostic {
+    pub fn diagnostic(&self, span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
         match &self.origin.source {
             None => Diagnostic::new(message).with_note(format!("in the formula `{}`", self.text)),
             Some(src) => {
-                let span =
-                    super::locate::formula_span(&src.text, self.origin.offset, &self.text, span);
+                let span = super::locate::formula_span(&src.text, self.origin.offset, &self.text, span);
                 Diagnostic::at(src, span, message, label)
             }
         }

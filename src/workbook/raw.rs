@@ -123,22 +123,13 @@ impl<'de: 'a, 'a> Deserialize<'de> for Str<'a> {
                 f.write_str("a string")
             }
             fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Str<'a>, E> {
-                Ok(Str {
-                    text: Cow::Borrowed(s),
-                    slice: Some(s),
-                })
+                Ok(Str { text: Cow::Borrowed(s), slice: Some(s) })
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<Str<'a>, E> {
-                Ok(Str {
-                    text: Cow::Owned(s.to_string()),
-                    slice: None,
-                })
+                Ok(Str { text: Cow::Owned(s.to_string()), slice: None })
             }
             fn visit_string<E: de::Error>(self, s: String) -> Result<Str<'a>, E> {
-                Ok(Str {
-                    text: Cow::Owned(s),
-                    slice: None,
-                })
+                Ok(Str { text: Cow::Owned(s), slice: None })
             }
         }
         d.deserialize_str(V(PhantomData))
@@ -176,29 +167,16 @@ impl<'de: 'a, 'a> Deserialize<'de> for RawValue<'a> {
                 Ok(RawValue::Number(n as f64))
             }
             fn visit_f64<E: de::Error>(self, n: f64) -> Result<RawValue<'a>, E> {
-                if n.is_finite() {
-                    Ok(RawValue::Number(n))
-                } else {
-                    Err(E::custom("a cell number must be finite"))
-                }
+                if n.is_finite() { Ok(RawValue::Number(n)) } else { Err(E::custom("a cell number must be finite")) }
             }
             fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<RawValue<'a>, E> {
-                Ok(RawValue::Text(Str {
-                    text: Cow::Borrowed(s),
-                    slice: Some(s),
-                }))
+                Ok(RawValue::Text(Str { text: Cow::Borrowed(s), slice: Some(s) }))
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<RawValue<'a>, E> {
-                Ok(RawValue::Text(Str {
-                    text: Cow::Owned(s.to_string()),
-                    slice: None,
-                }))
+                Ok(RawValue::Text(Str { text: Cow::Owned(s.to_string()), slice: None }))
             }
             fn visit_string<E: de::Error>(self, s: String) -> Result<RawValue<'a>, E> {
-                Ok(RawValue::Text(Str {
-                    text: Cow::Owned(s),
-                    slice: None,
-                }))
+                Ok(RawValue::Text(Str { text: Cow::Owned(s), slice: None }))
             }
         }
         d.deserialize_any(V(PhantomData))
@@ -236,15 +214,12 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Entries
 }
 
 /// The fields of the top-level `Workbook(...)`.
-const WORKBOOK_FIELDS: &[&str] = &[
-    "sheets", "calc", "include", "cells", "names", "inputs", "views", "reset",
-];
+const WORKBOOK_FIELDS: &[&str] = &["sheets", "calc", "include", "cells", "names", "inputs", "views", "reset"];
 
 /// Reads the workbook file's RON, or turns ron's error into a diagnostic at
 /// the line and column it gives.
 pub(crate) fn parse_ron(src: &Arc<Source>) -> Result<RawWorkbook<'_>, Diagnostic> {
-    let options =
-        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     options.from_str::<RawWorkbook>(&src.text).map_err(|e| {
         let text = src.text.as_str();
         let start = src.offset_of(e.span.start.line, e.span.start.col);
@@ -262,19 +237,15 @@ pub(crate) fn parse_ron(src: &Arc<Source>) -> Result<RawWorkbook<'_>, Diagnostic
                     .with_note("RON separates fields, list items and map entries with `,`")
             }
             ron::Error::NoSuchStructField { found, outer, .. }
-                if WORKBOOK_FIELDS.contains(&found.as_str())
-                    && outer.as_deref() != Some("Workbook") =>
+                if WORKBOOK_FIELDS.contains(&found.as_str()) && outer.as_deref() != Some("Workbook") =>
             {
-                Diagnostic::at(src, start..end, message, label).with_note(format!(
-                    "`{found}` is a field of the workbook: is a `)` missing before it?"
-                ))
+                Diagnostic::at(src, start..end, message, label)
+                    .with_note(format!("`{found}` is a field of the workbook: is a `)` missing before it?"))
             }
             ron::Error::Eof => {
                 let end = text.trim_end().len();
-                let at =
-                    end.saturating_sub(text[..end].chars().next_back().map_or(0, char::len_utf8));
-                Diagnostic::at(src, at..end, message, label)
-                    .with_note("is a closing `)`, `]` or `}` missing?")
+                let at = end.saturating_sub(text[..end].chars().next_back().map_or(0, char::len_utf8));
+                Diagnostic::at(src, at..end, message, label).with_note("is a closing `)`, `]` or `}` missing?")
             }
             ron::Error::TrailingCharacters => {
                 let at = start + (text[start..].len() - text[start..].trim_start().len());
@@ -304,9 +275,7 @@ fn describe(code: &ron::Error) -> (String, &'static str) {
     let text = code.to_string();
     let mut chars = text.chars();
     let message = match chars.next() {
-        Some(c) if chars.clone().next().is_some_and(char::is_lowercase) => {
-            c.to_lowercase().chain(chars).collect()
-        }
+        Some(c) if chars.clone().next().is_some_and(char::is_lowercase) => c.to_lowercase().chain(chars).collect(),
         _ => text.clone(),
     };
     (format!("malformed workbook file: {message}"), label)
@@ -315,17 +284,11 @@ fn describe(code: &ron::Error) -> (String, &'static str) {
 /// How a part of the workbook is written, for a note when RON expected it.
 fn shape(name: &str) -> Option<&'static str> {
     Some(match name {
-        "Calc" => {
-            "calc reads `(iterate: true, max_iterations: 100, max_change: 0.001, order: \"row-major\")`"
-        }
+        "Calc" => "calc reads `(iterate: true, max_iterations: 100, max_change: 0.001, order: \"row-major\")`",
         "Name" => "a name reads `(formula: \"=...\", anchor: \"Main!A1\", comment: \"...\")`",
-        "Input" => {
-            "an input reads `(range: \"Main!D4:L12\", alphabet: \"123456789\", blanks: \".0\")`"
-        }
+        "Input" => "an input reads `(range: \"Main!D4:L12\", alphabet: \"123456789\", blanks: \".0\")`",
         "View" => "a view reads `(range: \"Main!D4:L12\", group: (3, 3))`",
-        "Reset" => {
-            "reset reads `(set: { \"Main!D27\": \"reset\" }, then: { \"Main!D27\": \"solve\" })`"
-        }
+        "Reset" => "reset reads `(set: { \"Main!D27\": \"reset\" }, then: { \"Main!D27\": \"solve\" })`",
         _ => return None,
     })
 }

@@ -22,19 +22,11 @@ pub(crate) struct RefError {
 /// case-insensitively; `$` signs are allowed and ignored; corners may come in
 /// any order. The error says what is wrong, naming the known sheets when the
 /// sheet is unknown.
-pub fn parse_cell_ref(
-    text: &str,
-    sheets: &[String],
-    default_sheet: SheetId,
-) -> Result<Area, String> {
+pub fn parse_cell_ref(text: &str, sheets: &[String], default_sheet: SheetId) -> Result<Area, String> {
     parse_ref(text, sheets, default_sheet).map_err(|e| e.message)
 }
 
-pub(crate) fn parse_ref(
-    text: &str,
-    sheets: &[String],
-    default_sheet: SheetId,
-) -> Result<Area, RefError> {
+pub(crate) fn parse_ref(text: &str, sheets: &[String], default_sheet: SheetId) -> Result<Area, RefError> {
     let lead = text.len() - text.trim_start().len();
     let body = text.trim();
     let all = lead..lead + body.len();
@@ -59,10 +51,7 @@ pub(crate) fn parse_ref(
                 None => {
                     return Err(RefError {
                         span,
-                        message: format!(
-                            "unknown sheet `{name}` (the workbook's sheets: {})",
-                            sheets.join(", ")
-                        ),
+                        message: format!("unknown sheet `{name}` (the workbook's sheets: {})", sheets.join(", ")),
                         label: "unknown sheet",
                     });
                 }
@@ -126,10 +115,7 @@ fn split_sheet(body: &str) -> Result<SheetPart, (Span, String)> {
                 if body[after..].starts_with('!') {
                     return Ok((Some((name, 0..after)), after + 1));
                 }
-                return Err((
-                    0..after,
-                    format!("expected `!` after the sheet name in `{body}`"),
-                ));
+                return Err((0..after, format!("expected `!` after the sheet name in `{body}`")));
             }
             name.push(c);
         }
@@ -192,24 +178,16 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
         return Err("a name cannot be empty".into());
     };
     if !(first.is_alphabetic() || first == '_' || first == '\\') {
-        return Err(format!(
-            "`{name}` is not a valid name: it must start with a letter, `_` or `\\`"
-        ));
+        return Err(format!("`{name}` is not a valid name: it must start with a letter, `_` or `\\`"));
     }
     if let Some(bad) = chars.find(|c| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '\\'))) {
-        return Err(format!(
-            "`{name}` is not a valid name: `{bad}` is not allowed (letters, digits, `_`, `.`, `\\`)"
-        ));
+        return Err(format!("`{name}` is not a valid name: `{bad}` is not allowed (letters, digits, `_`, `.`, `\\`)"));
     }
     if name.chars().count() > 255 {
-        return Err(format!(
-            "`{name}` is not a valid name: longer than 255 characters"
-        ));
+        return Err(format!("`{name}` is not a valid name: longer than 255 characters"));
     }
     if cell(name).is_some() || is_r1c1(name) {
-        return Err(format!(
-            "`{name}` is not a valid name: it reads as a cell reference"
-        ));
+        return Err(format!("`{name}` is not a valid name: it reads as a cell reference"));
     }
     Ok(())
 }
@@ -220,16 +198,11 @@ fn is_r1c1(name: &str) -> bool {
         return true;
     }
     let Some(rest) = u.strip_prefix('R') else {
-        return u
-            .strip_prefix('C')
-            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+        return u.strip_prefix('C').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
     };
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let rest = &rest[digits..];
-    rest.is_empty()
-        || rest
-            .strip_prefix('C')
-            .is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit()))
+    rest.is_empty() || rest.strip_prefix('C').is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Why `name` cannot be a sheet name (Excel's rules): not empty, at most 31
@@ -242,9 +215,7 @@ pub(crate) fn check_sheet_name(name: &str) -> Result<(), String> {
         return Err(format!("sheet name `{name}` is longer than 31 characters"));
     }
     if let Some(c) = name.chars().find(|c| "[]:*?/\\".contains(*c)) {
-        return Err(format!(
-            "sheet name `{name}` contains `{c}`, which Excel does not allow"
-        ));
+        return Err(format!("sheet name `{name}` contains `{c}`, which Excel does not allow"));
     }
     if name.starts_with('\'') || name.ends_with('\'') {
         return Err(format!("sheet name `{name}` starts or ends with `'`"));
@@ -263,28 +234,12 @@ mod tests {
     #[test]
     fn references() {
         let s = sheets();
-        assert_eq!(
-            parse_cell_ref("Main!D4", &s, 1),
-            Ok(Area::new(0, 3, 3, 3, 3))
-        );
-        assert_eq!(
-            parse_cell_ref("main!D4:L12", &s, 1),
-            Ok(Area::new(0, 3, 3, 11, 11))
-        );
+        assert_eq!(parse_cell_ref("Main!D4", &s, 1), Ok(Area::new(0, 3, 3, 3, 3)));
+        assert_eq!(parse_cell_ref("main!D4:L12", &s, 1), Ok(Area::new(0, 3, 3, 11, 11)));
         assert_eq!(parse_cell_ref("D4", &s, 1), Ok(Area::new(1, 3, 3, 3, 3)));
-        assert_eq!(
-            parse_cell_ref("'My Sheet'!$A$1", &s, 0),
-            Ok(Area::new(1, 0, 0, 0, 0))
-        );
-        assert_eq!(
-            parse_cell_ref(" L12:D4 ", &s, 0),
-            Ok(Area::new(0, 3, 3, 11, 11))
-        );
-        assert!(
-            parse_cell_ref("Other!A1", &s, 0)
-                .unwrap_err()
-                .contains("unknown sheet `Other`")
-        );
+        assert_eq!(parse_cell_ref("'My Sheet'!$A$1", &s, 0), Ok(Area::new(1, 0, 0, 0, 0)));
+        assert_eq!(parse_cell_ref(" L12:D4 ", &s, 0), Ok(Area::new(0, 3, 3, 11, 11)));
+        assert!(parse_cell_ref("Other!A1", &s, 0).unwrap_err().contains("unknown sheet `Other`"));
         assert!(parse_cell_ref("Main!", &s, 0).is_err());
         assert!(parse_cell_ref("Main!D0", &s, 0).is_err());
         assert!(parse_cell_ref("A1:B2:C3", &s, 0).is_err());
