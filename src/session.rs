@@ -47,6 +47,14 @@ impl Session {
         Ok(s)
     }
 
+    /// A session over a copy of the program that shares no counted value
+    /// with this one (see [`Program::detached`]), for another thread.
+    pub fn detached(&self) -> Session {
+        let program = Arc::new(self.engine.program().detached());
+        let engine = Engine::new(program, self.engine.settings).expect("fitted before");
+        Session { workbook: self.workbook.clone(), engine }
+    }
+
     /// A fresh engine over the same program (for another puzzle).
     pub fn fresh(&self) -> Session {
         let engine = Engine::new(self.engine.program().clone(), self.engine.settings).expect("fitted before");
@@ -85,12 +93,14 @@ impl Session {
     /// recalculated). Returns None when there is none.
     pub fn reset(&mut self) -> Result<Option<ResetRun>, String> {
         let Some(reset) = self.workbook.reset.clone() else { return Ok(None) };
+        // Detached copies: text shared with other threads' engines would
+        // bump one reference count from every core on each read.
         for (c, v) in &reset.set {
-            self.engine.set(*c, v.clone())?;
+            self.engine.set(*c, v.detached())?;
         }
         let report = self.engine.recalc();
         for (c, v) in &reset.then {
-            self.engine.set(*c, v.clone())?;
+            self.engine.set(*c, v.detached())?;
         }
         Ok(Some(ResetRun { report }))
     }

@@ -101,6 +101,18 @@ impl Value {
     pub fn num(n: f64) -> Value {
         if n.is_finite() { Value::Number(n) } else { Value::Error(ErrorKind::Num) }
     }
+    /// A copy that shares no allocation with this value.
+    pub fn detached(&self) -> Value {
+        match self {
+            Value::Text(s) => Value::Text(Arc::from(&**s)),
+            Value::Array(a) => {
+                let data = a.data.iter().map(Value::detached).collect();
+                Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
+            }
+            v => v.clone(),
+        }
+    }
+
     pub fn is_error(&self) -> bool {
         matches!(self, Value::Error(_))
     }

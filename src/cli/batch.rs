@@ -126,33 +126,36 @@ pub fn batch(
     let outcomes: Vec<Outcome> = lines
         .par_iter()
         .enumerate()
-        .map(|(i, (line_no, line))| {
-            let t = Instant::now();
-            let res = solve_one(&base, name, line, &area, &def.alphabet, !common.no_reset);
-            let ms = t.elapsed().as_secs_f64() * 1000.0;
-            bar.inc(1);
-            match res {
-                Ok((iterations, converged, grid)) => {
-                    let exp = expected.as_ref().map(|e| e[i].as_str());
-                    Outcome {
-                        line: *line_no,
-                        status: classify(&grid, exp, converged),
-                        iterations,
-                        ms,
-                        grid,
-                        message: None,
+        .map_init(
+            || base.detached(),
+            |worker, (i, (line_no, line))| {
+                let t = Instant::now();
+                let res = solve_one(worker, name, line, &area, &def.alphabet, !common.no_reset);
+                let ms = t.elapsed().as_secs_f64() * 1000.0;
+                bar.inc(1);
+                match res {
+                    Ok((iterations, converged, grid)) => {
+                        let exp = expected.as_ref().map(|e| e[i].as_str());
+                        Outcome {
+                            line: *line_no,
+                            status: classify(&grid, exp, converged),
+                            iterations,
+                            ms,
+                            grid,
+                            message: None,
+                        }
                     }
+                    Err(m) => Outcome {
+                        line: *line_no,
+                        status: Status::Error,
+                        iterations: 0,
+                        ms,
+                        grid: String::new(),
+                        message: Some(m),
+                    },
                 }
-                Err(m) => Outcome {
-                    line: *line_no,
-                    status: Status::Error,
-                    iterations: 0,
-                    ms,
-                    grid: String::new(),
-                    message: Some(m),
-                },
-            }
-        })
+            },
+        )
         .collect();
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();

@@ -32,7 +32,7 @@ pub enum Step {
     Cycle(Vec<u32>),
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct DepGraph {
     /// Distinct areas read by formulas.
     pub areas: Vec<Area>,

@@ -54,7 +54,7 @@ pub struct FormulaCell {
 }
 
 /// Everything needed to calculate a workbook, independent of its values.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Program {
     pub scope: Scope,
     /// Formula cells sorted in sheet order, row-major: a cell's index is its
@@ -120,6 +120,18 @@ impl Program {
         let graph = DepGraph::new(&cells, &index);
         let schedule = graph.schedule();
         (Program { scope, cells, index, constants, graph, schedule }, issues)
+    }
+
+    /// A copy sharing no reference-counted value with this one, for
+    /// another thread: constants shared between threads would make every
+    /// evaluation bump one counter from two cores.
+    pub fn detached(&self) -> Program {
+        let mut p = self.clone();
+        for c in &mut p.cells {
+            c.expr = c.expr.detached();
+        }
+        p.constants.iter_mut().for_each(|(_, v)| *v = v.detached());
+        p
     }
 
     /// The formula cells of every cycle, in calculation order.

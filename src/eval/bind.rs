@@ -49,7 +49,7 @@ pub struct Issue {
 }
 
 /// The sheets and names formulas are bound against.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Scope {
     pub sheets: Vec<String>,
     pub names: Vec<NameDef>,

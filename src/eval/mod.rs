@@ -36,6 +36,20 @@ pub enum BExpr {
     ArrayMode(Box<BExpr>),
 }
 
+impl BExpr {
+    /// A deep copy with fresh text and array allocations.
+    pub fn detached(&self) -> BExpr {
+        match self {
+            BExpr::Const(v) => BExpr::Const(v.detached()),
+            BExpr::Unary(op, x) => BExpr::Unary(*op, Box::new(x.detached())),
+            BExpr::Binary(op, l, r) => BExpr::Binary(*op, Box::new(l.detached()), Box::new(r.detached())),
+            BExpr::Call(f, args) => BExpr::Call(f, args.iter().map(BExpr::detached).collect()),
+            BExpr::Local(s) => BExpr::Local(*s),
+            BExpr::ArrayMode(x) => BExpr::ArrayMode(Box::new(x.detached())),
+        }
+    }
+}
+
 /// Walks bound formulas for one cell against the grid.
 pub struct Eval<'a> {
     grid: &'a Grid,

@@ -243,12 +243,18 @@ fn whole_span(numbers: &[f64]) -> Option<i64> {
     (max - min < SPAN as i64).then_some(min)
 }
 
+/// How many values of `range` equal one number (numbers, and text that reads as it).
+fn count_number(ev: &Eval, range: &Range, n: f64) -> u64 {
+    let mut count = 0;
+    range.scan(ev, |v| count += (cell_number(v) == Some(n)) as u64);
+    count
+}
+
 /// How many values of `range` meet each criterion, in one pass.
 fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> {
     let mut counts = vec![0u64; crits.len()];
     if let Some(n) = crits.first().filter(|_| crits.len() == 1).and_then(plain_number) {
-        // One number: count equal cells, no table.
-        range.scan(ev, |v| counts[0] += (cell_number(v) == Some(n)) as u64);
+        counts[0] = count_number(ev, range, n);
         return counts;
     }
     let numbers: Option<Vec<f64>> = crits.iter().map(plain_number).collect();
@@ -257,7 +263,7 @@ fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> {
         range.scan(ev, |v| {
             if let Some(x) = cell_number(v) {
                 let i = x - min as f64;
-                if i >= 0.0 && i < SPAN as f64 && x.fract() == 0.0 {
+                if i >= 0.0 && i < SPAN as f64 && (i as usize) as f64 == i {
                     slots[i as usize] += 1;
                 }
             }
@@ -305,6 +311,7 @@ pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
             let data = counts.into_iter().map(|n| Value::Number(n as f64)).collect();
             Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
         }
+        Value::Number(n) => Value::Number(count_number(ev, &range, n) as f64),
         v => Value::Number(count_each(ev, &range, std::slice::from_ref(&v))[0] as f64),
     }
 }
