@@ -13,6 +13,8 @@ pub mod grid;
 pub mod parse;
 pub mod render;
 pub mod session;
+pub mod trace;
+pub mod tui;
 pub mod sheet;
 pub mod value;
 pub mod workbook;

@@ -2,8 +2,10 @@
 //! warnings to stderr. Exit codes: 0 success, 1 workbook errors, 2 usage.
 
 pub mod batch;
-mod output;
+mod graph;
+pub mod output;
 mod run;
+mod watch;
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -54,6 +56,32 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = BatchFormat::Text)]
         format: BatchFormat,
     },
+    /// Step through iterations interactively (or as plain text), watching cells change.
+    Step(StepArgs),
+    /// Re-run whenever the workbook or a formula file it includes changes.
+    Watch(RunArgs),
+    /// Print the dependency graph as Graphviz DOT (render with `dot -Tsvg`).
+    Graph {
+        workbook: PathBuf,
+        /// Only this cell's precedents and dependents.
+        #[arg(long, value_name = "CELL")]
+        cell: Option<String>,
+        /// Show names as nodes between the cells that use them and the areas they reach.
+        #[arg(long)]
+        names: bool,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct StepArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Print each iteration as text instead of the interactive view (default when stdout is not a terminal).
+    #[arg(long)]
+    pub plain: bool,
+    /// Views or ranges to show (default: every view).
+    #[arg(long = "show", value_name = "VIEW|RANGE")]
+    pub show: Vec<String>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +125,19 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Report, per iteration, every cell that changed (from what to what).
+    #[arg(long)]
+    pub trace: bool,
+    /// Follow these cells through the run, iteration by iteration.
+    #[arg(long = "trace-cell", value_name = "CELL")]
+    pub trace_cells: Vec<String>,
+    /// Write the trace to FILE instead of stderr.
+    #[arg(long = "trace-file", value_name = "FILE")]
+    pub trace_file: Option<PathBuf>,
+    /// Start from the values saved in FILE (when it exists) and save them back afterwards,
+    /// like repeated F9 on a saved workbook.
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,6 +175,9 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Batch { common, show, expect, jobs, format } => {
             batch::batch(&common, &show, expect.as_deref(), jobs, format)
         }
+        Command::Step(args) => crate::tui::step(&args),
+        Command::Watch(args) => watch::watch(&args),
+        Command::Graph { workbook, cell, names } => graph::graph(&workbook, cell.as_deref(), names),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
