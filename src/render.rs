@@ -31,25 +31,37 @@ pub fn shown(v: &Value, blank: &str) -> String {
     }
 }
 
-/// Draws `area` as text lines.
+/// Draws `area` as text lines: each column as wide as its widest value,
+/// numbers right-aligned and everything else left-aligned, as a
+/// spreadsheet shows them.
 pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
-    let cells: Vec<Vec<String>> = (area.r0..=area.r1)
-        .map(|r| (area.c0..=area.c1).map(|c| shown(grid.get(CellAddr::new(area.sheet, r, c)), &layout.blank)).collect())
+    let cells: Vec<Vec<(String, bool)>> = (area.r0..=area.r1)
+        .map(|r| {
+            (area.c0..=area.c1)
+                .map(|c| {
+                    let v = grid.get(CellAddr::new(area.sheet, r, c));
+                    (shown(v, &layout.blank), matches!(v, Value::Number(_)))
+                })
+                .collect()
+        })
         .collect();
-    let width = cells.iter().flatten().map(|s| s.chars().count()).max().unwrap_or(1);
+    let ncols = area.cols() as usize;
+    let widths: Vec<usize> =
+        (0..ncols).map(|j| cells.iter().map(|row| row[j].0.chars().count()).max().unwrap_or(1)).collect();
     let (gr, gc) = layout.group.unwrap_or((0, 0));
     let mut out = String::new();
     let mut rule = String::new();
     for (i, row) in cells.iter().enumerate() {
         let mut line = String::new();
-        for (j, s) in row.iter().enumerate() {
+        for (j, (s, number)) in row.iter().enumerate() {
             if j > 0 {
                 line.push(' ');
                 if gc > 0 && (j as u32).is_multiple_of(gc) {
                     line.push_str("| ");
                 }
             }
-            line.push_str(&format!("{s:>width$}"));
+            let w = widths[j];
+            if *number { line.push_str(&format!("{s:>w$}")) } else { line.push_str(&format!("{s:<w$}")) }
         }
         if rule.is_empty() {
             rule = line.chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();

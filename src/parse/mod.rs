@@ -100,7 +100,8 @@ fn check_nesting(tokens: &[(Token<'_>, SimpleSpan)]) -> Result<(), ParseError> {
                 prefix = 0;
             }
             Token::Comma | Token::Semi => (prefix, chain) = (0, 0),
-            t if parser::binary_op(t).is_some() => chain += 1,
+            // A leading `=` starts the formula; it is no operator.
+            t if i > 0 && parser::binary_op(t).is_some() => chain += 1,
             // A function name: its operand ends with its `)`.
             Token::Ident(_) if tokens.get(i + 1).is_some_and(|(t, _)| *t == Token::LParen) => {}
             t if t.ends_operand() => prefix = 0,
