@@ -31,7 +31,8 @@ pub fn color_stderr() -> bool {
 /// The one-line summary of a recalculation.
 pub fn status(report: &Report, elapsed: Duration) -> String {
     let state = if !report.circular.is_empty() {
-        format!("{} circular references left uncalculated (iteration is off)", report.circular.len())
+        let n = report.circular.len();
+        format!("{n} circular reference{} left uncalculated (iteration is off)", if n == 1 { "" } else { "s" })
     } else if report.iterations == 0 {
         "no circular references".to_string()
     } else if report.converged {
