@@ -4,7 +4,8 @@
 pub mod batch;
 mod graph;
 pub mod output;
-mod run;
+pub(crate) mod run;
+mod trace;
 mod watch;
 
 use clap::{Args, Parser, Subcommand};

@@ -48,27 +48,28 @@ pub fn status(report: &Report, elapsed: Duration) -> String {
     )
 }
 
-pub fn print_text(s: &Session, views: &[Shown], reset: Option<&ResetRun>, report: &Report, elapsed: Duration) {
+/// The text `run` prints: the reset line, every view, the status line.
+pub fn text(s: &Session, views: &[Shown], reset: Option<&ResetRun>, report: &Report, elapsed: Duration) -> String {
+    let mut out = String::new();
     if let Some(r) = reset {
-        let wb = &s.workbook;
         let p = s.engine.program();
         let cells = |list: &[(crate::address::CellAddr, Value)]| {
             list.iter().map(|(c, v)| format!("{} <- {v}", p.cell_name(*c))).collect::<Vec<_>>().join(", ")
         };
-        let reset = wb.reset.as_ref().expect("a reset ran");
-        println!(
-            "reset: {}, calculated ({} iterations), then {}",
+        let reset = s.workbook.reset.as_ref().expect("a reset ran");
+        out += &format!(
+            "reset: {}, calculated ({} iterations), then {}\n",
             cells(&reset.set),
             r.report.iterations,
             cells(&reset.then)
         );
     }
     for v in views {
-        println!("{}:", v.key);
-        print!("{}", render_area(s.engine.grid(), &v.area, &v.layout));
-        println!();
+        out += &format!("{}:\n{}\n", v.key, render_area(s.engine.grid(), &v.area, &v.layout));
     }
-    println!("{}", status(report, elapsed));
+    out += &status(report, elapsed);
+    out.push('\n');
+    out
 }
 
 /// A value as JSON: number, string, boolean, {"error": "#N/A"}, or null.

@@ -1,18 +1,24 @@
 //! `run`, `check` and `eval`: load a workbook, fill inputs, apply the reset
-//! protocol, recalculate, and print.
+//! protocol, recalculate, and print. `run --trace`/`--trace-cell` iterate
+//! one pass at a time and report each (see `trace.rs`); `run --state FILE`
+//! starts from the values saved in FILE, when it exists, and saves them
+//! back (see `crate::state`).
 
-use super::output::{Shown, print_json, print_text};
+use super::output::{Shown, print_json, text};
+use super::trace::Tracer;
 use super::{CommonArgs, Failure, Format, RunArgs};
 use crate::address::Area;
+use crate::diagnostic::Diagnostic;
 use crate::engine::Report;
 use crate::eval::Eval;
 use crate::eval::bind::Binder;
 use crate::parse::parse_formula;
 use crate::render::Layout;
 use crate::session::{ResetRun, Session};
+use crate::state::State;
 use crate::workbook::parse_input_value;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A session with inputs filled and the reset protocol applied, ready to iterate.
 pub struct Prepared {
@@ -32,6 +38,12 @@ pub fn prepare(args: &CommonArgs) -> Result<Prepared, Failure> {
         session.set_input(name, &line).map_err(usage)?;
     }
     let reset = if args.no_reset { None } else { session.reset().map_err(usage)? };
+    apply_sets(&mut session, args)?;
+    Ok(Prepared { session, reset })
+}
+
+/// Applies the `--set` cells.
+fn apply_sets(session: &mut Session, args: &CommonArgs) -> Result<(), Failure> {
     for set in &args.sets {
         let (cell, value) = set.split_once('=').ok_or_else(|| usage(format!("--set `{set}`: expected CELL=VALUE")))?;
         let area = session.area(cell).map_err(|m| usage(format!("--set `{set}`: {m}")))?;
@@ -39,7 +51,7 @@ pub fn prepare(args: &CommonArgs) -> Result<Prepared, Failure> {
             session.set(c, parse_input_value(value)).map_err(|m| usage(format!("--set `{set}`: {m}")))?;
         }
     }
-    Ok(Prepared { session, reset })
+    Ok(())
 }
 
 /// Applies `--max-iter`, `--max-change` and `--order`.
@@ -93,7 +105,7 @@ pub fn input_line(value: &str) -> Result<String, String> {
 pub const MAX_SHOWN_CELLS: u64 = 1 << 16;
 
 /// Resolves `--show` keys (view names or ranges) to areas and layouts.
-fn shown(session: &Session, keys: &[String]) -> Result<Vec<Shown>, Failure> {
+pub(crate) fn shown(session: &Session, keys: &[String]) -> Result<Vec<Shown>, Failure> {
     let wb = &session.workbook;
     if keys.is_empty() {
         return Ok(wb.views.iter().map(Shown::view).collect());
@@ -119,17 +131,131 @@ fn shown(session: &Session, keys: &[String]) -> Result<Vec<Shown>, Failure> {
 }
 
 pub fn run(args: &RunArgs) -> Result<(), Failure> {
-    let mut p = prepare(&args.common)?;
-    let views = shown(&p.session, &args.show)?;
-    let start = Instant::now();
-    let report = p.session.recalc();
-    let elapsed = start.elapsed();
-    warn_circular(&p.session, &report);
+    let o = calculate(args)?;
+    warn_circular(&o.session, &o.report);
+    if let Some(note) = &o.state_note {
+        eprintln!("{note}");
+    }
     match args.format {
-        Format::Text => print_text(&p.session, &views, p.reset.as_ref(), &report, elapsed),
-        Format::Json => print_json(&p.session, &views, &report, elapsed),
+        Format::Text => print!("{}", text_output(&o)),
+        Format::Json => print_json(&o.session, &o.views, &o.report, o.elapsed),
     }
     Ok(())
+}
+
+/// A finished `run`, ready to print.
+pub struct Outcome {
+    pub session: Session,
+    pub reset: Option<ResetRun>,
+    pub views: Vec<Shown>,
+    pub report: Report,
+    pub elapsed: Duration,
+    /// What `--state` did, for stderr.
+    pub state_note: Option<String>,
+}
+
+/// Everything `run` does but printing: prepares the session (fresh, or
+/// from the `--state` file), recalculates (iteration by iteration when
+/// tracing) and saves the state file.
+pub fn calculate(args: &RunArgs) -> Result<Outcome, Failure> {
+    let (mut session, reset, before) = match &args.state {
+        Some(path) => from_state(&args.common, path)?,
+        None => {
+            let p = prepare(&args.common)?;
+            (p.session, p.reset, None)
+        }
+    };
+    let views = shown(&session, &args.show)?;
+    let mut tracer = Tracer::new(&session, args)?;
+    let start = Instant::now();
+    let report = match &mut tracer {
+        Some(t) => recalc_traced(&mut session, t),
+        None => session.recalc(),
+    };
+    let elapsed = start.elapsed();
+    let state_note = match &args.state {
+        Some(path) => Some(save_state(&session, &args.common.workbook, path, before, report.iterations)?),
+        None => None,
+    };
+    Ok(Outcome { session, reset, views, report, elapsed, state_note })
+}
+
+/// The same passes as [`Session::recalc`], made one [`Session::step`] at a
+/// time so the tracer sees each iteration.
+fn recalc_traced(session: &mut Session, tracer: &mut Tracer) -> Report {
+    let cap = session.engine.settings.max_iterations.max(1);
+    let mut total = Report { converged: true, ..Report::default() };
+    loop {
+        let before = session.engine.clone();
+        let r = session.step();
+        total.evaluated += r.evaluated;
+        total.circular = r.circular;
+        if r.iterations == 0 {
+            tracer.iteration(0, &before, &session.engine);
+            return total;
+        }
+        total.iterations += r.iterations;
+        total.max_change = r.max_change;
+        total.converged = r.converged;
+        tracer.iteration(total.iterations, &before, &session.engine);
+        if r.converged || total.iterations >= cap {
+            return total;
+        }
+    }
+}
+
+/// A state file problem: exit 1, with the way out.
+fn state_failure(path: &Path, m: String) -> Failure {
+    Failure::Workbook(vec![Diagnostic::new(format!(
+        "state file `{}`: {m}; delete the file to start over",
+        path.display()
+    ))])
+}
+
+/// Starts from the state file when it exists: the workbook is loaded, the
+/// saved values replace its inputs and the reset protocol (neither is
+/// applied), `--set` applies on top, and every formula is marked dirty.
+/// Without the file: the usual fresh start. The last item is the number of
+/// iterations saved so far, when the file existed.
+fn from_state(args: &CommonArgs, path: &Path) -> Result<(Session, Option<ResetRun>, Option<u64>), Failure> {
+    let Some(state) = State::read(path).map_err(|m| state_failure(path, m))? else {
+        let p = prepare(args)?;
+        return Ok((p.session, p.reset, None));
+    };
+    let mut session = Session::load(&args.workbook).map_err(Failure::Workbook)?;
+    apply_settings(&mut session, args)?;
+    state.apply(&mut session).map_err(|m| state_failure(path, m))?;
+    if !args.inputs.is_empty() || args.no_reset {
+        eprintln!(
+            "warning: --input and --no-reset are ignored: the run continues from the values saved in `{}`",
+            path.display()
+        );
+    }
+    apply_sets(&mut session, args)?;
+    Ok((session, None, Some(state.iterations_total)))
+}
+
+fn save_state(
+    session: &Session,
+    workbook: &Path,
+    path: &Path,
+    before: Option<u64>,
+    iterations: u32,
+) -> Result<String, Failure> {
+    let total = before.unwrap_or(0) + iterations as u64;
+    let state = State::capture(session, &workbook.display().to_string(), total);
+    state.save(path).map_err(|m| Failure::Workbook(vec![Diagnostic::new(m)]))?;
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    let start = match before {
+        Some(n) => format!("continued from `{}` ({n} iteration{} before this run)", path.display(), plural(n)),
+        None => format!("`{}` did not exist: started afresh", path.display()),
+    };
+    Ok(format!("state: {start}; saved ({total} iteration{} in all)", plural(total)))
+}
+
+/// The text `run` prints for an outcome, for `watch`.
+pub fn text_output(o: &Outcome) -> String {
+    text(&o.session, &o.views, o.reset.as_ref(), &o.report, o.elapsed)
 }
 
 /// Excel's circular-reference warning, when iteration is off.

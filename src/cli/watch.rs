@@ -1,7 +1,220 @@
-//! `watch`: re-run on every change of the workbook or its formula files. (Being written.)
+//! `watch`: runs the workbook as `run` does, then again whenever the
+//! workbook file or one of the formula files it includes changes, for
+//! experimenting with formulas in an editor beside the terminal.
+//!
+//! The directories of the files are watched (editors often save by writing
+//! a new file and renaming it over the old one), events are debounced (the
+//! run starts once nothing happened for 200 ms), and the set of files is
+//! recomputed after every load, since the workbook's `include` list may
+//! change. Each run shows the views and the status line (the screen is
+//! cleared first when stdout is a terminal); when the workbook has errors,
+//! their diagnostics are shown, and below them the last good result. Ctrl-C
+//! quits. The loop itself, [`watch_loop`], takes the waiting as a function
+//! so it can be driven without a file system watcher.
 
-use super::{Failure, RunArgs};
+use super::run::{calculate, text_output};
+use super::{Failure, Format, RunArgs};
+use notify::{EventKind, RecursiveMode, Watcher};
+use std::collections::BTreeSet;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::Duration;
 
-pub fn watch(_args: &RunArgs) -> Result<(), Failure> {
-    Err(Failure::Usage("watch is not built yet".into()))
+/// How long the files must stay quiet before a run.
+pub const DEBOUNCE: Duration = Duration::from_millis(200);
+
+/// Clears a terminal and moves the cursor home.
+const CLEAR: &str = "\x1b[2J\x1b[H";
+
+pub fn watch(args: &RunArgs) -> Result<(), Failure> {
+    if args.state.is_some() {
+        return Err(Failure::Usage("watch does not take --state (each change would step the saved state)".into()));
+    }
+    if args.format != Format::Text {
+        return Err(Failure::Usage("watch prints text only".into()));
+    }
+    let (tx, rx) = channel();
+    let mut watcher = notify::recommended_watcher(move |event| {
+        let _ = tx.send(event);
+    })
+    .map_err(|e| Failure::Usage(format!("cannot watch files: {e}")))?;
+    let mut dirs: BTreeSet<PathBuf> = BTreeSet::new();
+    let mut wait = |files: &[PathBuf]| -> bool {
+        let wanted: BTreeSet<PathBuf> = files.iter().filter_map(|f| canonical(f)).collect();
+        let now: BTreeSet<PathBuf> = wanted.iter().filter_map(|f| f.parent().map(Path::to_path_buf)).collect();
+        for d in dirs.difference(&now) {
+            let _ = watcher.unwatch(d);
+        }
+        for d in now.difference(&dirs) {
+            if let Err(e) = watcher.watch(d, RecursiveMode::NonRecursive) {
+                eprintln!("warning: cannot watch `{}`: {e}", d.display());
+            }
+        }
+        dirs = now;
+        loop {
+            match rx.recv() {
+                Ok(Ok(event)) if relevant(&event, &wanted) => break,
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+        loop {
+            match rx.recv_timeout(DEBOUNCE) {
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return true,
+                Err(RecvTimeoutError::Disconnected) => return false,
+            }
+        }
+    };
+    let terminal = std::io::stdout().is_terminal();
+    let color = terminal && std::env::var_os("NO_COLOR").is_none();
+    let mut out = std::io::stdout().lock();
+    watch_loop(args, &mut wait, &mut out, Screen { clear: terminal, color })
+        .map_err(|e| Failure::Usage(format!("cannot write the output: {e}")))
+}
+
+/// How the output is drawn.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Screen {
+    /// Clear the screen before each run.
+    pub clear: bool,
+    /// Diagnostics in colour.
+    pub color: bool,
+}
+
+/// Runs, prints, and calls `wait` with the files to watch; runs again when
+/// it returns true, stops when it returns false.
+pub fn watch_loop(
+    args: &RunArgs,
+    wait: &mut dyn FnMut(&[PathBuf]) -> bool,
+    out: &mut dyn Write,
+    screen: Screen,
+) -> std::io::Result<()> {
+    let mut last_good: Option<String> = None;
+    let mut files: Vec<PathBuf> = vec![args.common.workbook.clone()];
+    loop {
+        let mut text = String::new();
+        if screen.clear {
+            text += CLEAR;
+        }
+        match calculate(args) {
+            Ok(o) => {
+                files = o.session.workbook.sources.iter().map(|s| s.path.clone()).collect();
+                let result = text_output(&o);
+                text += &result;
+                last_good = Some(result);
+            }
+            Err(failure) => {
+                text += &failure_text(&failure, screen.color);
+                if let Failure::Workbook(diags) = &failure {
+                    files.extend(diags.iter().filter_map(|d| d.file.as_ref().map(|f| f.path.clone())));
+                    files.sort();
+                    files.dedup();
+                }
+                match &last_good {
+                    Some(good) => text += &format!("\nThe last good result, until the problem is fixed:\n\n{good}"),
+                    None => text += "\nNo good result yet: fix the problem and save.\n",
+                }
+            }
+        }
+        let n = files.len();
+        text += &format!("\nwatching {n} file{}; Ctrl-C quits\n", if n == 1 { "" } else { "s" });
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+        if !wait(&files) {
+            return Ok(());
+        }
+    }
+}
+
+/// A failure as `dataflow run` would print it on stderr.
+fn failure_text(f: &Failure, color: bool) -> String {
+    match f {
+        Failure::Workbook(diags) => {
+            let mut text: String = diags.iter().map(|d| format!("{}\n", d.render(color))).collect();
+            let n = diags.len();
+            text += &format!("{n} problem{} found\n", if n == 1 { "" } else { "s" });
+            text
+        }
+        Failure::Usage(m) => format!("error: {m}\n"),
+    }
+}
+
+/// The file with its directory made absolute (the file itself may be
+/// missing for a moment while an editor replaces it).
+fn canonical(file: &Path) -> Option<PathBuf> {
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(dir.canonicalize().ok()?.join(file.file_name()?))
+}
+
+/// An event that touches one of the files, or any formula file in their
+/// directories (a file named in `include` may appear only after the
+/// workbook was saved with it).
+fn relevant(event: &notify::Event, wanted: &BTreeSet<PathBuf>) -> bool {
+    if matches!(event.kind, EventKind::Access(_)) {
+        return false;
+    }
+    event.paths.iter().any(|p| {
+        let dfl = p.extension().is_some_and(|e| e == "dfl");
+        wanted.contains(p) || (dfl && !is_hidden(p))
+    })
+}
+
+fn is_hidden(p: &Path) -> bool {
+    p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn args(workbook: &Path) -> RunArgs {
+        match Cli::parse_from(["dataflow", "watch", &workbook.display().to_string()]).command {
+            Command::Watch(a) => a,
+            _ => unreachable!(),
+        }
+    }
+
+    /// Edits a formula file between runs: output follows, a parse error
+    /// shows its diagnostic above the last good result, a fix recovers.
+    #[test]
+    fn runs_again_after_each_change() {
+        let dir = std::env::temp_dir().join(format!("dataflow-watch-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let book = dir.join("book.ron");
+        let dfl = dir.join("f.dfl");
+        std::fs::write(&book, r#"(sheets: ["Main"], include: ["f.dfl"], views: { "v": (range: "Main!A1:A2") })"#)
+            .unwrap();
+        std::fs::write(&dfl, "cells Main!A1:A2 = ROW()*2\n").unwrap();
+        let edits = ["cells Main!A1:A2 = ROW()*3\n", "cells Main!A1:A2 = ROW()*+\n", "cells Main!A1:A2 = ROW()*5\n"];
+        let mut seen_files = Vec::new();
+        let mut i = 0;
+        let mut wait = |files: &[PathBuf]| {
+            seen_files.push(files.to_vec());
+            let Some(e) = edits.get(i) else { return false };
+            std::fs::write(&dfl, e).unwrap();
+            i += 1;
+            true
+        };
+        let mut out = Vec::new();
+        watch_loop(&args(&book), &mut wait, &mut out, Screen::default()).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let runs: Vec<&str> = out.split_inclusive("Ctrl-C quits\n").collect();
+        assert_eq!(runs.len(), 4, "{out}");
+        assert!(runs[0].starts_with("v:\n2\n4\n\nno circular references"), "{}", runs[0]);
+        assert!(runs[1].starts_with("v:\n3\n6\n"), "{}", runs[1]);
+        assert!(runs[2].contains("error: cannot parse"), "{}", runs[2]);
+        assert!(runs[2].contains("f.dfl:1:"), "{}", runs[2]);
+        assert!(runs[2].contains("The last good result, until the problem is fixed:\n\nv:\n3\n6\n"), "{}", runs[2]);
+        assert!(runs[3].starts_with("v:\n 5\n10\n") && !runs[3].contains("error"), "{}", runs[3]);
+        assert!(seen_files[0].iter().any(|f| f.ends_with("f.dfl")), "{seen_files:?}");
+        assert!(seen_files.iter().all(|fs| fs.len() == 2), "{seen_files:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

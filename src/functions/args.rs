@@ -34,30 +34,7 @@ pub fn lift(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Value) -> Val
             ev.value(v)
         })
         .collect();
-    let (mut rows, mut cols, mut any) = (1, 1, false);
-    for v in &vals {
-        if let Value::Array(a) = v {
-            rows = rows.max(a.rows);
-            cols = cols.max(a.cols);
-            any = true;
-        }
-    }
-    if !any {
-        return f(&vals);
-    }
-    let mut data = Vec::with_capacity(rows * cols);
-    let mut row = Vec::with_capacity(vals.len());
-    for i in 0..rows {
-        for j in 0..cols {
-            row.clear();
-            row.extend(vals.iter().map(|v| match v {
-                Value::Array(a) => a.broadcast(i, j),
-                v => v.clone(),
-            }));
-            data.push(f(&row));
-        }
-    }
-    Value::Array(Arc::new(Array::new(rows, cols, data)))
+    lift_values(&vals, f)
 }
 
 /// Turns a numeric result into a value (NaN and infinities become #NUM!).

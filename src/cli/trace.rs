@@ -1,0 +1,223 @@
+//! `run --trace` and `run --trace-cell CELL`: the recalculation made one
+//! iteration at a time, with a report after each of what changed.
+//!
+//! `--trace` prints, per iteration, a summary grouped by the workbook's
+//! views (cells outside every view are grouped as "other"), then one line
+//! per changed cell:
+//!
+//! ```text
+//! iteration 3: solution: F18 ← 7; candidates: 41 eliminated in P22:R24 (all were 7)
+//!   Main!F18: "" → 7
+//! ```
+//!
+//! Within a view, cells that got a value are listed as `CELL ← value` (the
+//! first ten, then "and N more"), cells that went blank are counted as
+//! eliminated with the area they lie in (and their old value when they all
+//! had the same), and any other change is shown as `CELL: old → new`.
+//! `--trace-cell` (repeatable; a cell or a range) follows cells instead: a
+//! single cell is printed every iteration (`iteration 3: Main!F18 = 7 (was
+//! "")`), a range as the summary of its changes followed by the change lines.
+//! Text is quoted (`""` is the empty text), `empty` is a never-set cell.
+
+use super::{Failure, RunArgs};
+use crate::address::Area;
+use crate::engine::{Engine, Program};
+use crate::session::Session;
+use crate::trace::{Change, changes, is_blank};
+use crate::value::Value;
+use std::io::Write;
+
+/// How many cells a summary names before "and N more".
+const LISTED: usize = 10;
+
+/// Where the trace goes and what it follows.
+pub struct Tracer {
+    out: Box<dyn Write>,
+    all: bool,
+    follow: Vec<(String, Area)>,
+    views: Vec<(String, Area)>,
+}
+
+impl Tracer {
+    /// A tracer for `--trace`/`--trace-cell`, or None when neither was given.
+    pub fn new(session: &Session, args: &RunArgs) -> Result<Option<Tracer>, Failure> {
+        if !args.trace && args.trace_cells.is_empty() {
+            if args.trace_file.is_some() {
+                return Err(Failure::Usage("--trace-file needs --trace or --trace-cell".into()));
+            }
+            return Ok(None);
+        }
+        let follow = args
+            .trace_cells
+            .iter()
+            .map(|t| {
+                let area = session.area(t).map_err(|m| Failure::Usage(format!("--trace-cell `{t}`: {m}")))?;
+                Ok((area_name(session.engine.program(), &area), area))
+            })
+            .collect::<Result<Vec<_>, Failure>>()?;
+        let out: Box<dyn Write> = match &args.trace_file {
+            None => Box::new(std::io::stderr()),
+            Some(p) => Box::new(std::io::BufWriter::new(
+                std::fs::File::create(p)
+                    .map_err(|e| Failure::Usage(format!("--trace-file `{}`: cannot create it: {e}", p.display())))?,
+            )),
+        };
+        let views = session.workbook.views.iter().map(|v| (v.name.clone(), v.area)).collect();
+        Ok(Some(Tracer { out, all: args.trace, follow, views }))
+    }
+
+    /// Reports one iteration (`n` from 1; 0 for a workbook without cycles,
+    /// calculated in one pass), given the engine before and after it.
+    pub fn iteration(&mut self, n: u32, before: &Engine, after: &Engine) {
+        let p = after.program();
+        let label = if n == 0 { "calculation".to_string() } else { format!("iteration {n}") };
+        let all = changes(before, after);
+        let mut text = String::new();
+        if self.all {
+            text += &format!("{label}: {}\n", summary(p, &all, &self.views));
+            for c in &all {
+                text += &format!("  {}: {} → {}\n", p.cell_name(c.cell), shown(&c.old), shown(&c.new));
+            }
+        }
+        for (name, area) in &self.follow {
+            if area.is_cell() {
+                let (old, new) = (before.get(area.top_left()), after.get(area.top_left()));
+                let was = if old == new { "unchanged".to_string() } else { format!("was {}", shown(old)) };
+                text += &format!("{label}: {name} = {} ({was})\n", shown(new));
+            } else {
+                let inside: Vec<Change> = all.iter().filter(|c| area.contains(c.cell)).cloned().collect();
+                let groups = [(name.clone(), *area)];
+                if inside.is_empty() {
+                    text += &format!("{label}: {name}: no changes\n");
+                } else {
+                    text += &format!("{label}: {}\n", summary(p, &inside, &groups));
+                }
+                for c in &inside {
+                    text += &format!("  {}: {} → {}\n", p.cell_name(c.cell), shown(&c.old), shown(&c.new));
+                }
+            }
+        }
+        // A trace that cannot be written (a closed pipe) is not worth failing the run.
+        let _ = self.out.write_all(text.as_bytes()).and_then(|_| self.out.flush());
+    }
+}
+
+/// One line for a set of changes, grouped by `groups` (named areas; a cell
+/// goes to the first that contains it) and then "other":
+/// `solution: F18 ← 7; candidates: 41 eliminated in P22:R24 (all were 7)`.
+pub fn summary(p: &Program, changes: &[Change], groups: &[(String, Area)]) -> String {
+    if changes.is_empty() {
+        return "no changes".into();
+    }
+    let mut buckets: Vec<Vec<&Change>> = vec![Vec::new(); groups.len() + 1];
+    for c in changes {
+        let i = groups.iter().position(|(_, a)| a.contains(c.cell)).unwrap_or(groups.len());
+        buckets[i].push(c);
+    }
+    let mut parts = Vec::new();
+    for (i, bucket) in buckets.iter().enumerate() {
+        if bucket.is_empty() {
+            continue;
+        }
+        let (name, local) = match groups.get(i) {
+            Some((name, _)) => (name.as_str(), true),
+            None => ("other", false),
+        };
+        parts.push(format!("{name}: {}", group_summary(p, bucket, local)));
+    }
+    parts.join("; ")
+}
+
+/// The changes of one group: values gained, eliminations, other changes.
+fn group_summary(p: &Program, changes: &[&Change], local: bool) -> String {
+    let cell = |c: &Change| if local { Area::cell(c.cell).to_string() } else { p.cell_name(c.cell) };
+    let gained = |c: &Change| is_blank(&c.old) && !is_blank(&c.new);
+    let filled: Vec<String> =
+        changes.iter().filter(|c| gained(c)).map(|c| format!("{} ← {}", cell(c), shown(&c.new))).collect();
+    let blanked: Vec<&&Change> = changes.iter().filter(|c| c.blanked()).collect();
+    let other: Vec<String> = changes
+        .iter()
+        .filter(|c| !c.blanked() && !gained(c))
+        .map(|c| format!("{}: {} → {}", cell(c), shown(&c.old), shown(&c.new)))
+        .collect();
+    let mut parts = Vec::new();
+    if !filled.is_empty() {
+        parts.push(listed(&filled));
+    }
+    if let Some(first) = blanked.first() {
+        let bounds = blanked.iter().fold(Area::cell(first.cell), |a, c| a.union(&Area::cell(c.cell)).unwrap_or(a));
+        let at = if local { bounds.to_string() } else { area_name(p, &bounds) };
+        let same = blanked.iter().all(|c| c.old == first.old);
+        parts.push(match (blanked.len(), same) {
+            (1, _) => format!("{at} eliminated (was {})", shown(&first.old)),
+            (n, true) => format!("{n} eliminated in {at} (all were {})", shown(&first.old)),
+            (n, false) => format!("{n} eliminated in {at}"),
+        });
+    }
+    if !other.is_empty() {
+        parts.push(listed(&other));
+    }
+    parts.join(", ")
+}
+
+/// The first [`LISTED`] items, then "and N more".
+fn listed(items: &[String]) -> String {
+    let mut text = items.iter().take(LISTED).cloned().collect::<Vec<_>>().join(", ");
+    if items.len() > LISTED {
+        text += &format!(" and {} more", items.len() - LISTED);
+    }
+    text
+}
+
+/// `Main!F18` or `Main!P4:AP30`.
+fn area_name(p: &Program, a: &Area) -> String {
+    format!("{}!{a}", p.sheet_name(a.sheet))
+}
+
+/// A value in a trace: text quoted (quotes doubled, as in formulas), a
+/// never-set cell as `empty`, anything else as the cell shows it.
+pub fn shown(v: &Value) -> String {
+    match v {
+        Value::Empty => "empty".into(),
+        Value::Text(t) => format!("\"{}\"", t.replace('"', "\"\"")),
+        v => v.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::address::CellAddr;
+    use crate::engine::Model;
+
+    fn change(r: u32, c: u32, old: Value, new: Value) -> Change {
+        Change { cell: CellAddr::new(0, r, c), old, new }
+    }
+
+    #[test]
+    fn summaries_group_by_view() {
+        let p = Program::build(&Model { sheets: vec!["Main".into()], ..Model::default() }).0;
+        let views = vec![
+            ("solution".to_string(), Area::new(0, 15, 3, 23, 11)),
+            ("candidates".to_string(), Area::new(0, 3, 15, 29, 41)),
+        ];
+        let seven = || Value::Number(7.0);
+        let mut list = vec![change(17, 5, Value::text(""), seven())];
+        for r in 21..24 {
+            for c in 15..18 {
+                list.push(change(r, c, seven(), Value::text("")));
+            }
+        }
+        list.push(change(0, 0, Value::Empty, Value::text("x\"y")));
+        list.push(change(16, 4, Value::Number(1.0), Value::Number(2.0)));
+        assert_eq!(
+            summary(&p, &list, &views),
+            "solution: F18 ← 7, E17: 1 → 2; candidates: 9 eliminated in P22:R24 (all were 7); \
+             other: Main!A1 ← \"x\"\"y\""
+        );
+        let many: Vec<Change> = (0..12).map(|c| change(0, c, Value::Empty, Value::Number(1.0))).collect();
+        assert!(summary(&p, &many, &[]).ends_with("Main!J1 ← 1 and 2 more"));
+        assert_eq!(summary(&p, &list[1..2], &views), "candidates: P22 eliminated (was 7)");
+        assert_eq!(summary(&p, &[], &views), "no changes");
+    }
+}

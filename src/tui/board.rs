@@ -1,0 +1,191 @@
+//! One view as a grid of marked cells, shared by the interactive drawing and
+//! the plain text: each cell's text (a blank shows the view's blank glyph; a
+//! cell that just went blank shows the value it lost), how the last step
+//! changed it ([`Mark`]), one column width for the whole view, and the
+//! counts the status lines report (non-blank cells, changes by kind).
+
+use crate::address::CellAddr;
+use crate::cli::output::Shown;
+use crate::render::shown;
+use crate::session::Session;
+use crate::trace::{Change, is_blank};
+use std::collections::HashMap;
+
+/// How the last step changed a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Not changed.
+    Same,
+    /// Was blank, now shows a value (a Sudoku digit placed).
+    Filled,
+    /// Showed a value, now blank (a candidate eliminated); the text is the old value.
+    Blanked,
+    /// Any other change (a value replaced by another, or blank by blank).
+    Changed,
+}
+
+impl Mark {
+    pub fn of(change: &Change) -> Mark {
+        if change.blanked() {
+            Mark::Blanked
+        } else if is_blank(&change.old) && !is_blank(&change.new) {
+            Mark::Filled
+        } else {
+            Mark::Changed
+        }
+    }
+}
+
+/// Changes counted by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub filled: usize,
+    pub blanked: usize,
+    pub changed: usize,
+}
+
+impl Counts {
+    pub fn of<'c>(changes: impl IntoIterator<Item = &'c Change>) -> Counts {
+        let mut n = Counts::default();
+        for c in changes {
+            match Mark::of(c) {
+                Mark::Filled => n.filled += 1,
+                Mark::Blanked => n.blanked += 1,
+                _ => n.changed += 1,
+            }
+        }
+        n
+    }
+
+    pub fn total(&self) -> usize {
+        self.filled + self.blanked + self.changed
+    }
+
+    /// `12 filled, 141 blanked, 3 other`, leaving out the zeros; `none` when all are.
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = [(self.filled, "filled"), (self.blanked, "blanked"), (self.changed, "other")]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{n} {what}"))
+            .collect();
+        if parts.is_empty() { "none".to_string() } else { parts.join(", ") }
+    }
+}
+
+/// One cell as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardCell {
+    pub text: String,
+    pub mark: Mark,
+}
+
+/// A view's cells, row by row, ready to draw.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub title: String,
+    pub rows: Vec<Vec<BoardCell>>,
+    /// Every cell's text fits in this many characters (at least 1).
+    pub width: usize,
+    /// Rule off every this many (rows, columns); 0 for none.
+    pub group: (u32, u32),
+    /// Cells showing a value now.
+    pub non_blank: usize,
+    pub size: usize,
+    /// The changes of the last step inside this view.
+    pub counts: Counts,
+}
+
+/// The changes of a step by cell, for building boards.
+pub fn by_cell(changes: &[Change]) -> HashMap<CellAddr, &Change> {
+    changes.iter().map(|c| (c.cell, c)).collect()
+}
+
+impl Board {
+    /// Builds the board of `view` in `session`, marking `changes`; cell
+    /// texts longer than `max_width` characters are cut, ending in `…`.
+    pub fn new(session: &Session, view: &Shown, changes: &HashMap<CellAddr, &Change>, max_width: usize) -> Board {
+        let blank = &view.layout.blank;
+        let area = &view.area;
+        let mut non_blank = 0;
+        let mut counts = Counts::default();
+        let rows: Vec<Vec<BoardCell>> = (area.r0..=area.r1)
+            .map(|r| {
+                (area.c0..=area.c1)
+                    .map(|c| {
+                        let addr = CellAddr::new(area.sheet, r, c);
+                        let value = session.engine.get(addr);
+                        if !is_blank(value) {
+                            non_blank += 1;
+                        }
+                        let (text, mark) = match changes.get(&addr) {
+                            None => (shown(value, blank), Mark::Same),
+                            Some(ch) => {
+                                let mark = Mark::of(ch);
+                                match mark {
+                                    Mark::Filled => counts.filled += 1,
+                                    Mark::Blanked => counts.blanked += 1,
+                                    _ => counts.changed += 1,
+                                }
+                                let v = if mark == Mark::Blanked { &ch.old } else { value };
+                                (shown(v, blank), mark)
+                            }
+                        };
+                        BoardCell { text: cut(text, max_width), mark }
+                    })
+                    .collect()
+            })
+            .collect();
+        let width = rows.iter().flatten().map(|c| c.text.chars().count()).max().unwrap_or(1).max(1);
+        Board {
+            title: view.key.clone(),
+            rows,
+            width,
+            group: view.layout.group.unwrap_or((0, 0)),
+            non_blank,
+            size: area.size() as usize,
+            counts,
+        }
+    }
+
+    pub fn n_rows(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn n_cols(&self) -> usize {
+        self.rows.first().map_or(0, Vec::len)
+    }
+
+    /// Whether a group rule comes before row or column `i` (0-based).
+    pub fn rule_before(i: usize, group: u32) -> bool {
+        i > 0 && group > 0 && (i as u32).is_multiple_of(group)
+    }
+
+    /// Characters of one drawn row: cells joined by one space, ` │ ` (three
+    /// characters) between column groups.
+    pub fn line_width(&self) -> usize {
+        let cols = self.n_cols();
+        let rules = (0..cols).filter(|&j| Board::rule_before(j, self.group.1)).count();
+        cols * self.width + cols.saturating_sub(1) + 2 * rules
+    }
+
+    /// Drawn lines: the rows plus one rule line between row groups.
+    pub fn line_count(&self) -> usize {
+        let rows = self.n_rows();
+        rows + (0..rows).filter(|&i| Board::rule_before(i, self.group.0)).count()
+    }
+}
+
+/// `1 iteration`, `9 iterations`.
+pub fn iterations(n: u32) -> String {
+    format!("{n} iteration{}", if n == 1 { "" } else { "s" })
+}
+
+/// `text` cut to `max` characters, the last one `…` when cut.
+fn cut(text: String, max: usize) -> String {
+    if max == 0 || text.chars().count() <= max {
+        return text;
+    }
+    let mut s: String = text.chars().take(max - 1).collect();
+    s.push('…');
+    s
+}

@@ -1,0 +1,323 @@
+//! `dataflow step` on the shipped Sudoku workbook (PE96 grid 2, its default
+//! puzzle): the interactive [`App`] driven with key events and drawn into a
+//! ratatui `TestBackend` (screens snapshotted as text, 200x60 and 80x24),
+//! its key handling (step, run, back, replay, reset, edit, help, quit,
+//! scroll), the highlight styles with and without colour, and the
+//! `--plain` story from the binary.
+
+use clap::Parser;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use dataflow::cli::{Cli, Command};
+use dataflow::tui::app::{App, Kind, Mode};
+use dataflow::tui::draw::draw;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+use std::process::Command as Process;
+
+const SUDOKU: &str = "workbooks/sudoku.ron";
+
+/// The app for `dataflow step ARGS`, colours off.
+fn app(args: &[&str]) -> App {
+    let argv = ["dataflow", "step"].into_iter().chain(args.iter().copied());
+    let Command::Step(step) = Cli::parse_from(argv).command else { panic!("not a step command") };
+    let mut app = dataflow::tui::load(&step).expect("the workbook loads");
+    app.color = false;
+    app
+}
+
+fn sudoku() -> App {
+    app(&[SUDOKU])
+}
+
+fn key(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn code(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+fn press(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        app.on_key(key(c));
+    }
+}
+
+/// Draws `app` on a `w` x `h` test terminal; returns the buffer.
+fn render(app: &mut App, w: u16, h: u16) -> Buffer {
+    app.resize(w, h);
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw(f, app)).unwrap();
+    t.backend().buffer().clone()
+}
+
+/// The screen's text, line by line, trailing spaces cut.
+fn screen(app: &mut App, w: u16, h: u16) -> String {
+    let buf = render(app, w, h);
+    let mut out = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The position of the first `text` on the screen.
+fn find(buf: &Buffer, text: &str) -> Option<(u16, u16)> {
+    let w = buf.area.width;
+    (0..buf.area.height).find_map(|y| {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol().chars().next().unwrap_or(' ')).collect();
+        line.find(text).map(|i| (line[..i].chars().count() as u16, y))
+    })
+}
+
+#[test]
+fn wide_step_0() {
+    insta::assert_snapshot!(screen(&mut sudoku(), 200, 60));
+}
+
+#[test]
+fn wide_step_1() {
+    let mut a = sudoku();
+    press(&mut a, "n");
+    insta::assert_snapshot!(screen(&mut a, 200, 60));
+}
+
+#[test]
+fn wide_step_2() {
+    let mut a = sudoku();
+    press(&mut a, " n");
+    insta::assert_snapshot!(screen(&mut a, 200, 60));
+}
+
+#[test]
+fn wide_back() {
+    let mut a = sudoku();
+    press(&mut a, "nnb");
+    assert_eq!((a.cursor(), a.history_len()), (1, 3));
+    insta::assert_snapshot!(screen(&mut a, 200, 60));
+}
+
+#[test]
+fn wide_reset() {
+    let mut a = sudoku();
+    press(&mut a, "nnr");
+    assert_eq!((a.cursor(), a.history_len(), a.current().number), (0, 1, 0));
+    insta::assert_snapshot!(screen(&mut a, 200, 60));
+}
+
+#[test]
+fn narrow_step_0() {
+    insta::assert_snapshot!(screen(&mut sudoku(), 80, 24));
+}
+
+#[test]
+fn narrow_step_1() {
+    let mut a = sudoku();
+    press(&mut a, "n");
+    insta::assert_snapshot!(screen(&mut a, 80, 24));
+}
+
+#[test]
+fn narrow_step_2_scrolled_to_the_end() {
+    let mut a = sudoku();
+    a.resize(80, 24);
+    press(&mut a, "nn");
+    a.on_key(code(KeyCode::End));
+    insta::assert_snapshot!(screen(&mut a, 80, 24));
+}
+
+#[test]
+fn narrow_help() {
+    let mut a = sudoku();
+    press(&mut a, "?");
+    assert_eq!(a.mode, Mode::Help);
+    insta::assert_snapshot!(screen(&mut a, 80, 24));
+    press(&mut a, "x");
+    assert_eq!(a.mode, Mode::Normal);
+    assert!(!a.quit);
+}
+
+#[test]
+fn g_runs_to_convergence() {
+    let mut a = sudoku();
+    press(&mut a, "g");
+    assert!(a.current().converged());
+    assert_eq!(a.current().number, 9);
+    assert_eq!(a.history_len(), 10);
+    assert_eq!(a.message.as_deref(), Some("converged at step 9"));
+    let sol = a.boards().into_iter().find(|b| b.title == "solution").unwrap();
+    assert_eq!(sol.non_blank, 81);
+    press(&mut a, "g");
+    assert_eq!((a.history_len(), a.message.as_deref()), (10, Some("already converged")));
+}
+
+#[test]
+fn g_stops_at_max_iter() {
+    let mut a = app(&[SUDOKU, "--max-iter", "3"]);
+    press(&mut a, "g");
+    assert_eq!(a.current().number, 3);
+    assert!(!a.current().converged());
+    assert_eq!(a.message.as_deref(), Some("not converged after 3 more steps (max_iterations 3)"));
+}
+
+#[test]
+fn b_at_step_0_does_nothing() {
+    let mut a = sudoku();
+    press(&mut a, "b");
+    assert_eq!((a.cursor(), a.history_len(), a.current().number), (0, 1, 0));
+}
+
+#[test]
+fn forward_after_back_replays_history() {
+    let mut a = sudoku();
+    press(&mut a, "nnn");
+    let third = a.current().session.engine.grid() as *const _;
+    press(&mut a, "bbb");
+    assert_eq!(a.cursor(), 0);
+    press(&mut a, "nnn");
+    assert_eq!((a.cursor(), a.history_len()), (3, 4));
+    // The very same stored state, not a recalculated one.
+    assert!(std::ptr::eq(third, a.current().session.engine.grid()));
+    press(&mut a, "g");
+    assert_eq!(a.current().number, 9);
+}
+
+#[test]
+fn q_esc_and_ctrl_c_quit() {
+    let mut a = sudoku();
+    press(&mut a, "q");
+    assert!(a.quit);
+    let mut a = sudoku();
+    a.on_key(code(KeyCode::Esc));
+    assert!(a.quit);
+    let mut a = sudoku();
+    press(&mut a, "e");
+    a.on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(a.quit);
+}
+
+#[test]
+fn edit_sets_a_cell_and_recalculates() {
+    let mut a = sudoku();
+    press(&mut a, "gbb");
+    assert_eq!(a.cursor(), 7);
+    press(&mut a, "e");
+    press(&mut a, "Main!E5=1x");
+    a.on_key(code(KeyCode::Backspace));
+    assert_eq!(a.mode, Mode::Edit("Main!E5=1".into()));
+    let prompt = screen(&mut a, 80, 24);
+    assert!(prompt.contains("edit CELL=VALUE (Enter applies, Esc cancels): Main!E5=1"), "{prompt}");
+    a.on_key(code(KeyCode::Enter));
+    // The later history is replaced by the edit.
+    assert_eq!((a.cursor(), a.history_len(), a.current().number), (8, 9, 8));
+    let Kind::Edit { text, report } = &a.current().kind else { panic!("not an edit") };
+    assert_eq!(text, "Main!E5=1");
+    assert!(report.converged);
+    assert!(a.current().changes.iter().any(|c| c.cell == a.current().session.area("Main!E5").unwrap().top_left()));
+    assert!(a.message.as_deref().unwrap().starts_with("Main!E5=1: recalculated, converged"));
+}
+
+#[test]
+fn edit_refusals() {
+    let mut a = sudoku();
+    for (text, message) in [
+        ("Main!D5==1+1", "formulas can be edited in the formula files; use watch"),
+        ("Main!P4=1", "Main!P4 holds a formula"),
+        ("D5", "`D5`: expected CELL=VALUE, e.g. Main!D4=5"),
+    ] {
+        press(&mut a, "e");
+        press(&mut a, text);
+        a.on_key(code(KeyCode::Enter));
+        assert_eq!(a.message.as_deref(), Some(message), "{text}");
+        assert_eq!(a.history_len(), 1);
+    }
+    press(&mut a, "e");
+    press(&mut a, "Main!D5=1");
+    a.on_key(code(KeyCode::Esc));
+    assert_eq!((a.message.as_deref(), a.history_len(), a.quit), (Some("edit cancelled"), 1, false));
+}
+
+#[test]
+fn narrow_scrolling_is_clamped() {
+    let mut a = sudoku();
+    a.resize(80, 24);
+    a.on_key(code(KeyCode::Up));
+    assert_eq!(a.scroll, (0, 0));
+    a.on_key(code(KeyCode::Down));
+    assert_eq!(a.scroll, (1, 0));
+    a.on_key(code(KeyCode::PageDown));
+    a.on_key(code(KeyCode::PageDown));
+    a.on_key(code(KeyCode::PageDown));
+    // 13 lines of 9x9 boards, one blank line, 37 of candidates; 21 shown.
+    assert_eq!(a.scroll, (30, 0));
+    a.on_key(code(KeyCode::Right));
+    assert_eq!(a.scroll, (30, 0), "the page is not wider than 80 columns");
+    a.on_key(code(KeyCode::Home));
+    assert_eq!(a.scroll, (0, 0));
+    // On a larger terminal everything fits: no scrolling.
+    a.resize(200, 60);
+    a.on_key(code(KeyCode::Down));
+    assert_eq!(a.scroll, (0, 0));
+}
+
+#[test]
+fn highlight_styles() {
+    let mut a = sudoku();
+    press(&mut a, "n");
+    // Step 1 fills solution row 1, column 2 with 4 and eliminates candidate 1 top left.
+    let buf = render(&mut a, 200, 60);
+    let (x, y) = find(&buf, "│2 4 . │").expect("solution row 1");
+    let filled = &buf[(x + 3, y)];
+    assert_eq!(filled.symbol(), "4");
+    assert!(filled.modifier.contains(Modifier::BOLD | Modifier::REVERSED));
+    let (x1, y1) = find(&buf, "│1 2 3 │").map(|(x, y)| (x + 1, y)).expect("candidates row 1");
+    assert!(buf[(x1, y1)].modifier.contains(Modifier::DIM | Modifier::CROSSED_OUT));
+    assert_eq!(buf[(x1 + 2, y1)].modifier, Modifier::empty(), "candidate 2 stays");
+    a.color = true;
+    let buf = render(&mut a, 200, 60);
+    assert_eq!(buf[(x + 3, y)].fg, Color::Green);
+    let (x1, y1) = find(&buf, "│1 2 3 │").map(|(x, y)| (x + 1, y)).expect("candidates row 1");
+    assert_eq!(buf[(x1, y1)].symbol(), "1");
+    assert_eq!(buf[(x1, y1)].fg, Color::Red);
+    assert!(buf[(x1, y1)].modifier.contains(Modifier::DIM));
+}
+
+/// Runs the binary from the crate's directory.
+fn dataflow(args: &[&str]) -> (i32, String, String) {
+    let out = Process::new(env!("CARGO_BIN_EXE_dataflow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the dataflow binary runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn plain_pe96_grid2() {
+    let (code, stdout, stderr) = dataflow(&["step", SUDOKU, "--plain"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.ends_with("== converged after 9 iterations\n"));
+    insta::assert_snapshot!(stdout);
+}
+
+#[test]
+fn plain_is_the_default_off_a_terminal() {
+    let (code, piped, _) = dataflow(&["step", SUDOKU, "--show", "solution", "--max-iter", "2"]);
+    let (_, plain, _) = dataflow(&["step", SUDOKU, "--show", "solution", "--max-iter", "2", "--plain"]);
+    assert_eq!(code, 0);
+    assert_eq!(piped, plain);
+    assert!(piped.ends_with("== not converged after 2 iterations (max_iterations)\n"), "{piped}");
+}
+
+#[test]
+fn plain_show_errors_are_usage_errors() {
+    let (code, _, stderr) = dataflow(&["step", SUDOKU, "--plain", "--show", "nope!"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--show `nope!` is neither a view (input, solution, candidates) nor a range"), "{stderr}");
+}
