@@ -70,6 +70,12 @@ impl Default for CalcSettings {
     }
 }
 
+/// A maximum change as people read it: the number, or `non-numeric` when a
+/// cell changed between values that are not both numbers (infinite change).
+pub fn change_text(x: f64) -> String {
+    if x.is_finite() { x.to_string() } else { "non-numeric".to_string() }
+}
+
 /// How much a cell changed in one iteration: the absolute difference for
 /// two numbers (an empty cell counts as 0), 0 for any other value that is
 /// unchanged, infinity for any other change. An iteration has converged

@@ -42,7 +42,7 @@ pub fn status(report: &Report, elapsed: Duration) -> String {
     };
     format!(
         "{state}; last max change {}; {} cells evaluated; {:.3} ms",
-        report.max_change,
+        crate::calc::change_text(report.max_change),
         report.evaluated,
         elapsed.as_secs_f64() * 1000.0
     )

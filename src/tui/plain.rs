@@ -87,7 +87,7 @@ fn summary(r: &Report) -> String {
         "no circular references".to_string()
     } else {
         let state = if r.converged { "converged" } else { "not converged" };
-        format!("{state}; max change {}", r.max_change)
+        format!("{state}; max change {}", crate::calc::change_text(r.max_change))
     }
 }
 
