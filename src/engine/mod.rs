@@ -51,22 +51,25 @@ impl Engine {
     pub fn rebuild(&self, program: Arc<Program>) -> Result<Engine, String> {
         let mut e = Engine::new(program.clone(), self.settings)?;
         for (i, c) in program.cells.iter().enumerate() {
-            let old = self.program.index.get(&c.addr).map(|&o| &self.program.cells[o as usize].expr);
-            e.dirty[i] = old != Some(&c.expr) || self.dirty[self.program.index[&c.addr] as usize];
-            if old.is_some() {
-                e.grid.set(c.addr, self.grid.get(c.addr).clone());
+            match self.program.index.get(&c.addr) {
+                // Still a formula: keep its value; dirty if it changed.
+                Some(&o) => {
+                    e.grid.set(c.addr, self.grid.get(c.addr).clone());
+                    e.dirty[i] = self.dirty[o as usize] || self.program.cells[o as usize].expr != c.expr;
+                }
+                None => e.dirty[i] = true,
             }
         }
         e.log = self.log.as_ref().map(|_| Vec::new());
-        // Constants that changed (or replaced formulas) mark their readers.
-        for (a, v) in &program.constants {
-            if self.grid.get(*a) != v || self.program.index.contains_key(a) {
-                e.mark_readers(*a);
-            }
-        }
-        for c in &self.program.cells {
-            if !program.index.contains_key(&c.addr) && !program.constants.iter().any(|(a, _)| *a == c.addr) {
-                e.mark_readers(c.addr);
+        // Every cell that reads differently now (a changed constant, a
+        // formula that became a constant or the reverse, a removed cell)
+        // marks its readers.
+        let old = self.program.cells.iter().map(|c| c.addr).chain(self.program.constants.iter().map(|(a, _)| *a));
+        let new = program.cells.iter().map(|c| c.addr).chain(program.constants.iter().map(|(a, _)| *a));
+        let touched: std::collections::HashSet<CellAddr> = old.chain(new).collect();
+        for a in touched {
+            if self.grid.get(a) != e.grid.get(a) {
+                e.mark_readers(a);
             }
         }
         Ok(e)

@@ -247,7 +247,12 @@ impl<'s> Binder<'s> {
         if spec.name == "LET" {
             return self.let_call(spec, args, anchor);
         }
+        // SUMPRODUCT reads its arguments as arrays in any cell (`eval_array`),
+        // so they are folded as inside a name.
+        let array_args = spec.name == "SUMPRODUCT";
+        self.array_depth += array_args as usize;
         let bound: Vec<BExpr> = args.iter().map(|a| self.bind(a, anchor)).collect();
+        self.array_depth -= array_args as usize;
         self.fold(BExpr::Call(spec, bound.into_boxed_slice()))
     }
 
@@ -305,36 +310,4 @@ impl<'s> Binder<'s> {
 /// calculating cell and wraps around the sheet edge.
 fn shift(a: Axis, anchor: u32, cell: u32, max: u32) -> u32 {
     if a.abs { a.index } else { (a.index as i64 - anchor as i64 + cell as i64).rem_euclid(max as i64) as u32 }
-}
-
-/// The areas a bound formula may read. Fixed references count as they are;
-/// `:` with a computed side counts the box around everything either side
-/// can reach; OFFSET with computed arguments counts its whole sheet.
-pub fn dependencies(e: &BExpr, out: &mut Vec<Area>) {
-    match e {
-        BExpr::Const(Value::Ref(a)) => out.push(*a),
-        BExpr::Const(_) | BExpr::Local(_) => {}
-        BExpr::Unary(_, x) | BExpr::ArrayMode(x) => dependencies(x, out),
-        BExpr::Binary(op, l, r) => {
-            let start = out.len();
-            dependencies(l, out);
-            dependencies(r, out);
-            if *op == crate::ast::BinaryOp::Range && out.len() > start + 1 {
-                let boxed = out[start + 1..].iter().try_fold(out[start], |acc, a| acc.union(a));
-                if let Some(b) = boxed {
-                    out.push(b);
-                }
-            }
-        }
-        BExpr::Call(f, args) => {
-            let start = out.len();
-            args.iter().for_each(|a| dependencies(a, out));
-            if f.name == "OFFSET" {
-                let sheets: Vec<u16> = out[start..].iter().map(|a| a.sheet).collect();
-                for s in sheets {
-                    out.push(Area::new(s, 0, 0, MAX_ROWS - 1, MAX_COLS - 1));
-                }
-            }
-        }
-    }
 }

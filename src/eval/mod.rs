@@ -6,6 +6,7 @@
 //! [`Grid`]. Excel errors travel as values; nothing here returns `Result`.
 
 pub mod bind;
+pub mod deps;
 mod ops;
 
 use crate::address::{Area, CellAddr};
@@ -87,11 +88,11 @@ impl<'a> Eval<'a> {
     /// its top-left value, and an empty result reads as 0, as in Excel.
     pub fn eval_cell(&mut self, e: &BExpr) -> Value {
         let v = self.eval(e);
-        match self.value(v) {
+        let v = match self.value(v) {
             Value::Array(a) => a.data.first().cloned().unwrap_or(Value::Error(ErrorKind::Value)),
-            Value::Empty => Value::Number(0.0),
             v => v,
-        }
+        };
+        if v.is_empty() { Value::Number(0.0) } else { v }
     }
 
     /// Evaluates an expression; the result may be a reference or an array.
@@ -148,6 +149,14 @@ impl<'a> Eval<'a> {
             return Value::Empty;
         }
         self.grid.get(c).clone()
+    }
+
+    /// The stored size (rows, columns) of a sheet: every cell past it is empty.
+    pub fn extent(&self, sheet: u16) -> (u32, u32) {
+        if self.folding {
+            self.touched.set(true);
+        }
+        self.grid.extent(sheet)
     }
 
     /// Visits the stored cells of `area` row by row; returns how many cells

@@ -4,6 +4,7 @@
 //! Operands arrive already read (no references).
 
 use crate::ast::{BinaryOp, UnaryOp};
+use crate::functions::text::MAX_TEXT;
 use crate::value::{Array, ErrorKind, Value, compare};
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -30,6 +31,9 @@ pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> 
         (Value::Array(_), Value::Array(_)) => {
             let ((lr, lc), (rr, rc)) = (shape(l), shape(r));
             let (rows, cols) = (lr.max(rr), lc.max(rc));
+            if rows as u64 * cols as u64 > super::MAX_ARRAY_CELLS {
+                return Value::Error(ErrorKind::Num);
+            }
             let mut data = Vec::with_capacity(rows * cols);
             for i in 0..rows {
                 for j in 0..cols {
@@ -126,7 +130,10 @@ fn scalar_binary(op: BinaryOp, a: &Value, b: &Value) -> Value {
     }
     match op {
         Concat => match (a.to_text(), b.to_text()) {
-            (Ok(x), Ok(y)) => Value::text(&format!("{x}{y}")),
+            (Ok(x), Ok(y)) if x.len() + y.len() > MAX_TEXT && x.chars().count() + y.chars().count() > MAX_TEXT => {
+                Value::Error(ErrorKind::Value)
+            }
+            (Ok(x), Ok(y)) => Value::Text([&*x, &*y].concat().into()),
             (Err(e), _) | (_, Err(e)) => Value::Error(e),
         },
         Eq | Ne | Lt | Gt | Le | Ge => {

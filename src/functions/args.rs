@@ -61,6 +61,9 @@ pub fn lift_values(vals: &[Value], f: impl Fn(&[Value]) -> Value) -> Value {
     if !any {
         return f(vals);
     }
+    if rows as u64 * cols as u64 > crate::eval::MAX_ARRAY_CELLS {
+        return Value::Error(ErrorKind::Num);
+    }
     let mut data = Vec::with_capacity(rows * cols);
     let mut row = Vec::with_capacity(vals.len());
     for i in 0..rows {

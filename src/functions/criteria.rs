@@ -158,6 +158,20 @@ impl Range {
         }
     }
 
+    /// The rows and columns from the top-left that may hold something: a
+    /// reference is cut to the stored part of its sheet (cells past it are
+    /// empty), so whole columns cost what is used, not a million rows.
+    fn live_dims(&self, ev: &Eval) -> (u64, u64) {
+        match self {
+            Range::Area(a) => {
+                let (rows, cols) = ev.extent(a.sheet);
+                let live = |used: u32, start: u32, len: u32| used.saturating_sub(start).min(len) as u64;
+                (live(rows, a.r0, a.rows()), live(cols, a.c0, a.cols()))
+            }
+            r => r.dims(),
+        }
+    }
+
     fn dims(&self) -> (u64, u64) {
         match self {
             Range::Area(a) => (a.rows() as u64, a.cols() as u64),
@@ -339,13 +353,18 @@ pub fn countifs(ev: &mut Eval, args: &[BExpr]) -> Value {
         return Value::Error(ErrorKind::Value);
     }
     let ev: &Eval = ev;
+    // Past every range's stored part all read empty: count those at once.
+    let (lr, lc) = ranges.iter().map(|g| g.live_dims(ev)).fold((0, 0), |(r, c), (a, b)| (r.max(a), c.max(b)));
     lift_values(&crits, |row| {
         let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
         let mut n = 0u64;
-        for r in 0..rows {
-            for c in 0..cols {
+        for r in 0..lr {
+            for c in 0..lc {
                 n += ranges.iter().zip(&compiled).all(|(g, k)| k.matches(&g.get(ev, r, c))) as u64;
             }
+        }
+        if compiled.iter().all(|k| k.matches(&Value::Empty)) {
+            n += rows * cols - lr * lc;
         }
         Value::Number(n as f64)
     })
@@ -383,7 +402,10 @@ pub fn sumif(ev: &mut Eval, args: &[BExpr]) -> Value {
                 })
             }
             Some(s) => {
-                let (rows, cols) = range.dims();
+                // Past both stored parts, nothing is added.
+                let ((ar, ac), (br, bc)) = (range.live_dims(ev), s.live_dims(ev));
+                let (dr, dc) = range.dims();
+                let (rows, cols) = (ar.max(br).min(dr), ac.max(bc).min(dc));
                 for r in 0..rows {
                     for c in 0..cols {
                         if crit.matches(&range.get(ev, r, c)) {

@@ -12,6 +12,7 @@ use super::refs::{check_name, check_sheet_name, parse_ref};
 use crate::address::{Area, CellAddr, SheetId};
 use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Source};
+use crate::grid::MAX_GRID_CELLS;
 use crate::parse::parse_formula;
 use crate::value::{ErrorKind, Value};
 use std::collections::HashMap;
@@ -28,6 +29,8 @@ pub(crate) struct Builder {
     /// Lower-cased name -> where it was first defined.
     name_places: HashMap<String, String>,
     pub sources: Vec<Arc<Source>>,
+    /// Per sheet, the rows and columns stored so far (from A1).
+    extents: HashMap<SheetId, (u64, u64)>,
 }
 
 impl Builder {
@@ -40,6 +43,7 @@ impl Builder {
             names: Vec::new(),
             name_places: HashMap::new(),
             sources: vec![src.clone()],
+            extents: HashMap::new(),
         }
     }
 
@@ -93,6 +97,25 @@ impl Builder {
     /// Adds a cell entry unless it overlaps one already set.
     pub fn add_cells(&mut self, src: &Arc<Source>, span: Span, entry: CellEntry) {
         let place = place(src, span.start);
+        // Each sheet is stored densely from A1 to its last used cell.
+        let a = &entry.area;
+        let old = self.extents.get(&a.sheet).copied().unwrap_or_default();
+        let new = (old.0.max(a.r1 as u64 + 1), old.1.max(a.c1 as u64 + 1));
+        let need = self.extents.values().map(|(r, c)| r * c).sum::<u64>() - old.0 * old.1 + new.0 * new.1;
+        if need > MAX_GRID_CELLS {
+            let d = Diagnostic::at(
+                src,
+                span,
+                format!(
+                    "{} would make the stored grid {need} cells; a workbook stores at most {MAX_GRID_CELLS}",
+                    self.show(entry.area)
+                ),
+                "too large",
+            )
+            .with_note("each sheet is stored from A1 to its last used row and column");
+            self.diags.push(d);
+            return;
+        }
         if let Some(i) = self.cells.iter().position(|c| c.area.intersect(&entry.area).is_some()) {
             let other = self.cells[i].area;
             let d = Diagnostic::at(
@@ -109,6 +132,7 @@ impl Builder {
             self.diags.push(d);
             return;
         }
+        self.extents.insert(entry.area.sheet, new);
         self.cells.push(entry);
         self.cell_places.push(place);
     }

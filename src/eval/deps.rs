@@ -1,0 +1,109 @@
+//! The areas a bound formula may read, for the dependency graph. Fixed
+//! references count as they are. Where a reference is computed at run time
+//! the whole area it can reach counts: `:` with a computed side counts the
+//! box (per sheet) around everything either side can reach; OFFSET with
+//! computed arguments counts the whole of every sheet its arguments name;
+//! SUMIF's sum range counts at the size of its criteria range (it extends
+//! from its top-left cell). A LET variable counts what its value reads.
+
+use super::BExpr;
+use crate::address::{Area, MAX_COLS, MAX_ROWS};
+use crate::ast::BinaryOp;
+use crate::value::Value;
+use std::collections::HashMap;
+
+/// Every area `e` may read, possibly with repeats.
+pub fn dependencies(e: &BExpr, out: &mut Vec<Area>) {
+    Deps { out, locals: HashMap::new() }.walk(e);
+}
+
+struct Deps<'o> {
+    out: &'o mut Vec<Area>,
+    /// LET slot -> the areas its value reads.
+    locals: HashMap<usize, Vec<Area>>,
+}
+
+impl Deps<'_> {
+    fn walk(&mut self, e: &BExpr) {
+        match e {
+            BExpr::Const(Value::Ref(a)) => self.out.push(*a),
+            BExpr::Const(_) => {}
+            BExpr::Local(slot) => {
+                if let Some(areas) = self.locals.get(slot) {
+                    self.out.extend_from_slice(areas);
+                }
+            }
+            BExpr::Unary(_, x) | BExpr::ArrayMode(x) => self.walk(x),
+            BExpr::Binary(op, l, r) => {
+                let start = self.out.len();
+                self.walk(l);
+                self.walk(r);
+                if *op == BinaryOp::Range {
+                    self.boxes(start);
+                }
+            }
+            BExpr::Call(f, args) => match f.name {
+                "LET" => self.let_call(args),
+                "OFFSET" => {
+                    let start = self.out.len();
+                    args.iter().for_each(|a| self.walk(a));
+                    self.whole_sheets(start);
+                }
+                "SUMIF" if args.len() == 3 => {
+                    args.iter().for_each(|a| self.walk(a));
+                    match (&args[0], &args[2]) {
+                        (BExpr::Const(Value::Ref(crit)), BExpr::Const(Value::Ref(sum))) => {
+                            let r1 = (sum.r0 + crit.rows() - 1).min(MAX_ROWS - 1);
+                            let c1 = (sum.c0 + crit.cols() - 1).min(MAX_COLS - 1);
+                            self.out.push(Area::new(sum.sheet, sum.r0, sum.c0, r1, c1));
+                        }
+                        _ => {
+                            let start = self.out.len();
+                            self.walk(&args[2]);
+                            self.whole_sheets(start);
+                        }
+                    }
+                }
+                _ => args.iter().for_each(|a| self.walk(a)),
+            },
+        }
+    }
+
+    /// `LET(x, v, ..., body)`: each variable reads what its value reads.
+    fn let_call(&mut self, args: &[BExpr]) {
+        let (pairs, body) = args.split_at(args.len().saturating_sub(1));
+        for pair in pairs.chunks(2) {
+            let start = self.out.len();
+            if let Some(v) = pair.get(1) {
+                self.walk(v);
+            }
+            if let BExpr::Local(slot) = pair[0] {
+                let areas = self.out[start..].to_vec();
+                self.locals.insert(slot, areas);
+            }
+        }
+        body.iter().for_each(|b| self.walk(b));
+    }
+
+    /// Adds, per sheet, the box around the areas found since `start`.
+    fn boxes(&mut self, start: usize) {
+        let mut per_sheet: Vec<Area> = Vec::new();
+        for a in &self.out[start..] {
+            match per_sheet.iter_mut().find(|b| b.sheet == a.sheet) {
+                Some(b) => *b = b.union(a).expect("same sheet"),
+                None => per_sheet.push(*a),
+            }
+        }
+        self.out.extend(per_sheet);
+    }
+
+    /// Adds the whole of every sheet named by the areas found since `start`.
+    fn whole_sheets(&mut self, start: usize) {
+        let mut sheets: Vec<u16> = self.out[start..].iter().map(|a| a.sheet).collect();
+        sheets.sort_unstable();
+        sheets.dedup();
+        for s in sheets {
+            self.out.push(Area::new(s, 0, 0, MAX_ROWS - 1, MAX_COLS - 1));
+        }
+    }
+}
