@@ -125,6 +125,12 @@ impl<'a> Eval<'a> {
         }
     }
 
+    /// Evaluates an expression and reads it as a value ([`Eval::value`]).
+    pub fn read(&mut self, e: &BExpr) -> Value {
+        let v = self.eval(e);
+        self.value(v)
+    }
+
     /// Evaluates an expression as an array formula, whatever the mode (for
     /// arguments Excel always evaluates as arrays, such as SUMPRODUCT's).
     pub fn eval_array(&mut self, e: &BExpr) -> Value {
@@ -178,13 +184,13 @@ impl<'a> Eval<'a> {
         if area.size() > MAX_ARRAY_CELLS {
             return Value::Error(ErrorKind::Num);
         }
-        if area.is_cell() {
+        if self.folding || area.is_cell() {
             return self.cell_value(area.top_left());
         }
         let mut data = Vec::with_capacity(area.size() as usize);
         for r in area.r0..=area.r1 {
             for c in area.c0..=area.c1 {
-                data.push(self.cell_value(CellAddr::new(area.sheet, r, c)));
+                data.push(self.grid.get(CellAddr::new(area.sheet, r, c)).clone());
             }
         }
         Value::Array(Arc::new(Array::new(area.rows() as usize, area.cols() as usize, data)))

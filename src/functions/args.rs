@@ -27,13 +27,7 @@ pub fn number(ev: &mut Eval, e: &BExpr) -> Result<f64, ErrorKind> {
 /// are #N/A), giving an array. This is how ABS, MOD, LEN, ISNUMBER, ... work
 /// on arrays inside names.
 pub fn lift(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Value) -> Value {
-    let vals: Vec<Value> = args
-        .iter()
-        .map(|a| {
-            let v = ev.eval(a);
-            ev.value(v)
-        })
-        .collect();
+    let vals: Vec<Value> = args.iter().map(|a| ev.read(a)).collect();
     lift_values(&vals, f)
 }
 

@@ -215,13 +215,6 @@ impl Range {
     }
 }
 
-/// A criterion argument, read (a multi-cell reference is an array in array
-/// mode, its intersection elsewhere).
-fn criterion_value(ev: &mut Eval, e: &BExpr) -> Value {
-    let v = ev.eval(e);
-    ev.value(v)
-}
-
 /// The number a criterion matches by plain equality, if that is what it is.
 fn plain_number(v: &Value) -> Option<f64> {
     match v {
@@ -319,7 +312,7 @@ pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
         Ok(r) => r,
         Err(e) => return Value::Error(e),
     };
-    match criterion_value(ev, &args[1]) {
+    match ev.read(&args[1]) {
         Value::Array(a) => {
             let counts = count_each(ev, &range, &a.data);
             let data = counts.into_iter().map(|n| Value::Number(n as f64)).collect();
@@ -346,7 +339,7 @@ pub fn countifs(ev: &mut Eval, args: &[BExpr]) -> Value {
             Ok(r) => ranges.push(r),
             Err(e) => return Value::Error(e),
         }
-        crits.push(criterion_value(ev, &pair[1]));
+        crits.push(ev.read(&pair[1]));
     }
     let (rows, cols) = ranges[0].dims();
     if ranges.iter().any(|r| r.dims() != (rows, cols)) {
@@ -378,7 +371,7 @@ pub fn sumif(ev: &mut Eval, args: &[BExpr]) -> Value {
         Ok(r) => r,
         Err(e) => return Value::Error(e),
     };
-    let crit = criterion_value(ev, &args[1]);
+    let crit = ev.read(&args[1]);
     let sum_range = match args.get(2).map(|e| Range::read(ev, e)) {
         Some(Err(e)) => return Value::Error(e),
         Some(Ok(s)) => Some(s),

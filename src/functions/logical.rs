@@ -29,18 +29,11 @@ pub const FUNCTIONS: &[FnSpec] = &[
 /// Excel allows 126 name/value pairs plus the final calculation.
 const LET_MAX_ARGS: usize = 253;
 
-/// Evaluates an argument and reads it (arrays inside names, implicit
-/// intersection elsewhere).
-fn read(ev: &mut Eval, e: &BExpr) -> Value {
-    let v = ev.eval(e);
-    ev.value(v)
-}
-
 fn if_(ev: &mut Eval, args: &[BExpr]) -> Value {
-    let cond = read(ev, &args[0]);
+    let cond = ev.read(&args[0]);
     if let Value::Array(_) = cond {
-        let then = read(ev, &args[1]);
-        let other = args.get(2).map_or(Value::Bool(false), |a| read(ev, a));
+        let then = ev.read(&args[1]);
+        let other = args.get(2).map_or(Value::Bool(false), |a| ev.read(a));
         return lift_values(&[cond, then, other], |v| match v[0].to_bool() {
             Ok(true) => v[1].clone(),
             Ok(false) => v[2].clone(),
@@ -58,10 +51,10 @@ fn if_(ev: &mut Eval, args: &[BExpr]) -> Value {
 /// `catch` accepts, then the second (unread). On arrays, element by element.
 fn if_error_like(ev: &mut Eval, args: &[BExpr], catch: fn(ErrorKind) -> bool) -> Value {
     let caught = |v: &Value| matches!(v, Value::Error(e) if catch(*e));
-    match read(ev, &args[0]) {
+    match ev.read(&args[0]) {
         v if caught(&v) => ev.eval(&args[1]),
         Value::Array(a) if a.data.iter().any(caught) => {
-            let fallback = read(ev, &args[1]);
+            let fallback = ev.read(&args[1]);
             lift_values(&[Value::Array(a), fallback], |v| if caught(&v[0]) { v[1].clone() } else { v[0].clone() })
         }
         v => v,
@@ -149,11 +142,11 @@ fn choice(index: &Value, n: usize) -> Result<usize, ErrorKind> {
 
 fn choose(ev: &mut Eval, args: &[BExpr]) -> Value {
     let n = args.len() - 1;
-    let index = read(ev, &args[0]);
+    let index = ev.read(&args[0]);
     if let Value::Array(_) = index {
         let mut vals = Vec::with_capacity(args.len());
         vals.push(index);
-        vals.extend(args[1..].iter().map(|a| read(ev, a)));
+        vals.extend(args[1..].iter().map(|a| ev.read(a)));
         return lift_values(&vals, |v| match choice(&v[0], n) {
             Ok(i) => v[i].clone(),
             Err(e) => Value::Error(e),

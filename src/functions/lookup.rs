@@ -24,12 +24,6 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec { name: "OFFSET", min_args: 3, max_args: 5, eval: offset },
 ];
 
-/// Evaluates an argument and reads it.
-fn read(ev: &mut Eval, e: &BExpr) -> Value {
-    let v = ev.eval(e);
-    ev.value(v)
-}
-
 /// An index argument: truncated; negative is #VALUE!.
 fn index_number(v: &Value) -> Result<u32, ErrorKind> {
     let n = v.to_number()?.trunc();
@@ -63,8 +57,8 @@ fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
     if let Value::Error(e) = src {
         return Value::Error(e);
     }
-    let row = read(ev, &args[1]);
-    let col = args.get(2).map(|a| read(ev, a));
+    let row = ev.read(&args[1]);
+    let col = args.get(2).map(|a| ev.read(a));
     if let Some(a) = args.get(3) {
         match number(ev, a) {
             Ok(n) if n.trunc() == 1.0 => {}
@@ -123,7 +117,7 @@ fn single(v: Value) -> Result<Value, ErrorKind> {
 /// data (both by binary search among values of the lookup's type), 0 the
 /// first equal value, with wildcards for text; text is case-insensitive.
 fn match_(ev: &mut Eval, args: &[BExpr]) -> Value {
-    let lookup = read(ev, &args[0]);
+    let lookup = ev.read(&args[0]);
     let kind = match args.get(2).map(|a| number(ev, a)) {
         None => Ordering::Less,
         Some(Ok(n)) if n >= 1.0 => Ordering::Less,
