@@ -175,8 +175,7 @@ impl Wildcard {
 
     /// Whether the whole of `text` matches.
     pub fn matches(&self, text: &str) -> bool {
-        let t: Vec<char> = text.chars().map(fold_char).collect();
-        wild_glob(&self.0, &t, true)
+        self.matches_str(text)
     }
 
     /// The first index at or after `from` where a match starts in `text`
@@ -222,8 +221,8 @@ fn wild_glob(p: &[WildTok], t: &[char], whole: bool) -> bool {
 }
 
 impl Wildcard {
-    /// Like [`Wildcard::matches`] but without allocating, for scans over
-    /// many cells (COUNTIF, SUMIF): walks `text` by char boundaries.
+    /// The whole-text match behind [`Wildcard::matches`], without
+    /// allocating: walks `text` by char boundaries.
     pub fn matches_str(&self, text: &str) -> bool {
         let (p, mut pi, mut ti) = (&self.0, 0, 0);
         let mut star: Option<(usize, usize)> = None;
