@@ -14,7 +14,10 @@
 //!   ROW, COLUMN, ROWS and COLUMNS, are left out).
 //!
 //! Nodes of a circular reference are red and drawn in a cluster per cycle.
-//! Labels are quoted with `"` and `\` escaped, as DOT wants.
+//! Labels are quoted with `"` and `\` escaped, as DOT wants. The text is
+//! written here rather than with `petgraph::dot::Dot`, which has no way to
+//! draw a subgraph cluster or a graph label, the two things that make a
+//! cycle stand out.
 
 use super::Failure;
 use crate::address::{Area, CellAddr};
