@@ -123,39 +123,43 @@ pub fn batch(
         ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}").expect("valid template"),
     );
     let start = Instant::now();
+    // One detached copy of the program per worker thread, made on that
+    // thread so its allocations sit in the thread's own memory (copies made
+    // side by side would share cache lines, and every reference count a
+    // worker bumps would bounce between cores). rayon's map_init would make
+    // one per split, many more than threads.
+    let workers: Vec<Session> = rayon::broadcast(|_| base.detached());
     let outcomes: Vec<Outcome> = lines
         .par_iter()
         .enumerate()
-        .map_init(
-            || base.detached(),
-            |worker, (i, (line_no, line))| {
-                let t = Instant::now();
-                let res = solve_one(worker, name, line, &area, &def.alphabet, !common.no_reset);
-                let ms = t.elapsed().as_secs_f64() * 1000.0;
-                bar.inc(1);
-                match res {
-                    Ok((iterations, converged, grid)) => {
-                        let exp = expected.as_ref().map(|e| e[i].as_str());
-                        Outcome {
-                            line: *line_no,
-                            status: classify(&grid, exp, converged),
-                            iterations,
-                            ms,
-                            grid,
-                            message: None,
-                        }
-                    }
-                    Err(m) => Outcome {
+        .map(|(i, (line_no, line))| {
+            let worker = &workers[rayon::current_thread_index().unwrap_or(0) % workers.len()];
+            let t = Instant::now();
+            let res = solve_one(worker, name, line, &area, &def.alphabet, !common.no_reset);
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            bar.inc(1);
+            match res {
+                Ok((iterations, converged, grid)) => {
+                    let exp = expected.as_ref().map(|e| e[i].as_str());
+                    Outcome {
                         line: *line_no,
-                        status: Status::Error,
-                        iterations: 0,
+                        status: classify(&grid, exp, converged),
+                        iterations,
                         ms,
-                        grid: String::new(),
-                        message: Some(m),
-                    },
+                        grid,
+                        message: None,
+                    }
                 }
-            },
-        )
+                Err(m) => Outcome {
+                    line: *line_no,
+                    status: Status::Error,
+                    iterations: 0,
+                    ms,
+                    grid: String::new(),
+                    message: Some(m),
+                },
+            }
+        })
         .collect();
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
