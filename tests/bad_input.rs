@@ -93,7 +93,6 @@ fn malformed_ron_is_located() {
 }
 
 #[test]
-#[ignore = "bug: an unclosed string in the workbook file is reported as `expected comma` at the next line's quote, with no word of the string opened on line 3"]
 fn malformed_ron_unclosed_string_points_at_the_string() {
     let diags = load_errors("malformed.ron");
     let d = &diags[0];

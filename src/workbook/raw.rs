@@ -225,6 +225,20 @@ pub(crate) fn parse_ron(src: &Arc<Source>) -> Result<RawWorkbook<'_>, Diagnostic
         let start = src.offset_of(e.span.start.line, e.span.start.col);
         let end = src.offset_of(e.span.end.line, e.span.end.col).max(start);
         let (message, label) = describe(&e.code);
+        if let Some(at) = string_across_lines(&text[..end.min(text.len())]) {
+            // The real mistake is usually a closing quote left out earlier:
+            // RON then reads on to the next quote and stumbles there.
+            return Diagnostic::at(
+                src,
+                at..at + 1,
+                "malformed workbook file: a string runs past the end of its line",
+                "this string",
+            )
+            .with_note(format!(
+                "is its closing `\"` missing? RON read on and then found: {}",
+                message.trim_start_matches("malformed workbook file: ")
+            ));
+        }
         match &e.code {
             ron::Error::ExpectedComma => {
                 // Point at the end of the item before, where the comma belongs.
@@ -291,4 +305,37 @@ fn shape(name: &str) -> Option<&'static str> {
         "Reset" => "reset reads `(set: { \"Main!D27\": \"reset\" }, then: { \"Main!D27\": \"solve\" })`",
         _ => return None,
     })
+}
+
+/// The start of the first ordinary string literal in `text` that runs over a
+/// line break (raw strings `r#"..."#` may; comments are skipped).
+fn string_across_lines(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => i = text[i..].find('\n').map_or(b.len(), |n| i + n),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = text[i + 2..].find("*/").map_or(b.len(), |n| i + n + 4),
+            b'r' if matches!(b.get(i + 1), Some(b'#') | Some(b'"')) => {
+                let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+                let close = format!("\"{}", "#".repeat(hashes));
+                let body = i + 2 + hashes;
+                i = text.get(body..).and_then(|t| t.find(&close)).map_or(b.len(), |n| body + n + close.len());
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    match b[i] {
+                        b'\\' => i += 2,
+                        b'\n' => return Some(start),
+                        _ => i += 1,
+                    }
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    None
 }
