@@ -212,7 +212,7 @@ fn run_refuses_input_files_and_lines_that_do_not_exist() {
 fn run_stops_at_max_iter() {
     let out = expect_exit(0, &["run", SUDOKU, "--max-iter", "1", "--show", "solution"]);
     let status = out.stdout.lines().last().expect("a status line");
-    assert!(status.starts_with("not converged after 1 iterations;"), "{status}");
+    assert!(status.starts_with("not converged after 1 iteration;"), "{status}");
     let v = solve_json(&["--max-iter", "1"]);
     assert_eq!(v["converged"], Json::Bool(false));
     assert_eq!(v["iterations"], 1);

@@ -28,6 +28,28 @@ pub fn color_stderr() -> bool {
     std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }
 
+/// `reset: Main!D27 <- reset, calculated (2 iterations), then Main!D27 <- solve`.
+pub fn reset_text(s: &Session, r: &ResetRun) -> String {
+    let p = s.engine.program();
+    let cells = |list: &[(crate::address::CellAddr, Value)]| {
+        list.iter().map(|(c, v)| format!("{} <- {v}", p.cell_name(*c))).collect::<Vec<_>>().join(", ")
+    };
+    match &s.workbook.reset {
+        Some(reset) => format!(
+            "reset: {}, calculated ({}), then {}",
+            cells(&reset.set),
+            iterations(r.report.iterations),
+            cells(&reset.then)
+        ),
+        None => "reset".to_string(),
+    }
+}
+
+/// `1 iteration`, `9 iterations`.
+pub fn iterations(n: u32) -> String {
+    format!("{n} iteration{}", if n == 1 { "" } else { "s" })
+}
+
 /// The one-line summary of a recalculation.
 pub fn status(report: &Report, elapsed: Duration) -> String {
     let state = if !report.circular.is_empty() {
@@ -36,9 +58,9 @@ pub fn status(report: &Report, elapsed: Duration) -> String {
     } else if report.iterations == 0 {
         "no circular references".to_string()
     } else if report.converged {
-        format!("converged after {} iterations", report.iterations)
+        format!("converged after {}", iterations(report.iterations))
     } else {
-        format!("not converged after {} iterations", report.iterations)
+        format!("not converged after {}", iterations(report.iterations))
     };
     format!(
         "{state}; last max change {}; {} cells evaluated; {:.3} ms",
@@ -52,17 +74,8 @@ pub fn status(report: &Report, elapsed: Duration) -> String {
 pub fn text(s: &Session, views: &[Shown], reset: Option<&ResetRun>, report: &Report, elapsed: Duration) -> String {
     let mut out = String::new();
     if let Some(r) = reset {
-        let p = s.engine.program();
-        let cells = |list: &[(crate::address::CellAddr, Value)]| {
-            list.iter().map(|(c, v)| format!("{} <- {v}", p.cell_name(*c))).collect::<Vec<_>>().join(", ")
-        };
-        let reset = s.workbook.reset.as_ref().expect("a reset ran");
-        out += &format!(
-            "reset: {}, calculated ({} iterations), then {}\n",
-            cells(&reset.set),
-            r.report.iterations,
-            cells(&reset.then)
-        );
+        out += &reset_text(s, r);
+        out.push('\n');
     }
     for v in views {
         out += &format!("{}:\n{}\n", v.key, render_area(s.engine.grid(), &v.area, &v.layout));

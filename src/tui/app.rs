@@ -7,11 +7,12 @@
 //! Going back and forward again through recorded history replays stored
 //! states; only a step past the newest entry calculates.
 
-use super::board::{Board, by_cell, iterations};
+use super::board::{Board, by_cell};
 use super::draw;
 use crate::address::Area;
 use crate::cli::Prepared;
 use crate::cli::output::Shown;
+use crate::cli::output::iterations;
 use crate::engine::Report;
 use crate::session::{ResetRun, Session};
 use crate::trace::{Change, changes};

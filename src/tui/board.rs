@@ -175,11 +175,6 @@ impl Board {
     }
 }
 
-/// `1 iteration`, `9 iterations`.
-pub fn iterations(n: u32) -> String {
-    format!("{n} iteration{}", if n == 1 { "" } else { "s" })
-}
-
 /// `text` cut to `max` characters, the last one `…` when cut.
 fn cut(text: String, max: usize) -> String {
     if max == 0 || text.chars().count() <= max {

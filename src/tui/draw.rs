@@ -12,7 +12,8 @@
 //! out and underlined.
 
 use super::app::{App, Kind, Mode};
-use super::board::{Board, Counts, Mark, iterations};
+use super::board::{Board, Counts, Mark};
+use crate::cli::output::iterations;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};

@@ -13,9 +13,10 @@
 //! each row starts with that mark column, and an unchanged grid is
 //! `render_area`'s with one leading space. There are no timings.
 
-use super::board::{Board, Counts, Mark, by_cell, iterations};
+use super::board::{Board, Counts, Mark, by_cell};
 use super::resolve_views;
 use crate::cli::output::Shown;
+use crate::cli::output::{iterations, reset_text};
 use crate::cli::{Failure, StepArgs, prepare};
 use crate::engine::Report;
 use crate::session::{ResetRun, Session};
@@ -88,23 +89,6 @@ fn summary(r: &Report) -> String {
     } else {
         let state = if r.converged { "converged" } else { "not converged" };
         format!("{state}; max change {}", crate::calc::change_text(r.max_change))
-    }
-}
-
-/// `reset: Main!D27 <- reset, calculated (2 iterations), then Main!D27 <- solve`.
-pub fn reset_text(s: &Session, r: &ResetRun) -> String {
-    let p = s.engine.program();
-    let cells = |list: &[(crate::address::CellAddr, crate::value::Value)]| {
-        list.iter().map(|(c, v)| format!("{} <- {v}", p.cell_name(*c))).collect::<Vec<_>>().join(", ")
-    };
-    match &s.workbook.reset {
-        Some(reset) => format!(
-            "reset: {}, calculated ({} iterations), then {}",
-            cells(&reset.set),
-            r.report.iterations,
-            cells(&reset.then)
-        ),
-        None => "reset".to_string(),
     }
 }
 
