@@ -12,18 +12,12 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-const SUDOKU: &str = "workbooks/sudoku.ron";
+mod common;
+use common::SUDOKU;
 
 fn dataflow(code: i32, args: &[&str]) -> (String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dataflow"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the dataflow binary runs");
-    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
-    assert_eq!(out.status.code(), Some(code), "dataflow {args:?}\n{stdout}\n{stderr}");
-    (stdout, stderr)
+    let out = common::expect_exit(code, args);
+    (out.stdout, out.stderr)
 }
 
 fn temp_dir(name: &str) -> PathBuf {

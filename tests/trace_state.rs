@@ -8,38 +8,9 @@
 use dataflow::session::Session;
 use dataflow::state::State;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-const SUDOKU: &str = "workbooks/sudoku.ron";
-const GRID2_SOLVED: &str = "245981376169273584837564219976125438513498627482736951391657842728349165654812793";
-
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl std::fmt::Debug for Out {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "exit {}\n--- stdout\n{}\n--- stderr\n{}", self.code, self.stdout, self.stderr)
-    }
-}
-
-fn dataflow(code: i32, args: &[&str]) -> Out {
-    let out = Command::new(env!("CARGO_BIN_EXE_dataflow"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the dataflow binary runs");
-    let out = Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8"),
-    };
-    assert_eq!(out.code, code, "dataflow {args:?}: {out:?}");
-    out
-}
+mod common;
+use common::{GRID2_SOLVED, SUDOKU, expect_exit as dataflow};
 
 /// The status line's timing replaced by `<ms>`.
 fn redact_ms(text: &str) -> String {

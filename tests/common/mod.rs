@@ -1,0 +1,51 @@
+//! Helpers shared by the tests that run the `dataflow` binary: the
+//! workbook and puzzles they use, and running the binary from the crate's
+//! directory (so relative paths in arguments and messages are stable).
+
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::process::Command;
+
+pub const SUDOKU: &str = "workbooks/sudoku.ron";
+pub const PE96: &str = "../shared/corpora/9x9/project_euler_96.txt";
+pub const PE96_SOLUTIONS: &str = "../shared/corpora/9x9/project_euler_96.solutions.txt";
+pub const GRID1: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+pub const GRID1_SOLVED: &str = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+pub const GRID2: &str = "2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3";
+pub const GRID2_SOLVED: &str = "245981376169273584837564219976125438513498627482736951391657842728349165654812793";
+
+/// What one run of the binary gave.
+pub struct Out {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl std::fmt::Debug for Out {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "exit {}\n--- stdout\n{}\n--- stderr\n{}", self.code, self.stdout, self.stderr)
+    }
+}
+
+/// Runs `dataflow ARGS` from the crate's directory, so relative paths in
+/// arguments and messages are stable.
+pub fn dataflow(args: &[&str]) -> Out {
+    let out = Command::new(env!("CARGO_BIN_EXE_dataflow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the dataflow binary runs");
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Like [`dataflow`], and checks the exit code.
+pub fn expect_exit(code: i32, args: &[&str]) -> Out {
+    let out = dataflow(args);
+    assert_eq!(out.code, code, "dataflow {args:?}: {out:?}");
+    out
+}
