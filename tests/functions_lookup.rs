@@ -300,7 +300,6 @@ fn offset_with_cell_arguments() {
 }
 
 #[test]
-#[ignore = "engine: OFFSET with computed arguments depends on its whole sheet, its own cell included (reported)"]
 fn offset_with_cell_arguments_on_the_same_sheet() {
     let mut s = grid();
     s.set("F1", "2");

@@ -12,7 +12,8 @@
 use super::program::FormulaCell;
 use crate::address::{Area, CellAddr};
 use petgraph::graph::{DiGraph, NodeIndex};
-use std::collections::HashMap;
+use petgraph::visit::Dfs;
+use std::collections::{HashMap, HashSet};
 
 /// A node of the dependency graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,46 @@ pub struct DepGraph {
     /// For each formula cell, the areas that contain it.
     pub containing: Vec<Vec<u32>>,
     pub graph: DiGraph<Node, ()>,
+    /// Formulas whose run-time references (OFFSET) can reach whole sheets.
+    pub runtime: Vec<RuntimeRead>,
+}
+
+/// A formula that may read anywhere on some sheets, decided when it runs.
+#[derive(Clone, Debug)]
+pub struct RuntimeRead {
+    pub reader: u32,
+    pub sheets: Vec<Area>,
+    /// The formulas that depend on the reader through fixed references: it
+    /// is calculated before them, so it is taken not to read them (reading
+    /// one would be a circular reference Excel finds at run time).
+    pub downstream: HashSet<u32>,
+}
+
+/// Orders each formula with run-time references after every formula on the
+/// sheets it can reach, except those that depend on it: a whole-sheet
+/// dependency would otherwise make it read itself, a cycle Excel does not
+/// see (it follows the references OFFSET actually returns).
+fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Vec<RuntimeRead> {
+    let mut runtime = Vec::new();
+    for (d, cell) in cells.iter().enumerate().filter(|(_, c)| !c.reachable.is_empty()) {
+        let mut downstream = HashSet::new();
+        let mut dfs = Dfs::new(&*graph, NodeIndex::new(d));
+        while let Some(n) = dfs.next(&*graph) {
+            if let Node::Cell(f) = graph[n] {
+                downstream.insert(f);
+            }
+        }
+        runtime.push(RuntimeRead { reader: d as u32, sheets: cell.reachable.clone(), downstream });
+    }
+    for r in &runtime {
+        for (f, c) in cells.iter().enumerate() {
+            let f = f as u32;
+            if !r.downstream.contains(&f) && r.sheets.iter().any(|s| s.contains(c.addr)) {
+                graph.add_edge(NodeIndex::new(f as usize), NodeIndex::new(r.reader as usize), ());
+            }
+        }
+    }
+    runtime
 }
 
 impl DepGraph {
@@ -92,7 +133,8 @@ impl DepGraph {
                 graph.add_edge(area_node(a as u32), NodeIndex::new(f as usize), ());
             }
         }
-        DepGraph { areas, readers, containing, graph }
+        let runtime = runtime_reads(cells, &mut graph);
+        DepGraph { areas, readers, containing, graph, runtime }
     }
 
     /// Components in dependency order: every step comes after the steps it reads.

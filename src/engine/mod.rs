@@ -134,9 +134,15 @@ impl Engine {
         let g = &self.program.graph;
         let dirty = &mut self.dirty;
         let mut mark = |a: usize| g.readers[a].iter().for_each(|&r| dirty[r as usize] = true);
-        match self.program.index.get(&c) {
-            Some(&f) => g.containing[f as usize].iter().for_each(|&a| mark(a as usize)),
+        let formula = self.program.index.get(&c).copied();
+        match formula {
+            Some(f) => g.containing[f as usize].iter().for_each(|&a| mark(a as usize)),
             None => g.areas_containing(c).for_each(mark),
+        }
+        for r in &g.runtime {
+            if r.sheets.iter().any(|s| s.contains(c)) && !formula.is_some_and(|f| r.downstream.contains(&f)) {
+                self.dirty[r.reader as usize] = true;
+            }
         }
     }
 }

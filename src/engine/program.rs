@@ -52,6 +52,8 @@ pub struct FormulaCell {
     pub addr: CellAddr,
     pub expr: BExpr,
     pub deps: Vec<Area>,
+    /// Whole sheets its run-time references (OFFSET) can reach.
+    pub reachable: Vec<Area>,
 }
 
 /// Everything needed to calculate a workbook, independent of its values.
@@ -94,11 +96,8 @@ impl Program {
                             issues.push(BuildIssue { cell: addr, origin: *origin, issue });
                         }
                     }
-                    let mut deps = Vec::new();
-                    dependencies(&bound, &mut deps);
-                    deps.sort_unstable();
-                    deps.dedup();
-                    cells.push(FormulaCell { addr, expr: bound, deps });
+                    let (deps, reachable) = dependencies(&bound);
+                    cells.push(FormulaCell { addr, expr: bound, deps, reachable });
                 }
             }
         }

@@ -1,10 +1,12 @@
 //! The areas a bound formula may read, for the dependency graph. Fixed
 //! references count as they are. Where a reference is computed at run time
 //! the whole area it can reach counts: `:` with a computed side counts the
-//! box (per sheet) around everything either side can reach; OFFSET with
-//! computed arguments counts the whole of every sheet its arguments name;
-//! SUMIF's sum range counts at the size of its criteria range (it extends
-//! from its top-left cell). A LET variable counts what its value reads.
+//! box (per sheet) around everything either side can reach; SUMIF's sum
+//! range counts at the size of its criteria range (it extends from its
+//! top-left cell). A LET variable counts what its value reads. OFFSET with
+//! computed arguments (and SUMIF with a computed sum range) can reach a whole
+//! sheet: those sheets are listed apart, as *reachable*, because the graph
+//! treats them differently (see `engine::graph`).
 
 use super::BExpr;
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
@@ -12,13 +14,21 @@ use crate::ast::BinaryOp;
 use crate::value::Value;
 use std::collections::HashMap;
 
-/// Every area `e` may read, possibly with repeats.
-pub fn dependencies(e: &BExpr, out: &mut Vec<Area>) {
-    Deps { out, locals: HashMap::new() }.walk(e);
+/// The areas `e` reads (sorted, without repeats), and the whole sheets its
+/// run-time references can reach.
+pub fn dependencies(e: &BExpr) -> (Vec<Area>, Vec<Area>) {
+    let (mut out, mut reachable) = (Vec::new(), Vec::new());
+    Deps { out: &mut out, reachable: &mut reachable, locals: HashMap::new() }.walk(e);
+    for list in [&mut out, &mut reachable] {
+        list.sort_unstable();
+        list.dedup();
+    }
+    (out, reachable)
 }
 
 struct Deps<'o> {
     out: &'o mut Vec<Area>,
+    reachable: &'o mut Vec<Area>,
     /// LET slot -> the areas its value reads.
     locals: HashMap<usize, Vec<Area>>,
 }
@@ -45,9 +55,13 @@ impl Deps<'_> {
             BExpr::Call(f, args) => match f.name {
                 "LET" => self.let_call(args),
                 "OFFSET" => {
+                    // The base is a position, not read: only its sheet counts,
+                    // as reachable; the other arguments are read.
                     let start = self.out.len();
-                    args.iter().for_each(|a| self.walk(a));
-                    self.whole_sheets(start);
+                    self.walk(&args[0]);
+                    let base: Vec<Area> = self.out.drain(start..).collect();
+                    args[1..].iter().for_each(|a| self.walk(a));
+                    self.reachable.extend(base.iter().map(|a| whole_sheet(a.sheet)));
                 }
                 "SUMIF" if args.len() == 3 => {
                     args.iter().for_each(|a| self.walk(a));
@@ -97,13 +111,14 @@ impl Deps<'_> {
         self.out.extend(per_sheet);
     }
 
-    /// Adds the whole of every sheet named by the areas found since `start`.
+    /// The whole of every sheet named by the areas found since `start` is reachable.
     fn whole_sheets(&mut self, start: usize) {
-        let mut sheets: Vec<u16> = self.out[start..].iter().map(|a| a.sheet).collect();
-        sheets.sort_unstable();
-        sheets.dedup();
-        for s in sheets {
-            self.out.push(Area::new(s, 0, 0, MAX_ROWS - 1, MAX_COLS - 1));
+        for s in self.out[start..].iter().map(|a| a.sheet) {
+            self.reachable.push(whole_sheet(s));
         }
     }
+}
+
+fn whole_sheet(sheet: u16) -> Area {
+    Area::new(sheet, 0, 0, MAX_ROWS - 1, MAX_COLS - 1)
 }
