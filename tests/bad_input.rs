@@ -213,7 +213,7 @@ fn wrong_argument_counts_in_a_sheet_are_errors_not_panics() {
             "Sheet1!A2: MOD takes 2 arguments, got 3",
             "Sheet1!A3: unknown function `NOSUCHFN`",
             "Sheet1!A4: unknown name `nobody`",
-            "Sheet1!A5: SUM takes at least 1 arguments, got 0",
+            "Sheet1!A5: SUM takes at least 1 argument, got 0",
         ]
     );
 }

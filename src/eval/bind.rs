@@ -241,7 +241,12 @@ impl<'s> Binder<'s> {
                 (a, functions::VARIADIC) => format!("at least {a}"),
                 (a, b) => format!("{a} to {b}"),
             };
-            self.issue(span, format!("{} takes {range} arguments, got {}", spec.name, args.len()));
+            let noun = if spec.max_args == 1 || (spec.min_args == 1 && spec.max_args == functions::VARIADIC) {
+                "argument"
+            } else {
+                "arguments"
+            };
+            self.issue(span, format!("{} takes {range} {noun}, got {}", spec.name, args.len()));
             return BExpr::Const(Value::Error(ErrorKind::Value));
         }
         if spec.name == "LET" {
