@@ -2,6 +2,7 @@
 //! iterative calculation of circular references. See docs/architecture.md.
 
 pub mod address;
+pub mod app;
 pub mod ast;
 pub mod calc;
 pub mod cli;
@@ -15,7 +16,6 @@ pub mod render;
 pub mod session;
 pub mod sheet;
 pub mod state;
-pub mod trace;
 pub mod tui;
 pub mod value;
 pub mod workbook;

@@ -23,7 +23,7 @@ impl Default for Layout {
 }
 
 /// What a cell shows, with blanks as `blank`.
-pub fn shown(v: &Value, blank: &str) -> String {
+pub fn cell_text(v: &Value, blank: &str) -> String {
     match v {
         Value::Empty => blank.to_string(),
         Value::Text(s) if s.is_empty() => blank.to_string(),
@@ -40,7 +40,7 @@ pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
             (area.c0..=area.c1)
                 .map(|c| {
                     let v = grid.get(CellAddr::new(area.sheet, r, c));
-                    (shown(v, &layout.blank), matches!(v, Value::Number(_)))
+                    (cell_text(v, &layout.blank), matches!(v, Value::Number(_)))
                 })
                 .collect()
         })

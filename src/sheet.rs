@@ -134,7 +134,6 @@ impl Sheet {
                 None => Engine::new(program, self.settings).expect("grid fits"),
             };
             engine.settings = self.settings;
-            engine.start_log();
             self.engine = Some(engine);
             self.stale = false;
         }
@@ -143,17 +142,17 @@ impl Sheet {
 
     /// Recalculates what changed; see [`Engine::recalc`].
     pub fn recalc(&mut self) -> Report {
-        let e = self.engine();
-        let r = e.recalc();
-        self.evaluated = e.take_log();
+        let mut evaluated = Vec::new();
+        let r = self.engine().recalc_with(&mut evaluated);
+        self.evaluated = evaluated;
         r
     }
 
     /// One iteration (max iterations 1, then F9).
     pub fn step(&mut self) -> Report {
-        let e = self.engine();
-        let r = e.step();
-        self.evaluated = e.take_log();
+        let mut evaluated = Vec::new();
+        let r = self.engine().step_with(&mut evaluated);
+        self.evaluated = evaluated;
         r
     }
 

@@ -1,5 +1,5 @@
 //! `dataflow step` on the shipped Sudoku workbook (PE96 grid 2, its default
-//! puzzle): the interactive [`App`] driven with key events and drawn into a
+//! puzzle): the interactive [`Stepper`] driven with key events and drawn into a
 //! ratatui `TestBackend` (screens snapshotted as text, 200x60 and 80x24),
 //! its key handling (step, run, back, replay, reset, edit, help, quit,
 //! scroll), the highlight styles with and without colour, and the
@@ -8,8 +8,8 @@
 use clap::Parser;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use dataflow::cli::{Cli, Command};
-use dataflow::tui::app::{App, Kind, Mode};
 use dataflow::tui::draw::draw;
+use dataflow::tui::stepper::{Kind, Mode, Stepper};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -19,15 +19,15 @@ use std::process::Command as Process;
 const SUDOKU: &str = "workbooks/sudoku.ron";
 
 /// The app for `dataflow step ARGS`, colours off.
-fn app(args: &[&str]) -> App {
+fn app(args: &[&str]) -> Stepper {
     let argv = ["dataflow", "step"].into_iter().chain(args.iter().copied());
     let Command::Step(step) = Cli::parse_from(argv).command else { panic!("not a step command") };
-    let mut app = dataflow::tui::load(&step).expect("the workbook loads");
+    let mut app = dataflow::tui::load(&step.common.options(), &step.show).expect("the workbook loads");
     app.color = false;
     app
 }
 
-fn sudoku() -> App {
+fn sudoku() -> Stepper {
     app(&[SUDOKU])
 }
 
@@ -39,14 +39,14 @@ fn code(c: KeyCode) -> KeyEvent {
     KeyEvent::new(c, KeyModifiers::NONE)
 }
 
-fn press(app: &mut App, keys: &str) {
+fn press(app: &mut Stepper, keys: &str) {
     for c in keys.chars() {
         app.on_key(key(c));
     }
 }
 
 /// Draws `app` on a `w` x `h` test terminal; returns the buffer.
-fn render(app: &mut App, w: u16, h: u16) -> Buffer {
+fn render(app: &mut Stepper, w: u16, h: u16) -> Buffer {
     app.resize(w, h);
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| draw(f, app)).unwrap();
@@ -54,7 +54,7 @@ fn render(app: &mut App, w: u16, h: u16) -> Buffer {
 }
 
 /// The screen's text, line by line, trailing spaces cut.
-fn screen(app: &mut App, w: u16, h: u16) -> String {
+fn screen(app: &mut Stepper, w: u16, h: u16) -> String {
     let buf = render(app, w, h);
     let mut out = String::new();
     for y in 0..h {
@@ -171,19 +171,74 @@ fn b_at_step_0_does_nothing() {
     assert_eq!((a.cursor(), a.history_len(), a.current().number), (0, 1, 0));
 }
 
+/// Every value of the workbook's views, row by row.
+fn values(a: &Stepper) -> Vec<Vec<dataflow::value::Value>> {
+    a.views.iter().flat_map(|v| a.session().read(&v.area)).collect()
+}
+
 #[test]
 fn forward_after_back_replays_history() {
     let mut a = sudoku();
+    let start = values(&a);
     press(&mut a, "nnn");
-    let third = a.current().session.engine.grid() as *const _;
+    let third = values(&a);
+    let changed = a.current().changes().len();
     press(&mut a, "bbb");
     assert_eq!(a.cursor(), 0);
+    // Undone exactly: the state of step 0 again.
+    assert_eq!(values(&a), start);
     press(&mut a, "nnn");
     assert_eq!((a.cursor(), a.history_len()), (3, 4));
-    // The very same stored state, not a recalculated one.
-    assert!(std::ptr::eq(third, a.current().session.engine.grid()));
+    // The recorded step replayed, not a new one.
+    assert_eq!(values(&a), third);
+    assert_eq!(a.current().changes().len(), changed);
     press(&mut a, "g");
     assert_eq!(a.current().number, 9);
+}
+
+#[test]
+fn a_step_after_going_back_calculates_what_it_did_the_first_time() {
+    let mut fresh = sudoku();
+    press(&mut fresh, "nnnn");
+    let Kind::Iteration(first) = fresh.current().kind else { panic!("not an iteration") };
+    let mut a = sudoku();
+    press(&mut a, "nnnbbnn");
+    assert_eq!((a.cursor(), a.history_len()), (3, 4));
+    press(&mut a, "n");
+    let Kind::Iteration(again) = a.current().kind else { panic!("not an iteration") };
+    // The dirty flags came back with the values: the same cells evaluated.
+    assert_eq!(again, first);
+    assert_eq!(values(&a), values(&fresh));
+}
+
+#[test]
+fn an_edit_after_going_back_starts_from_the_state_shown() {
+    let edit = |a: &mut Stepper| {
+        press(a, "eMain!E5=1");
+        a.on_key(code(KeyCode::Enter));
+        let Kind::Edit { report, .. } = &a.current().kind else { panic!("not an edit") };
+        report.clone()
+    };
+    let mut fresh = sudoku();
+    press(&mut fresh, "nn");
+    let first = edit(&mut fresh);
+    let mut a = sudoku();
+    press(&mut a, "nnnnbb");
+    let again = edit(&mut a);
+    assert_eq!(again, first);
+    assert_eq!(values(&a), values(&fresh));
+    assert_eq!((a.cursor(), a.history_len()), (3, 4));
+}
+
+#[test]
+fn the_history_keeps_changes_not_copies() {
+    let mut a = sudoku();
+    press(&mut a, "g");
+    let cells = a.session().engine.program().cells.len();
+    let kept = a.history_cells();
+    // Nine iterations of an 810-formula cycle: what they changed, far less
+    // than nine copies of every cell.
+    assert!(kept > 0 && kept < cells * 9 / 2, "{kept} changes kept for {cells} formula cells");
 }
 
 #[test]
@@ -217,7 +272,7 @@ fn edit_sets_a_cell_and_recalculates() {
     let Kind::Edit { text, report } = &a.current().kind else { panic!("not an edit") };
     assert_eq!(text, "Main!E5=1");
     assert!(report.converged);
-    assert!(a.current().changes.iter().any(|c| c.cell == a.current().session.area("Main!E5").unwrap().top_left()));
+    assert!(a.current().changes().iter().any(|c| c.cell == a.session().area("Main!E5").unwrap().top_left()));
     assert!(a.message.as_deref().unwrap().starts_with("Main!E5=1: recalculated, converged"));
 }
 

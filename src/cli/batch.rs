@@ -3,8 +3,8 @@
 //! workbook parsed once), compares the shown view with the expected line,
 //! and prints a summary or one JSON line per puzzle.
 
-use super::run::{apply_settings, input_line_file};
-use super::{BatchFormat, CommonArgs, Failure};
+use super::BatchFormat;
+use crate::app::{Failure, Options, apply_settings, input_line_file, resolve_area};
 use crate::session::Session;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -86,7 +86,7 @@ pub fn solve_one(
 }
 
 pub fn batch(
-    common: &CommonArgs,
+    common: &Options,
     show: &str,
     expect: Option<&std::path::Path>,
     jobs: Option<usize>,
@@ -103,10 +103,7 @@ pub fn batch(
         spec.strip_prefix('@').ok_or_else(|| usage(format!("--input `{input}`: batch reads a file: NAME=@FILE")))?;
     let lines = input_line_file(path).map_err(usage)?;
     let def = base.workbook.input(name).ok_or_else(|| usage(format!("no input named `{name}`")))?.clone();
-    let area = match base.workbook.view(show) {
-        Some(v) => v.area,
-        None => base.area(show).map_err(|m| usage(format!("--show `{show}`: {m}")))?,
-    };
+    let area = resolve_area(&base, show).map_err(|m| usage(format!("--show `{show}`: {m}")))?;
     let expected: Option<Vec<String>> = match expect {
         Some(p) => Some(input_line_file(&p.to_string_lossy()).map_err(usage)?.into_iter().map(|(_, l)| l).collect()),
         None => None,

@@ -224,7 +224,7 @@ impl<'s> Facts<'s> {
                     continue;
                 }
                 let at = if show_part { part } else { e.area };
-                let text = super::trace::shown(v);
+                let text = super::trace::trace_value(v);
                 nodes.push(
                     dot.node(format!("constant {i} {at}"), "note", None, || {
                         format!("{} = {text}", self.area_name(&at))

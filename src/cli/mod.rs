@@ -9,10 +9,11 @@ mod trace;
 mod watch;
 
 use clap::{Args, Parser, Subcommand};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub use run::{Prepared, prepare};
+pub use crate::app::Failure;
 
 #[derive(Parser, Debug)]
 #[command(name = "dataflow", version, about = "A spreadsheet engine with Excel's formulas and iterative calculation")]
@@ -116,6 +117,21 @@ pub struct CommonArgs {
     pub no_reset: bool,
 }
 
+impl CommonArgs {
+    /// The application layer's options.
+    pub fn options(&self) -> crate::app::Options {
+        crate::app::Options {
+            workbook: self.workbook.clone(),
+            max_iter: self.max_iter,
+            max_change: self.max_change,
+            order: self.order.map(Into::into),
+            inputs: self.inputs.clone(),
+            sets: self.sets.clone(),
+            no_reset: self.no_reset,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct RunArgs {
     #[command(flatten)]
@@ -172,11 +188,11 @@ pub fn main(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => run::run(&args),
         Command::Check { workbook } => run::check(&workbook),
-        Command::Eval { common, formula, at, refs } => run::eval(&common, &formula, &at, refs),
+        Command::Eval { common, formula, at, refs } => run::eval(&common.options(), &formula, &at, refs),
         Command::Batch { common, show, expect, jobs, format } => {
-            batch::batch(&common, &show, expect.as_deref(), jobs, format)
+            batch::batch(&common.options(), &show, expect.as_deref(), jobs, format)
         }
-        Command::Step(args) => crate::tui::step(&args),
+        Command::Step(args) => crate::tui::step(&args.common.options(), &args.show, args.plain),
         Command::Watch(args) => watch::watch(&args),
         Command::Graph { workbook, cell, names } => graph::graph(&workbook, cell.as_deref(), names),
     };
@@ -184,9 +200,9 @@ pub fn main(cli: Cli) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Workbook(diags)) => {
             for d in &diags {
-                eprintln!("{}", d.render(output::color_stderr()));
+                eprintln!("{}", d.render(crate::app::color_wanted(std::io::stderr().is_terminal())));
             }
-            eprintln!("{} problem{} found", diags.len(), if diags.len() == 1 { "" } else { "s" });
+            eprintln!("{} found", crate::app::plural(diags.len() as u64, "problem"));
             ExitCode::from(1)
         }
         Err(Failure::Usage(m)) => {
@@ -194,12 +210,4 @@ pub fn main(cli: Cli) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// Why a command failed: problems in the workbook (exit 1) or in the
-/// command line (exit 2).
-#[derive(Debug)]
-pub enum Failure {
-    Workbook(Vec<crate::diagnostic::Diagnostic>),
-    Usage(String),
 }

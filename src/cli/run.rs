@@ -1,134 +1,23 @@
-//! `run`, `check` and `eval`: load a workbook, fill inputs, apply the reset
-//! protocol, recalculate, and print. `run --trace`/`--trace-cell` iterate
-//! one pass at a time and report each (see `trace.rs`); `run --state FILE`
+//! `run`, `check` and `eval`: prepare a session (see [`crate::app`]),
+//! recalculate, and print. `run --trace`/`--trace-cell` observe the
+//! recalculation and report each pass (see `trace.rs`); `run --state FILE`
 //! starts from the values saved in FILE, when it exists, and saves them
 //! back (see `crate::state`).
 
-use super::output::{Shown, print_json, text};
+use super::output::print_json;
 use super::trace::Tracer;
-use super::{CommonArgs, Failure, Format, RunArgs};
+use super::{Format, RunArgs};
 use crate::address::Area;
+use crate::app::{self, Failure, Options, Shown, apply_sets, apply_settings, prepare, resolve_views};
 use crate::diagnostic::Diagnostic;
 use crate::engine::Report;
 use crate::eval::Eval;
 use crate::eval::bind::Binder;
 use crate::parse::parse_formula;
-use crate::render::Layout;
 use crate::session::{ResetRun, Session};
 use crate::state::State;
-use crate::workbook::parse_input_value;
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// A session with inputs filled and the reset protocol applied, ready to iterate.
-pub struct Prepared {
-    pub session: Session,
-    pub reset: Option<ResetRun>,
-}
-
-/// Loads the workbook and applies the command line's settings, inputs,
-/// reset protocol (unless `--no-reset`) and `--set` cells, in that order.
-pub fn prepare(args: &CommonArgs) -> Result<Prepared, Failure> {
-    let mut session = Session::load(&args.workbook).map_err(Failure::Workbook)?;
-    apply_settings(&mut session, args)?;
-    for input in &args.inputs {
-        let (name, value) =
-            input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=VALUE")))?;
-        let line = input_line(value).map_err(usage)?;
-        session.set_input(name, &line).map_err(usage)?;
-    }
-    let reset = if args.no_reset { None } else { session.reset().map_err(usage)? };
-    apply_sets(&mut session, args)?;
-    Ok(Prepared { session, reset })
-}
-
-/// Applies the `--set` cells.
-fn apply_sets(session: &mut Session, args: &CommonArgs) -> Result<(), Failure> {
-    for set in &args.sets {
-        let (cell, value) = set.split_once('=').ok_or_else(|| usage(format!("--set `{set}`: expected CELL=VALUE")))?;
-        let area = session.area(cell).map_err(|m| usage(format!("--set `{set}`: {m}")))?;
-        for c in area.cells() {
-            session.set(c, parse_input_value(value)).map_err(|m| usage(format!("--set `{set}`: {m}")))?;
-        }
-    }
-    Ok(())
-}
-
-/// Applies `--max-iter`, `--max-change` and `--order`.
-pub fn apply_settings(session: &mut Session, args: &CommonArgs) -> Result<(), Failure> {
-    let s = session.settings_mut();
-    if let Some(n) = args.max_iter {
-        s.max_iterations = n;
-    }
-    if let Some(x) = args.max_change {
-        if !(x.is_finite() && x >= 0.0) {
-            return Err(Failure::Usage(format!("--max-change must be a number >= 0, got {x}")));
-        }
-        s.max_change = x;
-    }
-    if let Some(o) = args.order {
-        s.order = o.into();
-    }
-    Ok(())
-}
-
-fn usage(m: String) -> Failure {
-    Failure::Usage(m)
-}
-
-/// Every non-blank line of a file with its 1-based line number.
-pub fn input_line_file(path: &str) -> Result<Vec<(usize, String)>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
-    Ok(text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l.to_string())).collect())
-}
-
-/// `SYMBOLS`, `@FILE` (its first line) or `@FILE:LINE` (1-based).
-pub fn input_line(value: &str) -> Result<String, String> {
-    let Some(spec) = value.strip_prefix('@') else { return Ok(value.to_string()) };
-    let (path, line) = match spec.rsplit_once(':') {
-        Some((p, n)) if n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty() => {
-            (p, n.parse::<usize>().map_err(|e| format!("line number `{n}`: {e}"))?)
-        }
-        _ => (spec, 1),
-    };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
-    if line == 0 {
-        return Err("line numbers start at 1".into());
-    }
-    text.lines()
-        .nth(line - 1)
-        .map(str::to_string)
-        .ok_or_else(|| format!("`{path}` has {} lines; line {line} asked for", text.lines().count()))
-}
-
-/// The largest range `--show` prints (65,536 cells: a 256 x 256 block).
-pub const MAX_SHOWN_CELLS: u64 = 1 << 16;
-
-/// Resolves `--show` keys (view names or ranges) to areas and layouts.
-pub(crate) fn shown(session: &Session, keys: &[String]) -> Result<Vec<Shown>, Failure> {
-    let wb = &session.workbook;
-    if keys.is_empty() {
-        return Ok(wb.views.iter().map(Shown::view).collect());
-    }
-    keys.iter()
-        .map(|k| match wb.view(k) {
-            Some(v) => Ok(Shown { key: k.clone(), ..Shown::view(v) }),
-            None => {
-                let area = session.area(k).map_err(|m| {
-                    let views: Vec<&str> = wb.views.iter().map(|v| v.name.as_str()).collect();
-                    usage(format!("--show `{k}` is neither a view ({}) nor a range: {m}", views.join(", ")))
-                })?;
-                if area.size() > MAX_SHOWN_CELLS {
-                    return Err(usage(format!(
-                        "--show `{k}` has {} cells; at most {MAX_SHOWN_CELLS} can be shown",
-                        area.size()
-                    )));
-                }
-                Ok(Shown { key: k.clone(), area, layout: Layout::default() })
-            }
-        })
-        .collect()
-}
 
 pub fn run(args: &RunArgs) -> Result<(), Failure> {
     let o = calculate(args)?;
@@ -158,18 +47,19 @@ pub struct Outcome {
 /// from the `--state` file), recalculates (iteration by iteration when
 /// tracing) and saves the state file.
 pub fn calculate(args: &RunArgs) -> Result<Outcome, Failure> {
+    let options = args.common.options();
     let (mut session, reset, before) = match &args.state {
-        Some(path) => from_state(&args.common, path)?,
+        Some(path) => from_state(&options, path)?,
         None => {
-            let p = prepare(&args.common)?;
+            let p = prepare(&options)?;
             (p.session, p.reset, None)
         }
     };
-    let views = shown(&session, &args.show)?;
-    let mut tracer = Tracer::new(&session, args)?;
+    let views = resolve_views(&session, &args.show)?;
+    let tracer = Tracer::new(&session, args)?;
     let start = Instant::now();
-    let report = match &mut tracer {
-        Some(t) => recalc_traced(&mut session, t),
+    let report = match tracer {
+        Some(mut t) => session.engine.recalc_with(&mut t),
         None => session.recalc(),
     };
     let elapsed = start.elapsed();
@@ -178,30 +68,6 @@ pub fn calculate(args: &RunArgs) -> Result<Outcome, Failure> {
         None => None,
     };
     Ok(Outcome { session, reset, views, report, elapsed, state_note })
-}
-
-/// The same passes as [`Session::recalc`], made one [`Session::step`] at a
-/// time so the tracer sees each iteration.
-fn recalc_traced(session: &mut Session, tracer: &mut Tracer) -> Report {
-    let cap = session.engine.settings.max_iterations.max(1);
-    let mut total = Report { converged: true, ..Report::default() };
-    loop {
-        let before = session.engine.clone();
-        let r = session.step();
-        total.evaluated += r.evaluated;
-        total.circular = r.circular;
-        if r.iterations == 0 {
-            tracer.iteration(0, &before, &session.engine);
-            return total;
-        }
-        total.iterations += r.iterations;
-        total.max_change = r.max_change;
-        total.converged = r.converged;
-        tracer.iteration(total.iterations, &before, &session.engine);
-        if r.converged || total.iterations >= cap {
-            return total;
-        }
-    }
 }
 
 /// A state file problem: exit 1, with the way out.
@@ -217,7 +83,7 @@ fn state_failure(path: &Path, m: String) -> Failure {
 /// applied), `--set` applies on top, and every formula is marked dirty.
 /// Without the file: the usual fresh start. The last item is the number of
 /// iterations saved so far, when the file existed.
-fn from_state(args: &CommonArgs, path: &Path) -> Result<(Session, Option<ResetRun>, Option<u64>), Failure> {
+fn from_state(args: &Options, path: &Path) -> Result<(Session, Option<ResetRun>, Option<u64>), Failure> {
     let Some(state) = State::read(path).map_err(|m| state_failure(path, m))? else {
         let p = prepare(args)?;
         return Ok((p.session, p.reset, None));
@@ -245,17 +111,16 @@ fn save_state(
     let total = before.unwrap_or(0) + iterations as u64;
     let state = State::capture(session, &workbook.display().to_string(), total);
     state.save(path).map_err(|m| Failure::Workbook(vec![Diagnostic::new(m)]))?;
-    let plural = |n: u64| if n == 1 { "" } else { "s" };
     let start = match before {
-        Some(n) => format!("continued from `{}` ({n} iteration{} before this run)", path.display(), plural(n)),
+        Some(n) => format!("continued from `{}` ({} before this run)", path.display(), app::plural(n, "iteration")),
         None => format!("`{}` did not exist: started afresh", path.display()),
     };
-    Ok(format!("state: {start}; saved ({total} iteration{} in all)", plural(total)))
+    Ok(format!("state: {start}; saved ({} in all)", app::plural(total, "iteration")))
 }
 
 /// The text `run` prints for an outcome, for `watch`.
 pub fn text_output(o: &Outcome) -> String {
-    text(&o.session, &o.views, o.reset.as_ref(), &o.report, o.elapsed)
+    app::run_text(&o.session, &o.views, o.reset.as_ref(), &o.report, o.elapsed)
 }
 
 /// Excel's circular-reference warning, when iteration is off.
@@ -298,13 +163,13 @@ pub fn check(path: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn eval(common: &CommonArgs, formula: &str, at: &str, refs: bool) -> Result<(), Failure> {
-    let mut p = prepare(common)?;
+pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<(), Failure> {
+    let mut p = prepare(options)?;
     p.session.recalc();
-    let cell = p.session.area(at).map_err(|m| usage(format!("--at `{at}`: {m}")))?.top_left();
+    let cell = p.session.area(at).map_err(|m| Failure::usage(format!("--at `{at}`: {m}")))?.top_left();
     let expr = parse_formula(formula).map_err(|errs| {
         let msgs: Vec<String> = errs.iter().map(|e| format!("column {}: {}", e.span.start + 1, e.message)).collect();
-        usage(format!("the formula does not parse: {}", msgs.join("; ")))
+        Failure::usage(format!("the formula does not parse: {}", msgs.join("; ")))
     })?;
     let program = p.session.engine.program().clone();
     let mut binder = Binder::new(&program.scope, cell);
@@ -316,7 +181,7 @@ pub fn eval(common: &CommonArgs, formula: &str, at: &str, refs: bool) -> Result<
     if refs {
         match ev.eval(&bound) {
             crate::value::Value::Ref(a) => println!("{}", area_text(&p.session, &a)),
-            v => return Err(usage(format!("the formula gives the value {v}, not a reference"))),
+            v => return Err(Failure::usage(format!("the formula gives the value {v}, not a reference"))),
         }
     } else {
         println!("{}", ev.eval_cell(&bound));

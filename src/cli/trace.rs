@@ -19,11 +19,11 @@
 //! "")`), a range as the summary of its changes followed by the change lines.
 //! Text is quoted (`""` is the empty text), `empty` is a never-set cell.
 
-use super::{Failure, RunArgs};
+use super::RunArgs;
 use crate::address::Area;
-use crate::engine::{Engine, Program};
+use crate::app::Failure;
+use crate::engine::{Change, ChangeLog, Engine, Flow, Observer, PassInfo, Program};
 use crate::session::Session;
-use crate::trace::{Change, changes, is_blank};
 use crate::value::Value;
 use std::io::Write;
 
@@ -32,6 +32,7 @@ const LISTED: usize = 10;
 
 /// Where the trace goes and what it follows.
 pub struct Tracer {
+    log: ChangeLog,
     out: Box<dyn Write>,
     all: bool,
     follow: Vec<(String, Area)>,
@@ -63,27 +64,27 @@ impl Tracer {
             )),
         };
         let views = session.workbook.views.iter().map(|v| (v.name.clone(), v.area)).collect();
-        Ok(Some(Tracer { out, all: args.trace, follow, views }))
+        Ok(Some(Tracer { log: ChangeLog::default(), out, all: args.trace, follow, views }))
     }
 
     /// Reports one iteration (`n` from 1; 0 for a workbook without cycles,
-    /// calculated in one pass), given the engine before and after it.
-    pub fn iteration(&mut self, n: u32, before: &Engine, after: &Engine) {
+    /// calculated in one pass), given the engine after it and its changes.
+    fn iteration(&mut self, n: u32, after: &Engine, all: &[Change]) {
         let p = after.program();
         let label = if n == 0 { "calculation".to_string() } else { format!("iteration {n}") };
-        let all = changes(before, after);
         let mut text = String::new();
         if self.all {
-            text += &format!("{label}: {}\n", summary(p, &all, &self.views));
-            for c in &all {
-                text += &format!("  {}: {} → {}\n", p.cell_name(c.cell), shown(&c.old), shown(&c.new));
+            text += &format!("{label}: {}\n", summary(p, all, &self.views));
+            for c in all {
+                text += &format!("  {}: {} → {}\n", p.cell_name(c.cell), trace_value(&c.old), trace_value(&c.new));
             }
         }
         for (name, area) in &self.follow {
             if area.is_cell() {
-                let (old, new) = (before.get(area.top_left()), after.get(area.top_left()));
-                let was = if old == new { "unchanged".to_string() } else { format!("was {}", shown(old)) };
-                text += &format!("{label}: {name} = {} ({was})\n", shown(new));
+                let new = after.get(area.top_left());
+                let old = all.iter().find(|c| c.cell == area.top_left()).map_or(new, |c| &c.old);
+                let was = if old == new { "unchanged".to_string() } else { format!("was {}", trace_value(old)) };
+                text += &format!("{label}: {name} = {} ({was})\n", trace_value(new));
             } else {
                 let inside: Vec<Change> = all.iter().filter(|c| area.contains(c.cell)).cloned().collect();
                 let groups = [(name.clone(), *area)];
@@ -93,12 +94,25 @@ impl Tracer {
                     text += &format!("{label}: {}\n", summary(p, &inside, &groups));
                 }
                 for c in &inside {
-                    text += &format!("  {}: {} → {}\n", p.cell_name(c.cell), shown(&c.old), shown(&c.new));
+                    text += &format!("  {}: {} → {}\n", p.cell_name(c.cell), trace_value(&c.old), trace_value(&c.new));
                 }
             }
         }
         // A trace that cannot be written (a closed pipe) is not worth failing the run.
         let _ = self.out.write_all(text.as_bytes()).and_then(|_| self.out.flush());
+    }
+}
+
+/// The trace follows the recalculation: each pass is reported as it ends.
+impl Observer for Tracer {
+    fn write(&mut self, cell: crate::address::CellAddr, old: &Value, new: &Value) {
+        self.log.record(cell, old, new);
+    }
+
+    fn pass(&mut self, engine: &Engine, pass: &PassInfo) -> Flow {
+        let changes = self.log.take();
+        self.iteration(pass.iteration, engine, &changes);
+        Flow::Continue
     }
 }
 
@@ -131,14 +145,14 @@ pub fn summary(p: &Program, changes: &[Change], groups: &[(String, Area)]) -> St
 /// The changes of one group: values gained, eliminations, other changes.
 fn group_summary(p: &Program, changes: &[&Change], local: bool) -> String {
     let cell = |c: &Change| if local { Area::cell(c.cell).to_string() } else { p.cell_name(c.cell) };
-    let gained = |c: &Change| is_blank(&c.old) && !is_blank(&c.new);
+    let gained = |c: &Change| c.filled();
     let filled: Vec<String> =
-        changes.iter().filter(|c| gained(c)).map(|c| format!("{} ← {}", cell(c), shown(&c.new))).collect();
+        changes.iter().filter(|c| gained(c)).map(|c| format!("{} ← {}", cell(c), trace_value(&c.new))).collect();
     let blanked: Vec<&&Change> = changes.iter().filter(|c| c.blanked()).collect();
     let other: Vec<String> = changes
         .iter()
         .filter(|c| !c.blanked() && !gained(c))
-        .map(|c| format!("{}: {} → {}", cell(c), shown(&c.old), shown(&c.new)))
+        .map(|c| format!("{}: {} → {}", cell(c), trace_value(&c.old), trace_value(&c.new)))
         .collect();
     let mut parts = Vec::new();
     if !filled.is_empty() {
@@ -149,8 +163,8 @@ fn group_summary(p: &Program, changes: &[&Change], local: bool) -> String {
         let at = if local { bounds.to_string() } else { area_name(p, &bounds) };
         let same = blanked.iter().all(|c| c.old == first.old);
         parts.push(match (blanked.len(), same) {
-            (1, _) => format!("{at} eliminated (was {})", shown(&first.old)),
-            (n, true) => format!("{n} eliminated in {at} (all were {})", shown(&first.old)),
+            (1, _) => format!("{at} eliminated (was {})", trace_value(&first.old)),
+            (n, true) => format!("{n} eliminated in {at} (all were {})", trace_value(&first.old)),
             (n, false) => format!("{n} eliminated in {at}"),
         });
     }
@@ -176,7 +190,7 @@ fn area_name(p: &Program, a: &Area) -> String {
 
 /// A value in a trace: text quoted (quotes doubled, as in formulas), a
 /// never-set cell as `empty`, anything else as the cell shows it.
-pub fn shown(v: &Value) -> String {
+pub fn trace_value(v: &Value) -> String {
     match v {
         Value::Empty => "empty".into(),
         Value::Text(t) => format!("\"{}\"", t.replace('"', "\"\"")),

@@ -1,11 +1,14 @@
 //! The calculation engine: a shared [`Program`] plus this engine's values.
 //! Setting a value marks the formulas that read it dirty; a recalculation
 //! evaluates dirty cells only, in schedule order, iterating cycles as the
-//! [`CalcSettings`] say (see `recalc`).
+//! [`CalcSettings`] say (see `recalc`), told to an [`Observer`]; a step
+//! can be undone and replayed from its [`Delta`].
 
 pub mod graph;
+pub mod observe;
 pub mod program;
 mod recalc;
+mod undo;
 
 use crate::address::CellAddr;
 use crate::calc::CalcSettings;
@@ -13,8 +16,10 @@ use crate::grid::{Grid, MAX_GRID_CELLS};
 use crate::value::Value;
 use std::sync::Arc;
 
+pub use observe::{Change, ChangeLog, EachPass, Flow, Observer, OnePass, PassInfo};
 pub use program::{BuildIssue, CellInput, Model, Program};
 pub use recalc::Report;
+pub use undo::{Delta, Recorder};
 
 /// Values and calculation state for one program.
 #[derive(Clone)]
@@ -23,8 +28,6 @@ pub struct Engine {
     grid: Grid,
     dirty: Vec<bool>,
     pub settings: CalcSettings,
-    /// Formula cells evaluated since the log was last taken, when logging.
-    log: Option<Vec<u32>>,
 }
 
 impl Engine {
@@ -43,7 +46,7 @@ impl Engine {
             grid.set(*a, v.clone());
         }
         let dirty = vec![true; program.cells.len()];
-        Ok(Engine { program, grid, dirty, settings, log: None })
+        Ok(Engine { program, grid, dirty, settings })
     }
 
     /// A new engine for `program` keeping this engine's values: only the
@@ -60,7 +63,6 @@ impl Engine {
                 None => e.dirty[i] = true,
             }
         }
-        e.log = self.log.as_ref().map(|_| Vec::new());
         // Every cell that reads differently now (a changed constant, a
         // formula that became a constant or the reverse, a removed cell)
         // marks its readers.
@@ -117,17 +119,6 @@ impl Engine {
     /// Marks every formula dirty (a full recalculation, Ctrl+Alt+F9).
     pub fn mark_all_dirty(&mut self) {
         self.dirty.iter_mut().for_each(|d| *d = true);
-    }
-
-    /// Starts recording which formula cells are evaluated.
-    pub fn start_log(&mut self) {
-        self.log = Some(Vec::new());
-    }
-
-    /// The cells evaluated since the last call, in evaluation order.
-    pub fn take_log(&mut self) -> Vec<CellAddr> {
-        let log = self.log.as_mut().map(std::mem::take).unwrap_or_default();
-        log.into_iter().map(|f| self.program.cells[f as usize].addr).collect()
     }
 
     fn mark_readers(&mut self, c: CellAddr) {

@@ -8,10 +8,13 @@
 //! until every cycle cell changed by less than `max_change` (see
 //! [`crate::calc::change`]) or `max_iterations` passes were made. With
 //! iteration off, cycle cells are not evaluated and keep their values; the
-//! report lists the cycles.
+//! report lists the cycles. [`Engine::recalc_with`] is the loop; everything
+//! that recalculates (single steps, traces, the stepping views) observes it
+//! (see [`super::observe`]).
 
 use super::Engine;
 use super::graph::Step;
+use super::observe::{Flow, Observer, OnePass, PassInfo};
 use crate::address::CellAddr;
 use crate::calc::{Order, change};
 use crate::eval::Eval;
@@ -41,15 +44,24 @@ struct Pass {
 impl Engine {
     /// Recalculates: up to `max_iterations` passes when there are cycles.
     pub fn recalc(&mut self) -> Report {
-        self.run(self.settings.max_iterations.max(1))
+        self.recalc_with(&mut ())
     }
 
     /// One iteration: a single pass (Excel with max iterations 1, then F9).
     pub fn step(&mut self) -> Report {
-        self.run(1)
+        self.recalc_with(&mut OnePass(&mut ()))
     }
 
-    fn run(&mut self, cap: u32) -> Report {
+    /// One iteration, observed.
+    pub fn step_with(&mut self, observer: &mut impl Observer) -> Report {
+        self.recalc_with(&mut OnePass(observer))
+    }
+
+    /// The recalculation loop, the only one: passes over the schedule until
+    /// the cycles converge, `max_iterations` passes were made, or the
+    /// observer stops the run. Without cycles one pass is made.
+    pub fn recalc_with(&mut self, observer: &mut impl Observer) -> Report {
+        let cap = self.settings.max_iterations.max(1);
         let mut report = Report { converged: true, ..Report::default() };
         if !self.settings.iterate {
             report.circular = self
@@ -58,31 +70,39 @@ impl Engine {
                 .map(|c| c.iter().map(|&f| self.program.cells[f as usize].addr).collect())
                 .collect();
         }
+        let mut passes = 0;
         loop {
-            let pass = self.pass();
+            let pass = self.pass(observer);
             report.evaluated += pass.evaluated;
-            if !pass.cycles {
-                break;
+            if pass.cycles {
+                report.iterations += 1;
+                report.max_change = pass.max_change;
+                report.converged = pass.max_change < self.settings.max_change;
             }
-            report.iterations += 1;
-            report.max_change = pass.max_change;
-            report.converged = pass.max_change < self.settings.max_change;
-            if report.converged || report.iterations >= cap {
-                break;
+            passes += 1;
+            let info = PassInfo {
+                pass: passes,
+                iteration: report.iterations,
+                max_change: report.max_change,
+                converged: report.converged,
+                evaluated: pass.evaluated,
+            };
+            let flow = observer.pass(self, &info);
+            if !pass.cycles || report.converged || report.iterations >= cap || flow == Flow::Stop {
+                return report;
             }
         }
-        report
     }
 
-    fn pass(&mut self) -> Pass {
+    fn pass(&mut self, observer: &mut impl Observer) -> Pass {
         let program = self.program.clone();
         let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false };
         for step in &program.schedule {
             match step {
                 Step::Cell(f) => {
                     if self.dirty[*f as usize] {
-                        let v = self.evaluate(*f);
-                        self.write(*f, v);
+                        let v = self.evaluate(*f, observer);
+                        self.write(*f, v, observer);
                         pass.evaluated += 1;
                     }
                 }
@@ -90,8 +110,8 @@ impl Engine {
                 Step::Cycle(cells) => {
                     pass.cycles = true;
                     let (n, delta) = match self.settings.order {
-                        Order::RowMajor => self.sweep_in_place(cells),
-                        Order::Synchronous => self.sweep_synchronous(cells),
+                        Order::RowMajor => self.sweep_in_place(cells, observer),
+                        Order::Synchronous => self.sweep_synchronous(cells, observer),
                     };
                     pass.evaluated += n;
                     pass.max_change = pass.max_change.max(delta);
@@ -101,43 +121,42 @@ impl Engine {
         pass
     }
 
-    fn sweep_in_place(&mut self, cells: &[u32]) -> (u64, f64) {
+    fn sweep_in_place(&mut self, cells: &[u32], observer: &mut impl Observer) -> (u64, f64) {
         let (mut n, mut delta) = (0, 0.0f64);
         for &f in cells {
             if self.dirty[f as usize] {
-                let v = self.evaluate(f);
-                delta = delta.max(self.write(f, v));
+                let v = self.evaluate(f, observer);
+                delta = delta.max(self.write(f, v, observer));
                 n += 1;
             }
         }
         (n, delta)
     }
 
-    fn sweep_synchronous(&mut self, cells: &[u32]) -> (u64, f64) {
+    fn sweep_synchronous(&mut self, cells: &[u32], observer: &mut impl Observer) -> (u64, f64) {
         let todo: Vec<u32> = cells.iter().copied().filter(|&f| self.dirty[f as usize]).collect();
-        let values: Vec<Value> = todo.iter().map(|&f| self.evaluate(f)).collect();
+        let values: Vec<Value> = todo.iter().map(|&f| self.evaluate(f, observer)).collect();
         let mut delta = 0.0f64;
         for (f, v) in todo.iter().zip(values) {
-            delta = delta.max(self.write(*f, v));
+            delta = delta.max(self.write(*f, v, observer));
         }
         (todo.len() as u64, delta)
     }
 
-    fn evaluate(&mut self, f: u32) -> Value {
+    fn evaluate(&mut self, f: u32, observer: &mut impl Observer) -> Value {
         self.dirty[f as usize] = false;
-        if let Some(log) = &mut self.log {
-            log.push(f);
-        }
         let cell = &self.program.cells[f as usize];
+        observer.evaluate(cell.addr);
         Eval::new(&self.grid, cell.addr).eval_cell(&cell.expr)
     }
 
     /// Stores a formula's new value; returns how much it changed.
-    fn write(&mut self, f: u32, v: Value) -> f64 {
+    fn write(&mut self, f: u32, v: Value, observer: &mut impl Observer) -> f64 {
         let addr = self.program.cells[f as usize].addr;
         let old = self.grid.get(addr);
         let delta = change(old, &v);
         if *old != v {
+            observer.write(addr, old, &v);
             self.grid.set(addr, v);
             self.mark_readers(addr);
         }

@@ -5,10 +5,9 @@
 //! counts the status lines report (non-blank cells, changes by kind).
 
 use crate::address::CellAddr;
-use crate::cli::output::Shown;
-use crate::render::shown;
-use crate::session::Session;
-use crate::trace::{Change, is_blank};
+use crate::app::Shown;
+use crate::engine::{Change, Engine};
+use crate::render::cell_text;
 use std::collections::HashMap;
 
 /// How the last step changed a cell.
@@ -28,7 +27,7 @@ impl Mark {
     pub fn of(change: &Change) -> Mark {
         if change.blanked() {
             Mark::Blanked
-        } else if is_blank(&change.old) && !is_blank(&change.new) {
+        } else if change.filled() {
             Mark::Filled
         } else {
             Mark::Changed
@@ -101,9 +100,9 @@ pub fn by_cell(changes: &[Change]) -> HashMap<CellAddr, &Change> {
 }
 
 impl Board {
-    /// Builds the board of `view` in `session`, marking `changes`; cell
+    /// Builds the board of `view` from `engine`'s values, marking `changes`; cell
     /// texts longer than `max_width` characters are cut, ending in `…`.
-    pub fn new(session: &Session, view: &Shown, changes: &HashMap<CellAddr, &Change>, max_width: usize) -> Board {
+    pub fn new(engine: &Engine, view: &Shown, changes: &HashMap<CellAddr, &Change>, max_width: usize) -> Board {
         let blank = &view.layout.blank;
         let area = &view.area;
         let mut non_blank = 0;
@@ -113,12 +112,12 @@ impl Board {
                 (area.c0..=area.c1)
                     .map(|c| {
                         let addr = CellAddr::new(area.sheet, r, c);
-                        let value = session.engine.get(addr);
-                        if !is_blank(value) {
+                        let value = engine.get(addr);
+                        if !value.is_blank() {
                             non_blank += 1;
                         }
                         let (text, mark) = match changes.get(&addr) {
-                            None => (shown(value, blank), Mark::Same),
+                            None => (cell_text(value, blank), Mark::Same),
                             Some(ch) => {
                                 let mark = Mark::of(ch);
                                 match mark {
@@ -127,7 +126,7 @@ impl Board {
                                     _ => counts.changed += 1,
                                 }
                                 let v = if mark == Mark::Blanked { &ch.old } else { value };
-                                (shown(v, blank), mark)
+                                (cell_text(v, blank), mark)
                             }
                         };
                         BoardCell { text: cut(text, max_width), mark }

@@ -1,4 +1,4 @@
-//! Painting an [`App`] into a ratatui frame. The views are boxed boards laid
+//! Painting an [`Stepper`] into a ratatui frame. The views are boxed boards laid
 //! out left to right while they fit the terminal's width and wrapped onto
 //! further rows otherwise (so the Sudoku's three boards stand side by side
 //! on a wide terminal, and on 80 columns the two 9x9 boards sit above the
@@ -11,9 +11,9 @@
 //! yellow; without colour (`NO_COLOR`) they are bold reversed, dim crossed
 //! out and underlined.
 
-use super::app::{App, Kind, Mode};
 use super::board::{Board, Counts, Mark};
-use crate::cli::output::iterations;
+use super::stepper::{Kind, Mode, Stepper};
+use crate::app::iterations;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -61,7 +61,7 @@ pub fn page_extent(boards: &[Board], width: u16) -> (u16, u16) {
 }
 
 /// Draws the whole screen.
-pub fn draw(frame: &mut Frame, app: &App) {
+pub fn draw(frame: &mut Frame, app: &Stepper) {
     let area = frame.area();
     let views = Rect { height: view_height(area.height), ..area };
     let status = Rect { y: area.y + views.height, height: area.height - views.height, ..area };
@@ -74,7 +74,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 }
 
 /// Draws the visible part of the page; returns the first page line shown.
-fn draw_page(buf: &mut Buffer, views: Rect, boards: &[Board], app: &App) -> u16 {
+fn draw_page(buf: &mut Buffer, views: Rect, boards: &[Board], app: &Stepper) -> u16 {
     let (rects, page_w, page_h) = place(boards, views.width);
     let mut page = Buffer::empty(Rect::new(0, 0, page_w, page_h));
     for (b, r) in boards.iter().zip(&rects) {
@@ -148,7 +148,7 @@ fn draw_board(buf: &mut Buffer, r: Rect, b: &Board, color: bool) {
 }
 
 /// The first status line: the step, how it came about, what it changed.
-pub fn step_line(app: &App) -> String {
+pub fn step_line(app: &Stepper) -> String {
     let e = app.current();
     let last = app.last().number;
     let mut s = format!("step {}/{last}", e.number);
@@ -167,7 +167,7 @@ pub fn step_line(app: &App) -> String {
         }
     }
     if e.number > 0 {
-        let n = Counts::of(&e.changes);
+        let n = Counts::of(e.changes());
         s.push_str(&format!(" │ changed {}: {}", n.total(), n.describe()));
     }
     s
@@ -177,7 +177,7 @@ const PROMPT: &str = "edit CELL=VALUE (Enter applies, Esc cancels): ";
 
 /// The status lines; `(top, view_h)`: the first page line shown and how
 /// many lines the views have.
-fn draw_status(frame: &mut Frame, area: Rect, boards: &[Board], app: &App, (top, view_h): (u16, u16)) {
+fn draw_status(frame: &mut Frame, area: Rect, boards: &[Board], app: &Stepper, (top, view_h): (u16, u16)) {
     let counts: Vec<String> = boards.iter().map(|b| format!("{} {}/{}", b.title, b.non_blank, b.size)).collect();
     let mut views = counts.join(" · ");
     let (_, page_h) = page_extent(boards, area.width);

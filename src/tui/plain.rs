@@ -14,13 +14,9 @@
 //! `render_area`'s with one leading space. There are no timings.
 
 use super::board::{Board, Counts, Mark, by_cell};
-use super::resolve_views;
-use crate::cli::output::Shown;
-use crate::cli::output::{iterations, reset_text};
-use crate::cli::{Failure, StepArgs, prepare};
-use crate::engine::Report;
+use crate::app::{Failure, Options, Shown, iterations, pass_text, prepare, reset_text, resolve_views};
+use crate::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo};
 use crate::session::{ResetRun, Session};
-use crate::trace::{Change, changes};
 use std::io::{self, Write};
 
 /// The legend printed first.
@@ -31,17 +27,18 @@ pub const LEGEND: &str = "marks before each cell: ' ' unchanged, '+v' got the va
 pub const NO_VIEWS: &str = "no views to show: the workbook defines none; use --show RANGE";
 
 /// Prepares the workbook as `run` does and writes the whole story to `out`.
-pub fn write_plain(args: &StepArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let prepared = prepare(&args.common)?;
-    let views = resolve_views(&prepared.session, &args.show)?;
+pub fn write_plain(options: &Options, show: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    let prepared = prepare(options)?;
+    let views = resolve_views(&prepared.session, show)?;
     match story(prepared.session, prepared.reset.as_ref(), &views, out) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Failure::Usage(format!("cannot write: {e}"))),
         _ => Ok(()),
     }
 }
 
-/// Writes step 0 for `session` (after `reset`, when it ran), then steps it
-/// until an iteration converges or `max_iterations` were made.
+/// Writes step 0 for `session` (after `reset`, when it ran), then one step
+/// per pass of its recalculation, until it converges or `max_iterations`
+/// passes were made.
 pub fn story(mut session: Session, reset: Option<&ResetRun>, views: &[Shown], out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{LEGEND}")?;
     if views.is_empty() {
@@ -52,50 +49,43 @@ pub fn story(mut session: Session, reset: Option<&ResetRun>, views: &[Shown], ou
         None => "start (no reset protocol run)".to_string(),
     };
     writeln!(out, "== step 0: {start}")?;
-    write_views(&session, views, &[], out)?;
-    let cap = session.engine.settings.max_iterations.max(1);
-    for i in 1..=cap {
-        let before = session.engine.clone();
-        let report = session.step();
-        let changed = changes(&before, &session.engine);
-        let n = Counts::of(&changed);
-        writeln!(
-            out,
-            "== step {i}: {}; {} cells evaluated; changed {}: {}",
-            summary(&report),
-            report.evaluated,
-            n.total(),
-            n.describe()
-        )?;
-        write_views(&session, views, &changed, out)?;
-        if report.converged {
-            return if report.iterations > 0 {
-                writeln!(out, "== converged after {}", iterations(i))
-            } else {
-                writeln!(out, "== done after step {i}")
-            };
-        }
-    }
-    writeln!(out, "== not converged after {} (max_iterations)", iterations(cap))
-}
-
-/// What one step's report says, without timings.
-fn summary(r: &Report) -> String {
-    if !r.circular.is_empty() {
-        let n = r.circular.len();
-        format!("{n} circular reference{} left uncalculated (iteration is off)", if n == 1 { "" } else { "s" })
-    } else if r.iterations == 0 {
-        "no circular references".to_string()
+    write_views(&session.engine, views, &[], out)?;
+    let uncalculated = if session.engine.settings.iterate { 0 } else { session.engine.program().cycles().count() };
+    let mut written = Ok(());
+    let mut steps = 0;
+    let report = {
+        let engine = &mut session.engine;
+        let mut each = EachPass::new(engine, |engine: &Engine, pass: &PassInfo, delta: Delta| {
+            steps = pass.pass;
+            let n = Counts::of(&delta.changes);
+            written = writeln!(
+                out,
+                "== step {}: {}; {} cells evaluated; changed {}: {}",
+                pass.pass,
+                pass_text(pass, uncalculated),
+                pass.evaluated,
+                n.total(),
+                n.describe()
+            )
+            .and_then(|_| write_views(engine, views, &delta.changes, out));
+            if written.is_ok() { Flow::Continue } else { Flow::Stop }
+        });
+        engine.recalc_with(&mut each)
+    };
+    written?;
+    if !report.converged {
+        writeln!(out, "== not converged after {} (max_iterations)", iterations(report.iterations))
+    } else if report.iterations > 0 {
+        writeln!(out, "== converged after {}", iterations(report.iterations))
     } else {
-        let state = if r.converged { "converged" } else { "not converged" };
-        format!("{state}; max change {}", crate::calc::change_text(r.max_change))
+        writeln!(out, "== done after step {steps}")
     }
 }
 
-fn write_views(s: &Session, views: &[Shown], changed: &[Change], out: &mut impl Write) -> io::Result<()> {
+fn write_views(engine: &Engine, views: &[Shown], changed: &[Change], out: &mut impl Write) -> io::Result<()> {
     let by = by_cell(changed);
     for v in views {
-        let b = Board::new(s, v, &by, 0);
+        let b = Board::new(engine, v, &by, 0);
         let mut head = format!("{}: {}/{} non-blank", v.key, b.non_blank, b.size);
         if b.counts.total() > 0 {
             head.push_str(&format!("; changed: {}", b.counts.describe()));

@@ -1,16 +1,16 @@
 //! The terminal loop: raw mode and the alternate screen (through
 //! `ratatui::init`, which also restores the terminal before a panic message
 //! is printed), then draw, wait for an event, hand keys to
-//! [`App::on_key`] and size changes to [`App::resize`], until the app quits;
+//! [`Stepper::on_key`] and size changes to [`Stepper::resize`], until the app quits;
 //! the terminal is restored on every way out.
 
-use super::app::App;
 use super::draw::draw;
+use super::stepper::Stepper;
 use crossterm::event::{self, Event};
 use std::io;
 
 /// Runs the interactive view until `q`, Esc or Ctrl-C.
-pub fn run(app: &mut App) -> io::Result<()> {
+pub fn run(app: &mut Stepper) -> io::Result<()> {
     let mut terminal = match ratatui::try_init() {
         Ok(t) => t,
         Err(e) => {
@@ -23,7 +23,7 @@ pub fn run(app: &mut App) -> io::Result<()> {
     result
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut Stepper) -> io::Result<()> {
     let size = terminal.size()?;
     app.resize(size.width, size.height);
     while !app.quit {

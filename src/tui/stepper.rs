@@ -1,29 +1,28 @@
-//! The interactive stepper's state, free of any terminal: the history of
-//! every state shown (step 0 after the reset protocol, then one entry per
-//! iteration or edit, each a whole [`Session`] with the changes that led to
-//! it), the cursor into it, the mode (normal, help, editing), the message
-//! line and the scroll offset. [`App::on_key`] is the whole key map, so
-//! tests drive an `App` with key events and draw it into a test backend.
-//! Going back and forward again through recorded history replays stored
-//! states; only a step past the newest entry calculates.
+//! The interactive stepper's state, free of any terminal: the session in
+//! the state shown, the history of how it got there (step 0 after the reset
+//! protocol, then one entry per iteration or edit, each keeping only the
+//! [`Delta`] that step made), the cursor into it, the mode (normal, help,
+//! editing), the message line and the scroll offset. [`Stepper::on_key`] is the
+//! whole key map, so tests drive an `Stepper` with key events and draw it into a
+//! test backend. Going back undoes the shown entry's delta and going forward
+//! again replays it, so memory grows with what changed, not with the size
+//! of the workbook; only a step past the newest entry calculates, as a pass
+//! of the engine's one recalculation loop.
 
 use super::board::{Board, by_cell};
 use super::draw;
 use crate::address::Area;
-use crate::cli::Prepared;
-use crate::cli::output::Shown;
-use crate::cli::output::iterations;
-use crate::engine::Report;
+use crate::app::{Prepared, Shown, iterations};
+use crate::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo, Recorder, Report};
 use crate::session::{ResetRun, Session};
-use crate::trace::{Change, changes};
 use crate::value::Value;
 use crate::workbook::parse_input_value;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::collections::VecDeque;
 
-/// Values kept across the whole history (the grids of all entries
+/// Changed cells kept across the whole history (the deltas of all entries
 /// together); past it the oldest entries are dropped.
-pub const HISTORY_CELLS: u64 = 1 << 23;
+pub const HISTORY_CELLS: usize = 1 << 20;
 
 /// The largest area one edit may set.
 pub const MAX_EDIT_CELLS: u64 = 1 << 16;
@@ -33,21 +32,20 @@ pub const MAX_EDIT_CELLS: u64 = 1 << 16;
 pub enum Kind {
     /// Step 0: the prepared workbook, after the reset protocol when it ran.
     Start { reset: Option<ResetRun> },
-    /// One iteration (one pass of `Session::step`).
-    Iteration(Report),
+    /// One iteration: one pass of the recalculation.
+    Iteration(PassInfo),
     /// A cell edited, then recalculated.
     Edit { text: String, report: Report },
 }
 
-/// One state of the history.
-#[derive(Clone)]
+/// One step of the history.
+#[derive(Clone, Debug)]
 pub struct Entry {
-    pub session: Session,
     /// Step number: 0 at the start and after a reset, then one more per entry.
     pub number: u32,
     pub kind: Kind,
-    /// What changed from the previous entry (none for step 0).
-    pub changes: Vec<Change>,
+    /// What the step changed from the previous entry (nothing for step 0).
+    pub delta: Delta,
 }
 
 impl Entry {
@@ -56,8 +54,14 @@ impl Entry {
     pub fn converged(&self) -> bool {
         match &self.kind {
             Kind::Start { .. } => false,
-            Kind::Iteration(r) | Kind::Edit { report: r, .. } => r.converged,
+            Kind::Iteration(p) => p.converged,
+            Kind::Edit { report: r, .. } => r.converged,
         }
+    }
+
+    /// The cells the step changed, in calculation order.
+    pub fn changes(&self) -> &[Change] {
+        &self.delta.changes
     }
 }
 
@@ -71,13 +75,16 @@ pub enum Mode {
     Edit(String),
 }
 
-pub struct App {
+pub struct Stepper {
     pub views: Vec<Shown>,
+    /// The workbook in the state of the entry at the cursor.
+    session: Session,
     history: VecDeque<Entry>,
     cursor: usize,
+    /// Changed cells held by the history's deltas.
+    held: usize,
     /// `--set` cells, applied again after each reset.
     sets: Vec<(Area, Value)>,
-    max_entries: usize,
     pub mode: Mode,
     /// Shown in the last status line until the next key.
     pub message: Option<String>,
@@ -90,25 +97,19 @@ pub struct App {
     pub quit: bool,
 }
 
-impl App {
+impl Stepper {
     /// The app at step 0 for a prepared session, showing `views`, with
     /// colours on and an 80x24 terminal until told otherwise.
-    pub fn new(prepared: Prepared, views: Vec<Shown>, sets: Vec<(Area, Value)>) -> App {
-        let stored = prepared.session.engine.grid().stored().max(1);
-        let max_entries = (HISTORY_CELLS / stored).clamp(16, 1 << 20) as usize;
-        let start = Entry {
-            session: prepared.session,
-            number: 0,
-            kind: Kind::Start { reset: prepared.reset },
-            changes: Vec::new(),
-        };
+    pub fn new(prepared: Prepared, views: Vec<Shown>, sets: Vec<(Area, Value)>) -> Stepper {
+        let start = Entry { number: 0, kind: Kind::Start { reset: prepared.reset }, delta: Delta::default() };
         let views_empty = views.is_empty();
-        App {
+        Stepper {
             views,
+            session: prepared.session,
             history: VecDeque::from([start]),
             cursor: 0,
+            held: 0,
             sets,
-            max_entries,
             mode: Mode::Normal,
             message: views_empty.then(|| super::plain::NO_VIEWS.to_string()),
             scroll: (0, 0),
@@ -116,6 +117,16 @@ impl App {
             color: true,
             quit: false,
         }
+    }
+
+    /// Changed cells the history keeps, over all its entries.
+    pub fn history_cells(&self) -> usize {
+        self.held
+    }
+
+    /// The workbook as the entry shown left it.
+    pub fn session(&self) -> &Session {
+        &self.session
     }
 
     /// The entry shown.
@@ -140,9 +151,8 @@ impl App {
 
     /// The boards of the entry shown.
     pub fn boards(&self) -> Vec<Board> {
-        let e = self.current();
-        let changes = by_cell(&e.changes);
-        self.views.iter().map(|v| Board::new(&e.session, v, &changes, draw::MAX_CELL_WIDTH)).collect()
+        let changes = by_cell(self.current().changes());
+        self.views.iter().map(|v| Board::new(&self.session.engine, v, &changes, draw::MAX_CELL_WIDTH)).collect()
     }
 
     pub fn resize(&mut self, columns: u16, lines: u16) {
@@ -219,38 +229,51 @@ impl App {
     pub fn forward(&mut self) {
         if self.cursor + 1 < self.history.len() {
             self.cursor += 1;
-            return;
+            self.session.engine.redo(&self.history[self.cursor].delta);
+        } else {
+            self.calculate(1);
         }
-        let current = self.current();
-        let mut session = current.session.clone();
-        let report = session.step();
-        let entry = Entry {
-            changes: changes(&current.session.engine, &session.engine),
-            number: current.number + 1,
-            session,
-            kind: Kind::Iteration(report),
-        };
-        self.push(entry);
     }
 
     /// Steps forward until an iteration converges, at most `max_iterations`
-    /// times (replaying recorded entries first).
+    /// times: recorded entries are replayed first, the rest are the passes
+    /// of one recalculation.
     pub fn run(&mut self) {
-        let cap = self.current().session.engine.settings.max_iterations.max(1);
+        let cap = self.session.engine.settings.max_iterations.max(1);
         if self.current().converged() && self.cursor + 1 == self.history.len() {
             self.message = Some("already converged".into());
             return;
         }
         let mut n = 0;
-        while n < cap {
+        while n < cap && self.cursor + 1 < self.history.len() && !self.current().converged() {
             self.forward();
             n += 1;
-            if self.current().converged() {
-                self.message = Some(format!("converged at step {}", self.current().number));
-                return;
-            }
         }
-        self.message = Some(format!("not converged after {n} more steps (max_iterations {cap})"));
+        if n < cap && !self.current().converged() {
+            n += self.calculate(cap - n);
+        }
+        self.message = Some(if self.current().converged() {
+            format!("converged at step {}", self.current().number)
+        } else {
+            format!("not converged after {n} more steps (max_iterations {cap})")
+        });
+    }
+
+    /// Calculates up to `passes` iterations past the newest entry, one entry
+    /// each; stops early when one converges. Returns the passes made.
+    fn calculate(&mut self, passes: u32) -> u32 {
+        let mut number = self.current().number;
+        let mut entries = Vec::new();
+        let engine: &mut Engine = &mut self.session.engine;
+        let mut each = EachPass::new(engine, |_: &Engine, pass: &PassInfo, delta: Delta| {
+            number += 1;
+            entries.push(Entry { number, kind: Kind::Iteration(*pass), delta });
+            if pass.pass >= passes { Flow::Stop } else { Flow::Continue }
+        });
+        engine.recalc_with(&mut each);
+        let made = entries.len() as u32;
+        entries.into_iter().for_each(|e| self.push(e));
+        made
     }
 
     /// One step back through the history; nothing at the oldest entry.
@@ -258,6 +281,7 @@ impl App {
         if self.cursor == 0 {
             self.message = Some("this is the first step kept".into());
         } else {
+            self.session.engine.undo(&self.history[self.cursor].delta);
             self.cursor -= 1;
         }
     }
@@ -265,7 +289,7 @@ impl App {
     /// Applies the workbook's reset protocol to the state shown (then the
     /// `--set` cells) and starts a new history from it, as step 0.
     pub fn reset(&mut self) {
-        let mut session = self.current().session.clone();
+        let mut session = self.session.clone();
         let run = match session.reset() {
             Ok(Some(run)) => run,
             Ok(None) => {
@@ -284,9 +308,11 @@ impl App {
                 }
             }
         }
-        let start = Entry { session, number: 0, kind: Kind::Start { reset: Some(run) }, changes: Vec::new() };
+        self.session = session;
+        let start = Entry { number: 0, kind: Kind::Start { reset: Some(run) }, delta: Delta::default() };
         self.history = VecDeque::from([start]);
         self.cursor = 0;
+        self.held = 0;
         self.message.get_or_insert_with(|| "reset".into());
     }
 
@@ -302,8 +328,7 @@ impl App {
             self.message = Some("formulas can be edited in the formula files; use watch".into());
             return;
         }
-        let current = self.current();
-        let area = match current.session.area(cell) {
+        let area = match self.session.area(cell) {
             Ok(a) if a.size() <= MAX_EDIT_CELLS => a,
             Ok(a) => {
                 self.message = Some(format!("{cell} has {} cells; at most {MAX_EDIT_CELLS} can be set", a.size()));
@@ -314,40 +339,49 @@ impl App {
                 return;
             }
         };
-        let mut session = current.session.clone();
+        if let Some(c) = area.cells().find(|&c| self.session.engine.program().index.contains_key(&c)) {
+            self.message = Some(format!("{} holds a formula", self.session.engine.program().cell_name(c)));
+            return;
+        }
         let v = parse_input_value(value);
-        let mut edited = Vec::new();
+        let engine = &mut self.session.engine;
+        let mut recorder = Recorder::start(engine);
         for c in area.cells() {
-            let old = session.engine.get(c).clone();
-            if let Err(m) = session.set(c, v.clone()) {
+            if let Err(m) = recorder.set(engine, c, v.clone()) {
                 self.message = Some(m);
-                return;
-            }
-            if old != v {
-                edited.push(Change { cell: c, old, new: v.clone() });
+                break;
             }
         }
-        let report = session.recalc();
-        edited.extend(changes(&current.session.engine, &session.engine));
+        let report = engine.recalc_with(&mut recorder);
+        let delta = recorder.finish(engine);
         let state = if report.converged { "converged" } else { "not converged" };
-        let message = format!("{cell}={value}: recalculated, {state} after {}", iterations(report.iterations));
+        self.message
+            .get_or_insert(format!("{cell}={value}: recalculated, {state} after {}", iterations(report.iterations)));
         let entry = Entry {
-            number: current.number + 1,
-            session,
+            number: self.current().number + 1,
             kind: Kind::Edit { text: format!("{cell}={value}"), report },
-            changes: edited,
+            delta,
         };
-        self.message = Some(message);
-        self.history.truncate(self.cursor + 1);
+        self.truncate_after_cursor();
         self.push(entry);
     }
 
-    /// Appends an entry, moves the cursor to it and drops the oldest
-    /// entries past the history's budget.
+    /// Drops the entries after the cursor (a new branch of the history).
+    fn truncate_after_cursor(&mut self) {
+        while self.history.len() > self.cursor + 1 {
+            let e = self.history.pop_back().expect("longer than the cursor");
+            self.held -= e.delta.len();
+        }
+    }
+
+    /// Appends an entry (the step just made on the session), moves the
+    /// cursor to it and drops the oldest entries past the history's budget.
     fn push(&mut self, entry: Entry) {
+        self.held += entry.delta.len();
         self.history.push_back(entry);
-        while self.history.len() > self.max_entries {
-            self.history.pop_front();
+        while self.held > HISTORY_CELLS && self.history.len() > 1 {
+            let e = self.history.pop_front().expect("more than one entry");
+            self.held -= e.delta.len();
         }
         self.cursor = self.history.len() - 1;
     }

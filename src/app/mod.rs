@@ -1,0 +1,32 @@
+//! The application layer under the front ends: what `run`, `step`, `eval`,
+//! `batch` and `watch` share, free of clap and of any terminal. It owns the
+//! [`Options`] a calculation starts from, preparing a session from them
+//! ([`prepare`]: load, settings, inputs, reset protocol, `--set`),
+//! resolving views and ranges to show, parsing `CELL=VALUE` assignments,
+//! and the status lines and plurals every front end prints. `cli` turns
+//! its arguments into these types; `tui` uses them and never `cli`.
+
+mod options;
+mod prepare;
+mod text;
+mod views;
+
+pub use options::{Options, input_line, input_line_file};
+pub use prepare::{Prepared, apply_sets, apply_settings, assignment, prepare, resolve_sets};
+pub use text::{color_wanted, iterations, outcome_text, pass_text, plural, reset_text, run_text, status};
+pub use views::{MAX_SHOWN_CELLS, Shown, resolve_area, resolve_views};
+
+/// Why a command failed: problems in the workbook (exit 1) or in what the
+/// user asked for (exit 2).
+#[derive(Debug)]
+pub enum Failure {
+    Workbook(Vec<crate::diagnostic::Diagnostic>),
+    Usage(String),
+}
+
+impl Failure {
+    /// A usage problem, for `map_err`.
+    pub fn usage(m: impl Into<String>) -> Failure {
+        Failure::Usage(m.into())
+    }
+}

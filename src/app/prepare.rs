@@ -1,0 +1,72 @@
+//! Preparing a session as every command that calculates does: load the
+//! workbook, apply the calculation settings, fill the named inputs, run the
+//! reset protocol (unless told not to), then set the `--set` cells.
+
+use super::{Failure, Options, input_line};
+use crate::address::Area;
+use crate::session::{ResetRun, Session};
+use crate::value::Value;
+use crate::workbook::parse_input_value;
+
+/// A session with inputs filled and the reset protocol applied, ready to iterate.
+pub struct Prepared {
+    pub session: Session,
+    pub reset: Option<ResetRun>,
+}
+
+/// Loads the workbook and applies the settings, inputs, reset protocol
+/// (unless `no_reset`) and `--set` cells, in that order.
+pub fn prepare(options: &Options) -> Result<Prepared, Failure> {
+    let mut session = Session::load(&options.workbook).map_err(Failure::Workbook)?;
+    apply_settings(&mut session, options)?;
+    for input in &options.inputs {
+        let (name, value) =
+            input.split_once('=').ok_or_else(|| Failure::usage(format!("--input `{input}`: expected NAME=VALUE")))?;
+        let line = input_line(value).map_err(Failure::Usage)?;
+        session.set_input(name, &line).map_err(Failure::Usage)?;
+    }
+    let reset = if options.no_reset { None } else { session.reset().map_err(Failure::Usage)? };
+    apply_sets(&mut session, options)?;
+    Ok(Prepared { session, reset })
+}
+
+/// Sets the `--set` cells.
+pub fn apply_sets(session: &mut Session, options: &Options) -> Result<(), Failure> {
+    let sets = resolve_sets(session, &options.sets)?;
+    for (text, (area, v)) in options.sets.iter().zip(sets) {
+        area.cells()
+            .try_for_each(|c| session.set(c, v.clone()))
+            .map_err(|m| Failure::usage(format!("--set `{text}`: {m}")))?;
+    }
+    Ok(())
+}
+
+/// `CELL=VALUE` (`CELL` may be a range): the area and the value typed.
+pub fn assignment(session: &Session, text: &str) -> Result<(Area, Value), String> {
+    let (cell, value) = text.split_once('=').ok_or("expected CELL=VALUE")?;
+    Ok((session.area(cell)?, parse_input_value(value)))
+}
+
+/// Resolves `--set CELL=VALUE` options (applied after every reset).
+pub fn resolve_sets(session: &Session, sets: &[String]) -> Result<Vec<(Area, Value)>, Failure> {
+    sets.iter().map(|set| assignment(session, set).map_err(|m| Failure::usage(format!("--set `{set}`: {m}")))).collect()
+}
+
+/// Applies the settings that override the workbook's: maximum iterations,
+/// maximum change and order.
+pub fn apply_settings(session: &mut Session, options: &Options) -> Result<(), Failure> {
+    let s = session.settings_mut();
+    if let Some(n) = options.max_iter {
+        s.max_iterations = n;
+    }
+    if let Some(x) = options.max_change {
+        if !(x.is_finite() && x >= 0.0) {
+            return Err(Failure::usage(format!("--max-change must be a number >= 0, got {x}")));
+        }
+        s.max_change = x;
+    }
+    if let Some(o) = options.order {
+        s.order = o;
+    }
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! The words every front end prints alike: plurals, the status line of a
+//! recalculation (with or without its timing), the reset protocol's line,
+//! and whether to colour (no-color.org: `NO_COLOR` set to anything
+//! non-empty turns colours off).
+
+use super::Shown;
+use crate::engine::{PassInfo, Report};
+use crate::render::render_area;
+use crate::session::{ResetRun, Session};
+use std::time::Duration;
+
+/// `1 cell`, `9 cells`.
+pub fn plural(n: impl Into<u64>, word: &str) -> String {
+    let n = n.into();
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `1 iteration`, `9 iterations`.
+pub fn iterations(n: u32) -> String {
+    plural(n, "iteration")
+}
+
+/// Colours for a stream that is a terminal, unless `NO_COLOR` is set to
+/// something non-empty.
+pub fn color_wanted(terminal: bool) -> bool {
+    terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// `2 circular references left uncalculated (iteration is off)`.
+fn uncalculated_text(n: usize) -> String {
+    format!("{} left uncalculated (iteration is off)", plural(n as u64, "circular reference"))
+}
+
+fn converged_word(converged: bool) -> &'static str {
+    if converged { "converged" } else { "not converged" }
+}
+
+/// What a recalculation came to, without timings: `converged after 9
+/// iterations`, `no circular references`, ...
+pub fn outcome_text(report: &Report) -> String {
+    if !report.circular.is_empty() {
+        uncalculated_text(report.circular.len())
+    } else if report.iterations == 0 {
+        "no circular references".to_string()
+    } else {
+        format!("{} after {}", converged_word(report.converged), iterations(report.iterations))
+    }
+}
+
+/// What one pass came to: `converged; max change 0`; `uncalculated` is the
+/// number of cycles left alone because iteration is off.
+pub fn pass_text(pass: &PassInfo, uncalculated: usize) -> String {
+    if uncalculated > 0 {
+        uncalculated_text(uncalculated)
+    } else if pass.iteration == 0 {
+        "no circular references".to_string()
+    } else {
+        format!("{}; max change {}", converged_word(pass.converged), crate::calc::change_text(pass.max_change))
+    }
+}
+
+/// The one-line summary of a recalculation.
+pub fn status(report: &Report, elapsed: Duration) -> String {
+    format!(
+        "{}; last max change {}; {} cells evaluated; {:.3} ms",
+        outcome_text(report),
+        crate::calc::change_text(report.max_change),
+        report.evaluated,
+        elapsed.as_secs_f64() * 1000.0
+    )
+}
+
+/// `reset: Main!D27 <- reset, calculated (2 iterations), then Main!D27 <- solve`.
+pub fn reset_text(s: &Session, r: &ResetRun) -> String {
+    let p = s.engine.program();
+    let cells = |list: &[(crate::address::CellAddr, crate::value::Value)]| {
+        list.iter().map(|(c, v)| format!("{} <- {v}", p.cell_name(*c))).collect::<Vec<_>>().join(", ")
+    };
+    match &s.workbook.reset {
+        Some(reset) => format!(
+            "reset: {}, calculated ({}), then {}",
+            cells(&reset.set),
+            iterations(r.report.iterations),
+            cells(&reset.then)
+        ),
+        None => "reset".to_string(),
+    }
+}
+
+/// The text `run` prints: the reset line, every view, the status line.
+pub fn run_text(s: &Session, views: &[Shown], reset: Option<&ResetRun>, report: &Report, elapsed: Duration) -> String {
+    let mut out = String::new();
+    if let Some(r) = reset {
+        out += &reset_text(s, r);
+        out.push('\n');
+    }
+    for v in views {
+        out += &format!("{}:\n{}\n", v.key, render_area(s.engine.grid(), &v.area, &v.layout));
+    }
+    out += &status(report, elapsed);
+    out.push('\n');
+    out
+}

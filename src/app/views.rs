@@ -1,0 +1,62 @@
+//! What to show: the workbook's views, or ranges the user names. `--show`
+//! keys are resolved here for `run`, `step` and `watch`; `batch` reads its
+//! answer from a view or range resolved the same way.
+
+use super::Failure;
+use crate::address::Area;
+use crate::render::Layout;
+use crate::session::Session;
+use crate::workbook::ViewDef;
+
+/// The largest range `--show` prints (65,536 cells: a 256 x 256 block).
+pub const MAX_SHOWN_CELLS: u64 = 1 << 16;
+
+/// One area to show, under the key the user gave.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    pub key: String,
+    pub area: Area,
+    pub layout: Layout,
+}
+
+impl Shown {
+    pub fn view(v: &ViewDef) -> Shown {
+        Shown { key: v.name.clone(), area: v.area, layout: Layout { group: v.group, blank: v.blank.clone() } }
+    }
+}
+
+/// A view's area, or a range (`Main!D16:L24`; the first sheet when none
+/// is named).
+pub fn resolve_area(session: &Session, key: &str) -> Result<Area, String> {
+    match session.workbook.view(key) {
+        Some(v) => Ok(v.area),
+        None => session.area(key),
+    }
+}
+
+/// Resolves `--show` keys (view names or ranges) to areas and layouts;
+/// every view when there are none.
+pub fn resolve_views(session: &Session, keys: &[String]) -> Result<Vec<Shown>, Failure> {
+    let wb = &session.workbook;
+    if keys.is_empty() {
+        return Ok(wb.views.iter().map(Shown::view).collect());
+    }
+    keys.iter()
+        .map(|k| match wb.view(k) {
+            Some(v) => Ok(Shown { key: k.clone(), ..Shown::view(v) }),
+            None => {
+                let area = session.area(k).map_err(|m| {
+                    let views: Vec<&str> = wb.views.iter().map(|v| v.name.as_str()).collect();
+                    Failure::usage(format!("--show `{k}` is neither a view ({}) nor a range: {m}", views.join(", ")))
+                })?;
+                if area.size() > MAX_SHOWN_CELLS {
+                    return Err(Failure::usage(format!(
+                        "--show `{k}` has {} cells; at most {MAX_SHOWN_CELLS} can be shown",
+                        area.size()
+                    )));
+                }
+                Ok(Shown { key: k.clone(), area, layout: Layout::default() })
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,101 @@
+//! Going back and forth between recorded states without keeping copies of
+//! the engine: a [`Delta`] is what one step (an iteration, an edit) changed,
+//! the cells' old and new values plus the formulas that were waiting to be
+//! recalculated before and after it. [`Engine::undo`] puts the values and
+//! dirty flags back as they were before the step, [`Engine::redo`] as they
+//! were after it, so a later step from either state evaluates exactly what
+//! it would have. Its size is proportional to what the step changed.
+
+use super::Engine;
+use super::observe::{Change, ChangeLog, Observer};
+use crate::value::Value;
+
+/// One recorded step of an engine.
+#[derive(Clone, Debug, Default)]
+pub struct Delta {
+    /// Every cell whose value changed, formulas and constants, in
+    /// calculation order.
+    pub changes: Vec<Change>,
+    dirty_before: Vec<u32>,
+    dirty_after: Vec<u32>,
+}
+
+/// Records a step: the cells set by hand ([`Recorder::set`]) and what the
+/// recalculations observed through it changed.
+pub struct Recorder {
+    log: ChangeLog,
+    dirty_before: Vec<u32>,
+}
+
+impl Recorder {
+    /// Starts recording from the engine's present state.
+    pub fn start(engine: &Engine) -> Recorder {
+        Recorder { log: ChangeLog::default(), dirty_before: engine.dirty_list() }
+    }
+
+    /// Sets a cell through the engine, recording the change.
+    pub fn set(&mut self, engine: &mut Engine, cell: crate::address::CellAddr, v: Value) -> Result<(), String> {
+        let old = engine.get(cell).clone();
+        engine.set(cell, v.clone())?;
+        self.log.record(cell, &old, &v);
+        Ok(())
+    }
+
+    /// The step recorded, ending with the engine's present state.
+    pub fn finish(mut self, engine: &Engine) -> Delta {
+        self.cut(engine)
+    }
+
+    /// The step recorded so far, ending with the engine's present state;
+    /// recording goes on from there.
+    pub fn cut(&mut self, engine: &Engine) -> Delta {
+        let after = engine.dirty_list();
+        let before = std::mem::replace(&mut self.dirty_before, after.clone());
+        Delta { changes: self.log.take(), dirty_before: before, dirty_after: after }
+    }
+}
+
+impl Observer for Recorder {
+    fn write(&mut self, cell: crate::address::CellAddr, old: &Value, new: &Value) {
+        self.log.record(cell, old, new);
+    }
+}
+
+impl Delta {
+    /// How many cells the step changed.
+    pub fn len(&self) -> usize {
+        self.changes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.changes.is_empty()
+    }
+}
+
+impl Engine {
+    /// Puts the engine back in the state before `delta` (which must be the
+    /// last step recorded on this engine, or one undone in order).
+    pub fn undo(&mut self, delta: &Delta) {
+        self.put_back(delta.changes.iter().map(|c| (c.cell, &c.old)), &delta.dirty_before);
+    }
+
+    /// Replays `delta` on the state before it.
+    pub fn redo(&mut self, delta: &Delta) {
+        self.put_back(delta.changes.iter().map(|c| (c.cell, &c.new)), &delta.dirty_after);
+    }
+
+    fn put_back<'v>(&mut self, values: impl Iterator<Item = (crate::address::CellAddr, &'v Value)>, dirty: &[u32]) {
+        for (cell, v) in values {
+            self.grid.set(cell, v.clone());
+        }
+        self.dirty.iter_mut().for_each(|d| *d = false);
+        for &f in dirty {
+            self.dirty[f as usize] = true;
+        }
+    }
+
+    /// The formulas waiting to be recalculated.
+    fn dirty_list(&self) -> Vec<u32> {
+        (0..self.dirty.len() as u32).filter(|&f| self.dirty[f as usize]).collect()
+    }
+}
