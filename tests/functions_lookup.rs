@@ -114,3 +114,22 @@ fn offset_with_cell_arguments_on_the_same_sheet() {
     s.recalc();
     assert_eq!(s.value("A1"), n(5.0));
 }
+
+#[test]
+fn offset_with_computed_arguments_is_no_cycle_on_its_own_sheet() {
+    let mut s = Sheet::new();
+    s.set("C1", "3");
+    s.set("B1", "=C1*2");
+    s.set("D1", "1");
+    s.set("A1", "=OFFSET(A1,0,D1)"); // reads B1, a formula: calculated after it
+    s.set("E1", "=A1+1"); // reads the OFFSET cell
+    let r = s.recalc();
+    assert!(r.circular.is_empty(), "{:?}", r.circular);
+    assert_eq!((s.text("A1"), s.text("E1")), ("6".into(), "7".into()));
+    s.set("C1", "4");
+    s.recalc();
+    assert_eq!((s.text("A1"), s.text("E1")), ("8".into(), "9".into()));
+    s.set("D1", "2");
+    s.recalc();
+    assert_eq!((s.text("A1"), s.text("E1")), ("4".into(), "5".into()));
+}
