@@ -85,7 +85,10 @@ fn parse_corpus(text: &str) -> Result<Vec<Block>, Vec<Problem>> {
         let block = blocks.last_mut().expect("there is always a block");
         let is_case = src.starts_with(['=', '@']);
         if !is_case && !block.cases.is_empty() {
-            problems.push((line, "inputs and names come before the cases of their sheet (`---` starts a new sheet)".into()));
+            problems.push((
+                line,
+                "inputs and names come before the cases of their sheet (`---` starts a new sheet)".into(),
+            ));
             continue;
         }
         let read = if is_case {
@@ -104,7 +107,8 @@ fn parse_corpus(text: &str) -> Result<Vec<Block>, Vec<Problem>> {
 
 /// `B1 = 5`, `B2 = "text"`, `B3 = =B1*2`: the cell and what is typed in it.
 fn input(src: &str) -> Result<(String, String), String> {
-    let (cell, value) = src.split_once('=').ok_or("expected `CELL = VALUE`, `name ...` or a case `=FORMULA -> VALUE`")?;
+    let (cell, value) =
+        src.split_once('=').ok_or("expected `CELL = VALUE`, `name ...` or a case `=FORMULA -> VALUE`")?;
     let (cell, value) = (address(cell.trim())?, value.trim());
     if value.starts_with('=') {
         formula(value)?;

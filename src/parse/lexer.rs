@@ -462,7 +462,10 @@ mod tests {
         assert_eq!(tokens(r#""""#), [Token::Text(String::new())]);
         assert_eq!(tokens(r#""say ""hi""""#), [Token::Text("say \"hi\"".into())]);
         assert_eq!(tokens(r#""a"&"b""#), [Token::Text("a".into()), Token::Amp, Token::Text("b".into())]);
-        assert_eq!(lexed(r#""abc"#), (vec![Token::Error], vec!["unterminated string: missing closing `\"`".to_string()]));
+        assert_eq!(
+            lexed(r#""abc"#),
+            (vec![Token::Error], vec!["unterminated string: missing closing `\"`".to_string()])
+        );
     }
 
     #[test]
@@ -471,8 +474,8 @@ mod tests {
         assert_eq!(
             tokens("= <> <= >= < > + - * / ^ & % : , ; ( ) { }"),
             [
-                Eq, Ne, Le, Ge, Lt, Gt, Plus, Minus, Star, Slash, Caret, Amp, Percent, Colon, Comma, Semi, LParen, RParen,
-                LBrace, RBrace
+                Eq, Ne, Le, Ge, Lt, Gt, Plus, Minus, Star, Slash, Caret, Amp, Percent, Colon, Comma, Semi, LParen,
+                RParen, LBrace, RBrace
             ]
         );
         assert_eq!(tokens("SUM(\n\tA1 ,\r\n B2\u{A0})").len(), 6);
@@ -482,7 +485,10 @@ mod tests {
     fn bad_input_becomes_an_error_token_and_lexing_goes_on() {
         let (tokens, errors) = lex("1 @? 2 + #BAD! + \"open");
         let kinds: Vec<&Token> = tokens.iter().map(|(t, _)| t).collect();
-        assert_eq!(kinds, [&num("1", 1.0), &Token::Error, &num("2", 2.0), &Token::Plus, &Token::Error, &Token::Plus, &Token::Error]);
+        assert_eq!(
+            kinds,
+            [&num("1", 1.0), &Token::Error, &num("2", 2.0), &Token::Plus, &Token::Error, &Token::Plus, &Token::Error]
+        );
         // Adjacent unreadable characters are one token and one error.
         assert_eq!(tokens[1].1, SimpleSpan::from(2..4));
         let messages: Vec<(std::ops::Range<usize>, &str)> =
