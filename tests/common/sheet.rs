@@ -1,20 +1,13 @@
-//! Helpers for the tests that drive the in-memory [`Sheet`]: the values
-//! they compare with (`n(2.0)`, `t("x")`, `err(ErrorKind::NA)`) and a sheet
-//! built from a list of cells and recalculated.
+//! Helpers for the tests that drive the in-memory [`Sheet`]: numbers to
+//! compare with (`n(2.0)`) and a sheet built from a list of cells and
+//! recalculated. Plain `formula -> value` checks belong in the corpus,
+//! `tests/formulas/*.txt`.
 
 use dataflow::sheet::Sheet;
-use dataflow::value::{ErrorKind, Value};
+use dataflow::value::Value;
 
 pub fn n(x: f64) -> Value {
     Value::Number(x)
-}
-
-pub fn t(s: &str) -> Value {
-    Value::text(s)
-}
-
-pub fn err(e: ErrorKind) -> Value {
-    Value::Error(e)
 }
 
 /// A sheet with the given cells (as typed: `"1"`, `"=B1*2"`, `"abc"`), recalculated.
