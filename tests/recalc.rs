@@ -1,5 +1,7 @@
-//! Recalculation: dependency order, incremental evaluation, and Excel's
-//! iterative calculation of circular references, as small spreadsheets.
+//! Recalculation: dependency order, incremental evaluation, the
+//! dependencies of computed references (SUMIF's sum range, `:` with a
+//! computed side, LET variables), and Excel's iterative calculation of
+//! circular references, as small spreadsheets.
 
 use dataflow::calc::Order;
 use dataflow::sheet::Sheet;
@@ -157,4 +159,62 @@ fn a_formula_referring_to_an_empty_cell_shows_zero() {
     s.set("A1", "=B1");
     s.recalc();
     assert_eq!(s.value("A1"), Value::Number(0.0));
+}
+
+#[test]
+fn sumif_sum_range_extends_and_is_a_dependency() {
+    let mut s = Sheet::new();
+    for r in 1..=3 {
+        s.set(&format!("A{r}"), "1");
+        s.set(&format!("B{r}"), &r.to_string());
+    }
+    s.set("C5", "=SUMIF(A1:A3,\">0\",B1)");
+    s.recalc();
+    assert_eq!(s.text("C5"), "6");
+    s.set("B2", "10");
+    s.recalc();
+    assert_eq!(s.text("C5"), "14");
+}
+
+#[test]
+fn range_operator_across_sheets_depends_on_the_whole_box() {
+    let mut s = Sheet::with_sheets(&["S1", "S2"]);
+    s.set("B1", "3");
+    s.set("S2!B2", "1");
+    s.set("A1", "=SUM(INDEX(S2!A1:A10,B1):S2!C1)");
+    s.recalc();
+    assert_eq!(s.text("A1"), "1");
+    s.set("S2!B2", "5");
+    s.recalc();
+    assert_eq!(s.text("A1"), "5");
+}
+
+#[test]
+fn let_variables_carry_their_dependencies() {
+    // The formulas reach Data!A2 only through their LET variables: OFFSET
+    // from `r`, and the range from `a` to Data!A3.
+    let mut s = Sheet::with_sheets(&["Data", "Out"]);
+    s.set("Data!A2", "5");
+    s.set("Data!B1", "1");
+    s.set("Out!C1", "=LET(r,Data!A1,OFFSET(r,1,0))");
+    s.set("Out!D1", "=LET(a,Data!A1,SUM(a:Data!A3))");
+    s.recalc();
+    assert_eq!((s.text("Out!C1"), s.text("Out!D1")), ("5".into(), "5".into()));
+    s.set("Data!A2", "7");
+    s.recalc();
+    assert_eq!((s.text("Out!C1"), s.text("Out!D1")), ("7".into(), "7".into()));
+}
+
+#[test]
+fn a_constant_turned_formula_updates_its_readers() {
+    let mut s = Sheet::new();
+    s.set("A1", "5");
+    s.set("B1", "=A1+1");
+    s.recalc();
+    assert_eq!(s.text("B1"), "6");
+    // A1 becomes part of a cycle that is not calculated (iteration off).
+    s.set("A1", "=C1");
+    s.set("C1", "=A1");
+    s.recalc();
+    assert_eq!(s.text("B1"), "1", "A1 reads as empty now");
 }

@@ -1,8 +1,11 @@
 //! Helpers shared by the tests that run the `dataflow` binary: the
 //! workbook and puzzles they use, and running the binary from the crate's
 //! directory (so relative paths in arguments and messages are stable).
+//! [`sheet`] has the helpers of the tests that drive the in-memory `Sheet`.
 
 #![allow(dead_code)] // each test file uses its own subset
+
+pub mod sheet;
 
 use std::process::Command;
 
