@@ -100,8 +100,7 @@ pub fn col_name(mut col: u32) -> String {
         }
         col = col / 26 - 1;
     }
-    s.reverse();
-    String::from_utf8(s).expect("ASCII letters")
+    s.iter().rev().map(|&b| b as char).collect()
 }
 
 /// `"A" -> 0`, `"xfd" -> 16383`; None when not letters or past XFD.

@@ -31,6 +31,16 @@ impl Grid {
         Grid { sheets: vec![SheetGrid::default(); n] }
     }
 
+    /// A grid shaped like this one, every cell empty.
+    pub fn blank_like(&self) -> Grid {
+        let sheets = self
+            .sheets
+            .iter()
+            .map(|s| SheetGrid { rows: s.rows, cols: s.cols, data: vec![Value::Empty; s.data.len()] })
+            .collect();
+        Grid { sheets }
+    }
+
     pub fn get(&self, c: CellAddr) -> &Value {
         match self.sheets.get(c.sheet as usize) {
             Some(s) if c.row < s.rows && c.col < s.cols => &s.data[(c.row * s.cols + c.col) as usize],
@@ -81,10 +91,11 @@ impl Grid {
         let clipped = rows > 0 && cols > 0 && area.r0 <= r1 && area.c0 <= c1;
         let inside = if clipped { (r1 - area.r0 + 1) as u64 * (c1 - area.c0 + 1) as u64 } else { 0 };
         let (c0, a_r0) = (area.c0, area.r0);
-        let iter = (a_r0..=r1).filter(move |_| clipped).map(move |r| {
-            let s = s.expect("clipped implies the sheet exists");
-            let start = (r * s.cols) as usize;
-            &s.data[start + c0 as usize..=start + c1 as usize]
+        let iter = s.filter(|_| clipped).into_iter().flat_map(move |s| {
+            (a_r0..=r1).map(move |r| {
+                let start = (r * s.cols) as usize;
+                &s.data[start + c0 as usize..=start + c1 as usize]
+            })
         });
         (iter, area.size() - inside)
     }

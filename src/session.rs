@@ -50,14 +50,13 @@ impl Session {
     /// A session over a copy of the program that shares no counted value
     /// with this one (see [`Program::detached`]), for another thread.
     pub fn detached(&self) -> Session {
-        let program = Arc::new(self.engine.program().detached());
-        let engine = Engine::new(program, self.engine.settings).expect("fitted before");
+        let engine = self.engine.fresh(Arc::new(self.engine.program().detached()));
         Session { workbook: self.workbook.clone(), engine }
     }
 
     /// A fresh engine over the same program (for another puzzle).
     pub fn fresh(&self) -> Session {
-        let engine = Engine::new(self.engine.program().clone(), self.engine.settings).expect("fitted before");
+        let engine = self.engine.fresh(self.engine.program().clone());
         Session { workbook: self.workbook.clone(), engine }
     }
 

@@ -104,11 +104,10 @@ impl State {
     }
 
     /// The state as RON text.
-    pub fn to_ron(&self) -> String {
+    pub fn to_ron(&self) -> Result<String, String> {
         let config = ron::ser::PrettyConfig::default().struct_names(true);
-        let mut text = ron::ser::to_string_pretty(self, config).expect("a state serialises");
-        text.push('\n');
-        text
+        let text = ron::ser::to_string_pretty(self, config).map_err(|e| format!("cannot write the state: {e}"))?;
+        Ok(text + "\n")
     }
 
     /// Writes the state atomically: to a temporary file beside `path`,
@@ -117,9 +116,10 @@ impl State {
         use std::io::Write;
         let name = path.file_name().ok_or_else(|| format!("`{}` is not a file name", path.display()))?;
         let tmp = path.with_file_name(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
+        let text = self.to_ron()?;
         let write = || -> std::io::Result<()> {
             let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(self.to_ron().as_bytes())?;
+            f.write_all(text.as_bytes())?;
             f.sync_all()?;
             std::fs::rename(&tmp, path)
         };

@@ -159,7 +159,7 @@ fn values_of_every_kind_round_trip() {
             ("'My Sheet'!B2".into(), Value::Number(-1e300)),
         ]),
     };
-    let text = state.to_ron();
+    let text = state.to_ron().expect("a state serialises");
     assert!(text.contains("\"Main!A1\": 2,") && text.contains("\"Main!A7\": Error(\"#N/A\"),"), "{text}");
     let back = State::parse(&text).unwrap();
     assert_eq!(back, state);

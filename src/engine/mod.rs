@@ -49,6 +49,18 @@ impl Engine {
         Ok(Engine { program, grid, dirty, settings })
     }
 
+    /// A fresh engine (as [`Engine::new`] makes) for `program`, which has
+    /// the same cells as this engine's (it, or a detached copy): the grid
+    /// takes this one's shape, so nothing can be too large.
+    pub fn fresh(&self, program: Arc<Program>) -> Engine {
+        let mut grid = self.grid.blank_like();
+        for (a, v) in &program.constants {
+            grid.set(*a, v.clone());
+        }
+        let dirty = vec![true; program.cells.len()];
+        Engine { program, grid, dirty, settings: self.settings }
+    }
+
     /// A new engine for `program` keeping this engine's values: only the
     /// formulas that are new or changed are dirty.
     pub fn rebuild(&self, program: Arc<Program>) -> Result<Engine, String> {

@@ -334,8 +334,9 @@ pub(crate) fn lex(src: &str) -> (Vec<(Token<'_>, SimpleSpan)>, Vec<ParseError>) 
                 tokens.push((tok, span.into()));
                 run_end = None;
             }
-            Err(LexError::Unexpected(_)) if run_end == Some(span.start) => {
-                let err = errors.last_mut().expect("a run has an error");
+            Err(LexError::Unexpected(_)) if run_end == Some(span.start) && !errors.is_empty() => {
+                let last = errors.len() - 1;
+                let err = &mut errors[last];
                 err.span.end = span.end;
                 err.message = LexError::Unexpected(src[err.span.clone()].to_string()).message();
                 if let Some(last) = tokens.last_mut() {

@@ -136,7 +136,7 @@ impl Stepper {
 
     /// The newest entry.
     pub fn last(&self) -> &Entry {
-        self.history.back().expect("the history is never empty")
+        &self.history[self.history.len() - 1]
     }
 
     /// Where the cursor is in the history (0 = oldest kept entry).
@@ -368,10 +368,8 @@ impl Stepper {
 
     /// Drops the entries after the cursor (a new branch of the history).
     fn truncate_after_cursor(&mut self) {
-        while self.history.len() > self.cursor + 1 {
-            let e = self.history.pop_back().expect("longer than the cursor");
-            self.held -= e.delta.len();
-        }
+        let dropped: usize = self.history.drain(self.cursor + 1..).map(|e| e.delta.len()).sum();
+        self.held -= dropped;
     }
 
     /// Appends an entry (the step just made on the session), moves the
@@ -380,8 +378,9 @@ impl Stepper {
         self.held += entry.delta.len();
         self.history.push_back(entry);
         while self.held > HISTORY_CELLS && self.history.len() > 1 {
-            let e = self.history.pop_front().expect("more than one entry");
-            self.held -= e.delta.len();
+            if let Some(e) = self.history.pop_front() {
+                self.held -= e.delta.len();
+            }
         }
         self.cursor = self.history.len() - 1;
     }
