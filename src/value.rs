@@ -1,12 +1,30 @@
-//! Cell values and Excel's coercion and comparison rules. Excel errors are
-//! values (`Value::Error`), never Rust errors. Arrays hold scalars only;
-//! `Value::Ref` is an unevaluated rectangle that functions such as INDEX,
-//! ROW and COUNTIF take as such.
+//! Cell values and Excel's small value rules, each stated once: coercion and
+//! comparison, what counts as blank, broadcasting access to arrays, the
+//! array-size and text-length caps, and the wildcard matcher of criteria,
+//! MATCH and SEARCH. Excel errors are values (`Value::Error`), never Rust
+//! errors. Arrays hold scalars only; `Value::Ref` is an unevaluated
+//! rectangle that functions such as INDEX, ROW and COUNTIF take as such.
 
 use crate::address::Area;
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
+
+/// Largest array a reference may be turned into, or operators and lifted
+/// functions may build (4,194,304 cells: four whole columns). Larger ones
+/// are #NUM!.
+pub const MAX_ARRAY_CELLS: u64 = 1 << 22;
+
+/// Longest text a cell may hold in Excel (characters); a longer text
+/// result is #VALUE!.
+pub const MAX_TEXT: usize = 32_767;
+
+/// Whether `s` is longer than [`MAX_TEXT`] characters.
+pub fn too_long(s: &str) -> bool {
+    s.len() > MAX_TEXT && s.chars().count() > MAX_TEXT
+}
+
+static NA: Value = Value::Error(ErrorKind::NA);
 
 /// Excel's error values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,10 +89,10 @@ impl Array {
     }
     /// Excel's broadcasting read: a single row or column stretches, cells
     /// outside a smaller array are #N/A.
-    pub fn broadcast(&self, r: usize, c: usize) -> Value {
+    pub fn broadcast(&self, r: usize, c: usize) -> &Value {
         let r = if self.rows == 1 { 0 } else { r };
         let c = if self.cols == 1 { 0 } else { c };
-        if r < self.rows && c < self.cols { self.get(r, c).clone() } else { Value::Error(ErrorKind::NA) }
+        if r < self.rows && c < self.cols { self.get(r, c) } else { &NA }
     }
 }
 
@@ -123,6 +141,25 @@ impl Value {
     }
     pub fn is_empty(&self) -> bool {
         matches!(self, Value::Empty)
+    }
+    /// Blank as COUNTBLANK, `""` criteria and the views see it: empty, or
+    /// the empty text (a formula's `""`).
+    pub fn is_blank(&self) -> bool {
+        match self {
+            Value::Empty => true,
+            Value::Text(s) => s.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// Element (r, c) under Excel's broadcasting: a scalar is every
+    /// element, an array's single row or column stretches, and cells outside
+    /// a smaller array are #N/A.
+    pub fn broadcast(&self, r: usize, c: usize) -> &Value {
+        match self {
+            Value::Array(a) => a.broadcast(r, c),
+            v => v,
+        }
     }
 
     /// Coercion to a number in arithmetic: empty is 0, TRUE is 1, text that
@@ -262,6 +299,103 @@ pub fn cmp_text(a: &str, b: &str) -> Ordering {
     a.to_lowercase().cmp(&b.to_lowercase())
 }
 
+/// Case folding for comparisons that keeps one char per char (so positions
+/// stay valid): the lower-case form when it is a single character.
+fn fold_char(c: char) -> char {
+    let mut l = c.to_lowercase();
+    match (l.next(), l.next()) {
+        (Some(x), None) => x,
+        _ => c,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum WildTok {
+    Lit(char),
+    /// `?`: any one character.
+    One,
+    /// `*`: any run of characters.
+    Any,
+}
+
+/// An Excel wildcard pattern (`?`, `*`, `~` escaping `?`, `*` and `~`),
+/// case-insensitive: criteria, MATCH and SEARCH.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Wildcard(Vec<WildTok>);
+
+impl Wildcard {
+    pub fn new(p: &str) -> Self {
+        let mut toks = Vec::new();
+        let mut it = p.chars().peekable();
+        while let Some(c) = it.next() {
+            toks.push(match c {
+                '~' if matches!(it.peek(), Some('*' | '?' | '~')) => WildTok::Lit(it.next().unwrap_or('~')),
+                '?' => WildTok::One,
+                '*' => WildTok::Any,
+                c => WildTok::Lit(fold_char(c)),
+            });
+        }
+        Wildcard(toks)
+    }
+
+    /// True when `p` holds a wildcard or escape, so plain equality will not do.
+    pub fn has_wildcards(p: &str) -> bool {
+        p.contains(['*', '?', '~'])
+    }
+
+    /// Whether the whole of `text` matches.
+    pub fn matches(&self, text: &str) -> bool {
+        self.glob(text, true)
+    }
+
+    /// The first character index at or after `from` where a match starts
+    /// in `text` (SEARCH).
+    pub fn find(&self, text: &str, from: usize) -> Option<usize> {
+        let starts = text.char_indices().map(|(i, _)| i).chain([text.len()]);
+        starts.enumerate().skip(from).find(|&(_, at)| self.glob(&text[at..], false)).map(|(n, _)| n)
+    }
+
+    /// Matches the pattern against `text`; with `whole` the text must be
+    /// used up, otherwise a match of any prefix counts. Walks `text` by
+    /// char boundaries, backtracking to the last `*` only.
+    fn glob(&self, text: &str, whole: bool) -> bool {
+        let (p, mut pi, mut ti) = (&self.0, 0, 0);
+        let mut star: Option<(usize, usize)> = None;
+        let char_at = |i: usize| text[i..].chars().next();
+        loop {
+            if pi == p.len() && (!whole || ti == text.len()) {
+                return true;
+            }
+            let c = char_at(ti);
+            let next = ti + c.map_or(0, char::len_utf8);
+            match (p.get(pi), c) {
+                (Some(WildTok::Any), _) => {
+                    star = Some((pi, ti));
+                    pi += 1;
+                    continue;
+                }
+                (Some(WildTok::One), Some(_)) => {
+                    (pi, ti) = (pi + 1, next);
+                    continue;
+                }
+                (Some(WildTok::Lit(x)), Some(c)) if *x == fold_char(c) => {
+                    (pi, ti) = (pi + 1, next);
+                    continue;
+                }
+                _ => {}
+            }
+            // Mismatch: the last `*` takes one more char, or there is none.
+            match star.and_then(|(sp, st)| char_at(st).map(|c| (sp, st + c.len_utf8()))) {
+                Some((sp, st)) => {
+                    star = Some((sp, st));
+                    (pi, ti) = (sp + 1, st);
+                }
+                None => return false,
+            }
+        }
+    }
+}
+
 impl fmt::Display for Value {
     /// The text a cell shows: numbers in general format, `#DIV/0!` for errors,
     /// nothing for empty; an array shows its top-left value.
@@ -308,5 +442,37 @@ mod tests {
         assert_eq!(compare(&Value::text("Reset"), &Value::text("reset")), Ordering::Equal);
         assert_eq!(compare(&Value::Number(9e9), &Value::text("a")), Ordering::Less);
         assert_eq!(compare(&Value::text("z"), &Value::Bool(false)), Ordering::Less);
+    }
+
+    #[test]
+    fn blank_and_broadcast() {
+        assert!(Value::Empty.is_blank() && Value::text("").is_blank());
+        assert!(!Value::text(" ").is_blank() && !Value::Number(0.0).is_blank());
+        let row = Value::Array(Arc::new(Array::new(1, 3, vec![Value::Number(1.0), Value::Number(2.0), Value::Empty])));
+        assert_eq!(row.broadcast(5, 1), &Value::Number(2.0), "a single row stretches down");
+        assert_eq!(row.broadcast(0, 3), &Value::Error(ErrorKind::NA), "past the last column");
+        assert_eq!(Value::Bool(true).broadcast(7, 7), &Value::Bool(true));
+        assert!(!too_long(&"é".repeat(MAX_TEXT)) && too_long(&"x".repeat(MAX_TEXT + 1)));
+    }
+
+    #[test]
+    fn wildcards() {
+        let m = |p: &str, t: &str| Wildcard::new(p).matches(t);
+        assert!(m("a*c", "ABBC"));
+        assert!(m("a?c", "abc") && !m("a?c", "ac"));
+        assert!(m("*", "") && m("*x*", "box"));
+        assert!(m("~*", "*") && !m("~*", "a"));
+        assert!(m("a~?", "A?") && !m("a~?", "ab"));
+        assert!(m("~~", "~") && m("~x", "~x"));
+        assert!(!m("abc", "abcd"));
+        assert!(m("a*b*c", "abcbc") && !m("*?", "") && m("?*é", "xyÉ") && m("**a", "ba") && m("*a?", "aaa"));
+        assert!(m("é*", "Étude") && m("?é?", "ÉÉÉ") && !m("a*b*c", "axxbyy"));
+        let hay = "xxAbcab";
+        assert_eq!(Wildcard::new("a?c").find(hay, 0), Some(2));
+        assert_eq!(Wildcard::new("ab").find(hay, 3), Some(5));
+        assert_eq!(Wildcard::new("").find(hay, 4), Some(4));
+        assert_eq!(Wildcard::new("").find(hay, 7), Some(7), "at the end");
+        assert_eq!(Wildcard::new("z*").find(hay, 0), None);
+        assert_eq!(Wildcard::new("b").find("ééb", 1), Some(2), "positions count characters");
     }
 }

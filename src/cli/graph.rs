@@ -23,6 +23,7 @@ use super::Failure;
 use crate::address::{Area, CellAddr};
 use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind};
 use crate::engine::Program;
+use crate::functions;
 use crate::session::{Session, model};
 use crate::workbook::{Content, Workbook};
 use indexmap::IndexMap;
@@ -387,15 +388,17 @@ fn names_graph(s: &Session, title: &str) -> String {
     dot.render(&format!("{title}: formulas → names → references they use"), &facts.cycles, true)
 }
 
-/// The names and references an expression uses; references inside ROW,
-/// COLUMN, ROWS and COLUMNS only give a position and are left out.
+/// The names and references an expression uses; references in an argument
+/// that only gives a position (ROW's, COLUMNS', ...) are left out.
 fn uses(e: &Expr, position: bool, names: &mut Vec<String>, refs: &mut Vec<RefExpr>) {
     match &e.kind {
         ExprKind::Name(n) if !names.contains(n) => names.push(n.clone()),
         ExprKind::Ref(r) if !position && !refs.contains(r) => refs.push(r.clone()),
         ExprKind::Call { name, args } => {
-            let position = position || matches!(name.as_str(), "ROW" | "COLUMN" | "ROWS" | "COLUMNS");
-            args.iter().for_each(|a| uses(a, position, names, refs));
+            let spec = functions::lookup(name);
+            for (i, a) in args.iter().enumerate() {
+                uses(a, position || spec.is_some_and(|f| f.position_only(i)), names, refs);
+            }
         }
         ExprKind::Unary { expr, .. } => uses(expr, position, names, refs),
         ExprKind::Binary { lhs, rhs, .. } => {

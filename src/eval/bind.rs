@@ -6,12 +6,14 @@
 //! wrong argument counts and name loops are recorded as [`Issue`]s and bind
 //! to error values. Every subtree that reads no cell is folded to a
 //! constant, so `INDEX(board, ROW(A1), 1)` in a name becomes a fixed
-//! reference once per cell.
+//! reference once per cell. Functions are handled by their contract
+//! ([`FnSpec`]): its argument counts, scoped (LET) and array arguments,
+//! and volatility (never folded).
 
 use super::{BExpr, Eval};
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span};
-use crate::functions::{self, FnSpec};
+use crate::functions::{self, Arg, FnSpec};
 use crate::grid::Grid;
 use crate::value::{Array, ErrorKind, Value};
 use std::collections::HashMap;
@@ -235,34 +237,27 @@ impl<'s> Binder<'s> {
             self.issue(span, format!("unknown function `{name}`"));
             return BExpr::Const(Value::Error(ErrorKind::Name));
         };
-        if args.len() < spec.min_args || args.len() > spec.max_args {
-            let range = match (spec.min_args, spec.max_args) {
-                (a, b) if a == b => format!("{a}"),
-                (a, functions::VARIADIC) => format!("at least {a}"),
-                (a, b) => format!("{a} to {b}"),
-            };
-            let noun = if spec.max_args == 1 || (spec.min_args == 1 && spec.max_args == functions::VARIADIC) {
-                "argument"
-            } else {
-                "arguments"
-            };
-            self.issue(span, format!("{} takes {range} {noun}, got {}", spec.name, args.len()));
+        if let Some(message) = spec.arity_error(args.len()) {
+            self.issue(span, message);
             return BExpr::Const(Value::Error(ErrorKind::Value));
         }
-        if spec.name == "LET" {
+        if spec.is_scoped() {
             return self.let_call(spec, args, anchor);
         }
-        // SUMPRODUCT reads its arguments as arrays in any cell (`eval_array`),
-        // so they are folded as inside a name.
-        let array_args = spec.name == "SUMPRODUCT";
-        self.array_depth += array_args as usize;
-        let bound: Vec<BExpr> = args.iter().map(|a| self.bind(a, anchor)).collect();
-        self.array_depth -= array_args as usize;
+        let mut bound = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            // An argument evaluated as an array formula in any cell
+            // (SUMPRODUCT's) is folded as inside a name.
+            let array = spec.arg(i) == Arg::Array;
+            self.array_depth += array as usize;
+            bound.push(self.bind(a, anchor));
+            self.array_depth -= array as usize;
+        }
         self.fold(BExpr::Call(spec, bound.into_boxed_slice()))
     }
 
-    /// `LET(x, v, [y, w, ...], body)`: variables become slots in scope for
-    /// the later arguments.
+    /// A scoped call, `LET(x, v, [y, w, ...], body)`: variables become slots
+    /// in scope for the later arguments.
     fn let_call(&mut self, spec: &'static FnSpec, args: &[Expr], anchor: CellAddr) -> BExpr {
         let scope_len = self.locals.len();
         let mut bound = Vec::with_capacity(args.len());
@@ -277,12 +272,12 @@ impl<'s> Binder<'s> {
                     self.locals.push((n.to_uppercase(), slot));
                 }
                 (_, Some(_)) => {
-                    self.issue(&pair[0].span, "LET expects a variable name here".into());
+                    self.issue(&pair[0].span, format!("{} expects a variable name here", spec.name));
                     self.locals.truncate(scope_len);
                     return BExpr::Const(Value::Error(ErrorKind::Value));
                 }
                 (_, None) => {
-                    self.issue(&pair[0].span, "LET needs a value after each variable name".into());
+                    self.issue(&pair[0].span, format!("{} needs a value after each variable name", spec.name));
                     self.locals.truncate(scope_len);
                     return BExpr::Const(Value::Error(ErrorKind::Value));
                 }
@@ -294,15 +289,15 @@ impl<'s> Binder<'s> {
     }
 
     /// Replaces a node whose operands are all constants by its value, when
-    /// computing it reads no cell.
+    /// computing it reads no cell (a volatile call is never replaced).
     fn fold(&self, e: BExpr) -> BExpr {
-        let all_const = match &e {
+        let foldable = match &e {
             BExpr::Unary(_, x) => matches!(**x, BExpr::Const(_)),
             BExpr::Binary(_, l, r) => matches!(**l, BExpr::Const(_)) && matches!(**r, BExpr::Const(_)),
-            BExpr::Call(_, args) => args.iter().all(|a| matches!(a, BExpr::Const(_))),
+            BExpr::Call(f, args) => !f.volatile && args.iter().all(|a| matches!(a, BExpr::Const(_))),
             _ => false,
         };
-        if !all_const {
+        if !foldable {
             return e;
         }
         let mut ev = Eval::folding(&self.empty, self.cell, self.array_depth > 0);
@@ -315,4 +310,34 @@ impl<'s> Binder<'s> {
 /// calculating cell and wraps around the sheet edge.
 fn shift(a: Axis, anchor: u32, cell: u32, max: u32) -> u32 {
     if a.abs { a.index } else { (a.index as i64 - anchor as i64 + cell as i64).rem_euclid(max as i64) as u32 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_formula;
+
+    static FIXED: FnSpec = FnSpec::new("TESTFIXED", 0, 1, |_, _| Value::Number(0.5));
+    static VOLATILE: FnSpec = FnSpec::new("TESTVOLATILE", 0, 1, |_, _| Value::Number(0.5)).volatile();
+
+    #[test]
+    fn volatile_calls_are_never_folded() {
+        let scope = Scope::new(vec!["Main".into()], Vec::new());
+        let binder = Binder::new(&scope, CellAddr::new(0, 0, 0));
+        let call = |f: &'static FnSpec| BExpr::Call(f, vec![BExpr::Const(Value::Number(1.0))].into_boxed_slice());
+        assert_eq!(binder.fold(call(&FIXED)), BExpr::Const(Value::Number(0.5)));
+        assert_eq!(binder.fold(call(&VOLATILE)), call(&VOLATILE));
+    }
+
+    #[test]
+    fn position_arguments_fold_to_references() {
+        let scope = Scope::new(vec!["Main".into()], Vec::new());
+        let cell = CellAddr::new(0, 4, 4);
+        let mut binder = Binder::new(&scope, cell);
+        let expr = parse_formula("INDEX(A1:I9, ROW(B2), COLUMN())+ROWS(Z1:Z5)").expect("parses");
+        let BExpr::Binary(_, l, r) = binder.bind_formula(&expr, cell) else { panic!("a sum, not folded") };
+        assert_eq!(*l, BExpr::Const(Value::Ref(Area::new(0, 1, 4, 1, 4))), "INDEX folds to a reference to read");
+        assert_eq!(*r, BExpr::Const(Value::Number(5.0)));
+        assert!(binder.issues.is_empty());
+    }
 }

@@ -1,16 +1,19 @@
 //! The areas a bound formula may read, for the dependency graph. Fixed
 //! references count as they are. Where a reference is computed at run time
 //! the whole area it can reach counts: `:` with a computed side counts the
-//! box (per sheet) around everything either side can reach; SUMIF's sum
-//! range counts at the size of its criteria range (it extends from its
-//! top-left cell). A LET variable counts what its value reads. OFFSET with
-//! computed arguments (and SUMIF with a computed sum range) can reach a whole
-//! sheet: those sheets are listed apart, as *reachable*, because the graph
-//! treats them differently (see `engine::graph`).
+//! box (per sheet) around everything either side can reach. Function
+//! arguments count by their contract ([`Arg`]): a range sized like another
+//! argument (SUMIF's sum range) counts at that size, from its top-left
+//! cell; a scoped call's (LET's) variables count what their values read. A
+//! reachable argument (OFFSET's base, once OFFSET has computed arguments)
+//! and a sized range that is itself computed can reach a whole sheet: those
+//! sheets are listed apart, as *reachable*, because the graph treats them
+//! differently (see `engine::graph`).
 
 use super::BExpr;
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
 use crate::ast::BinaryOp;
+use crate::functions::Arg;
 use crate::value::Value;
 use std::collections::HashMap;
 
@@ -52,33 +55,36 @@ impl Deps<'_> {
                     self.boxes(start);
                 }
             }
-            BExpr::Call(f, args) => match f.name {
-                "LET" => self.let_call(args),
-                "OFFSET" => {
-                    // The base is a position, not read: only its sheet counts,
-                    // as reachable; the other arguments are read.
-                    let start = self.out.len();
-                    self.walk(&args[0]);
-                    let base: Vec<Area> = self.out.drain(start..).collect();
-                    args[1..].iter().for_each(|a| self.walk(a));
-                    self.reachable.extend(base.iter().map(|a| whole_sheet(a.sheet)));
+            BExpr::Call(f, args) if f.is_scoped() => self.let_call(args),
+            BExpr::Call(f, args) => {
+                for (i, a) in args.iter().enumerate() {
+                    self.argument(f.arg(i), a, args);
                 }
-                "SUMIF" if args.len() == 3 => {
-                    args.iter().for_each(|a| self.walk(a));
-                    match (&args[0], &args[2]) {
-                        (BExpr::Const(Value::Ref(crit)), BExpr::Const(Value::Ref(sum))) => {
-                            let r1 = (sum.r0 + crit.rows() - 1).min(MAX_ROWS - 1);
-                            let c1 = (sum.c0 + crit.cols() - 1).min(MAX_COLS - 1);
-                            self.out.push(Area::new(sum.sheet, sum.r0, sum.c0, r1, c1));
-                        }
-                        _ => {
-                            let start = self.out.len();
-                            self.walk(&args[2]);
-                            self.whole_sheets(start);
-                        }
-                    }
+            }
+        }
+    }
+
+    /// One argument of a call, by how the function uses it (the other
+    /// arguments are `args`). A position argument counts as read: what it
+    /// names may be read through the result (INDEX), and a position-only
+    /// call on constants has been folded away at binding.
+    fn argument(&mut self, kind: Arg, a: &BExpr, args: &[BExpr]) {
+        let start = self.out.len();
+        self.walk(a);
+        match kind {
+            Arg::Value | Arg::Position | Arg::Array | Arg::Scoped => {}
+            Arg::Reachable => {
+                // Not read itself: only its sheet counts, as reachable.
+                let base: Vec<Area> = self.out.drain(start..).collect();
+                self.reachable.extend(base.iter().map(|a| whole_sheet(a.sheet)));
+            }
+            Arg::SizedLike(n) => match (&args[n], a) {
+                (BExpr::Const(Value::Ref(like)), BExpr::Const(Value::Ref(range))) => {
+                    let r1 = (range.r0 + like.rows() - 1).min(MAX_ROWS - 1);
+                    let c1 = (range.c0 + like.cols() - 1).min(MAX_COLS - 1);
+                    self.out.push(Area::new(range.sheet, range.r0, range.c0, r1, c1));
                 }
-                _ => args.iter().for_each(|a| self.walk(a)),
+                _ => self.whole_sheets(start),
             },
         }
     }

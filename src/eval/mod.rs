@@ -17,11 +17,9 @@ use crate::value::{Array, ErrorKind, Value};
 use std::cell::Cell;
 use std::sync::Arc;
 
+/// The array-size cap, defined with the other value rules in `value`.
+pub use crate::value::MAX_ARRAY_CELLS;
 pub use ops::{binary, unary};
-
-/// Largest array a reference may be turned into (4,194,304 cells: four
-/// whole columns). Larger ones evaluate to #NUM!.
-pub const MAX_ARRAY_CELLS: u64 = 1 << 22;
 
 /// A formula bound to one cell: ready to evaluate.
 #[derive(Clone, Debug, PartialEq)]

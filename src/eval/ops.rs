@@ -4,12 +4,9 @@
 //! Operands arrive already read (no references).
 
 use crate::ast::{BinaryOp, UnaryOp};
-use crate::functions::text::MAX_TEXT;
-use crate::value::{Array, ErrorKind, Value, compare};
+use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value, compare, too_long};
 use std::cmp::Ordering;
 use std::sync::Arc;
-
-static NA: Value = Value::Error(ErrorKind::NA);
 
 /// Applies `f` element by element when either operand is an array.
 pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> Value {
@@ -31,30 +28,18 @@ pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> 
         (Value::Array(_), Value::Array(_)) => {
             let ((lr, lc), (rr, rc)) = (shape(l), shape(r));
             let (rows, cols) = (lr.max(rr), lc.max(rc));
-            if rows as u64 * cols as u64 > super::MAX_ARRAY_CELLS {
+            if rows as u64 * cols as u64 > MAX_ARRAY_CELLS {
                 return Value::Error(ErrorKind::Num);
             }
             let mut data = Vec::with_capacity(rows * cols);
             for i in 0..rows {
                 for j in 0..cols {
-                    data.push(f(at(l, i, j), at(r, i, j)));
+                    data.push(f(l.broadcast(i, j), r.broadcast(i, j)));
                 }
             }
             Value::Array(Arc::new(Array::new(rows, cols, data)))
         }
         _ => f(l, r),
-    }
-}
-
-/// Excel's broadcasting read of element (i, j), without copying.
-fn at(v: &Value, i: usize, j: usize) -> &Value {
-    match v {
-        Value::Array(a) => {
-            let i = if a.rows == 1 { 0 } else { i };
-            let j = if a.cols == 1 { 0 } else { j };
-            if i < a.rows && j < a.cols { a.get(i, j) } else { &NA }
-        }
-        v => v,
     }
 }
 
@@ -130,10 +115,10 @@ fn scalar_binary(op: BinaryOp, a: &Value, b: &Value) -> Value {
     }
     match op {
         Concat => match (a.to_text(), b.to_text()) {
-            (Ok(x), Ok(y)) if x.len() + y.len() > MAX_TEXT && x.chars().count() + y.chars().count() > MAX_TEXT => {
-                Value::Error(ErrorKind::Value)
+            (Ok(x), Ok(y)) => {
+                let s = [&*x, &*y].concat();
+                if too_long(&s) { Value::Error(ErrorKind::Value) } else { Value::Text(s.into()) }
             }
-            (Ok(x), Ok(y)) => Value::Text([&*x, &*y].concat().into()),
             (Err(e), _) | (_, Err(e)) => Value::Error(e),
         },
         Eq | Ne | Lt | Gt | Le | Ge => {

@@ -3,7 +3,7 @@
 //! lift a scalar function element-wise over array arguments.
 
 use crate::eval::{BExpr, Eval};
-use crate::value::{Array, ErrorKind, Value};
+use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value};
 use std::sync::Arc;
 
 /// Evaluates an argument to one value: a reference is read (intersection
@@ -55,7 +55,7 @@ pub fn lift_values(vals: &[Value], f: impl Fn(&[Value]) -> Value) -> Value {
     if !any {
         return f(vals);
     }
-    if rows as u64 * cols as u64 > crate::eval::MAX_ARRAY_CELLS {
+    if rows as u64 * cols as u64 > MAX_ARRAY_CELLS {
         return Value::Error(ErrorKind::Num);
     }
     let mut data = Vec::with_capacity(rows * cols);
@@ -63,10 +63,7 @@ pub fn lift_values(vals: &[Value], f: impl Fn(&[Value]) -> Value) -> Value {
     for i in 0..rows {
         for j in 0..cols {
             row.clear();
-            row.extend(vals.iter().map(|v| match v {
-                Value::Array(a) => a.broadcast(i, j),
-                v => v.clone(),
-            }));
+            row.extend(vals.iter().map(|v| v.broadcast(i, j).clone()));
             data.push(f(&row));
         }
     }
@@ -127,153 +124,4 @@ pub fn fold_numbers<T: Copy>(
         }
     });
     acc
-}
-
-/// Case folding for comparisons that keeps one char per char (so positions
-/// stay valid): the lower-case form when it is a single character.
-pub fn fold_char(c: char) -> char {
-    let mut l = c.to_lowercase();
-    match (l.next(), l.next()) {
-        (Some(x), None) => x,
-        _ => c,
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum WildTok {
-    Lit(char),
-    /// `?`: any one character.
-    One,
-    /// `*`: any run of characters.
-    Any,
-}
-
-/// An Excel wildcard pattern (`?`, `*`, `~` escaping `?`, `*` and `~`),
-/// case-insensitive.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Wildcard(Vec<WildTok>);
-
-impl Wildcard {
-    pub fn new(p: &str) -> Self {
-        let mut toks = Vec::new();
-        let mut it = p.chars().peekable();
-        while let Some(c) = it.next() {
-            toks.push(match c {
-                '~' if matches!(it.peek(), Some('*' | '?' | '~')) => WildTok::Lit(it.next().unwrap_or('~')),
-                '?' => WildTok::One,
-                '*' => WildTok::Any,
-                c => WildTok::Lit(fold_char(c)),
-            });
-        }
-        Wildcard(toks)
-    }
-
-    /// True when `p` holds a wildcard or escape, so plain equality will not do.
-    pub fn has_wildcards(p: &str) -> bool {
-        p.contains(['*', '?', '~'])
-    }
-
-    /// Whether the whole of `text` matches.
-    pub fn matches(&self, text: &str) -> bool {
-        self.matches_str(text)
-    }
-
-    /// The first index at or after `from` where a match starts in `text`
-    /// (already folded with [`fold_char`]).
-    pub fn find(&self, text: &[char], from: usize) -> Option<usize> {
-        (from..=text.len()).find(|&i| wild_glob(&self.0, &text[i..], false))
-    }
-}
-
-/// Matches tokens against text; with `whole`, the text must be used up,
-/// otherwise a match of any prefix counts. Backtracks to the last `*` only.
-fn wild_glob(p: &[WildTok], t: &[char], whole: bool) -> bool {
-    let (mut pi, mut ti) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    loop {
-        if pi == p.len() && (!whole || ti == t.len()) {
-            return true;
-        }
-        match p.get(pi) {
-            Some(WildTok::Any) => {
-                star = Some((pi, ti));
-                pi += 1;
-                continue;
-            }
-            Some(WildTok::One) if ti < t.len() => {
-                (pi, ti) = (pi + 1, ti + 1);
-                continue;
-            }
-            Some(WildTok::Lit(c)) if t.get(ti) == Some(c) => {
-                (pi, ti) = (pi + 1, ti + 1);
-                continue;
-            }
-            _ => {}
-        }
-        match star {
-            Some((sp, st)) if st < t.len() => {
-                star = Some((sp, st + 1));
-                (pi, ti) = (sp + 1, st + 1);
-            }
-            _ => return false,
-        }
-    }
-}
-
-impl Wildcard {
-    /// The whole-text match behind [`Wildcard::matches`], without
-    /// allocating: walks `text` by char boundaries.
-    pub fn matches_str(&self, text: &str) -> bool {
-        let (p, mut pi, mut ti) = (&self.0, 0, 0);
-        let mut star: Option<(usize, usize)> = None;
-        let char_at = |i: usize| text[i..].chars().next().expect("a char boundary inside text");
-        while ti < text.len() {
-            let c = char_at(ti);
-            let next = ti + c.len_utf8();
-            match p.get(pi) {
-                Some(WildTok::Any) => {
-                    star = Some((pi, ti));
-                    pi += 1;
-                    continue;
-                }
-                Some(WildTok::One) => {
-                    (pi, ti) = (pi + 1, next);
-                    continue;
-                }
-                Some(WildTok::Lit(x)) if *x == fold_char(c) => {
-                    (pi, ti) = (pi + 1, next);
-                    continue;
-                }
-                _ => {}
-            }
-            // Mismatch: the last `*` takes one more char, or there is none.
-            let Some((sp, st)) = star else { return false };
-            let st = st + char_at(st).len_utf8();
-            star = Some((sp, st));
-            (pi, ti) = (sp + 1, st);
-        }
-        p[pi..].iter().all(|t| *t == WildTok::Any)
-    }
-}
-
-#[cfg(test)]
-mod wildcard_tests {
-    use super::*;
-
-    #[test]
-    fn wildcards() {
-        let m = |p: &str, t: &str| Wildcard::new(p).matches(t);
-        assert!(m("a*c", "ABBC"));
-        assert!(m("a?c", "abc") && !m("a?c", "ac"));
-        assert!(m("*", "") && m("*x*", "box"));
-        assert!(m("~*", "*") && !m("~*", "a"));
-        assert!(m("a~?", "A?") && !m("a~?", "ab"));
-        assert!(m("~~", "~") && m("~x", "~x"));
-        assert!(!m("abc", "abcd"));
-        let hay: Vec<char> = "xxabcab".chars().collect();
-        assert_eq!(Wildcard::new("a?c").find(&hay, 0), Some(2));
-        assert_eq!(Wildcard::new("ab").find(&hay, 3), Some(5));
-        assert_eq!(Wildcard::new("").find(&hay, 4), Some(4));
-        assert_eq!(Wildcard::new("z*").find(&hay, 0), None);
-    }
 }

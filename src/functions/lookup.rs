@@ -5,23 +5,23 @@
 //! OFFSET return a reference (`Value::Ref`), which `:`, SUM, COUNTIF or ROW
 //! can use as such. MATCH reads its lookup range, only its stored part.
 
-use super::FnSpec;
-use super::args::{Wildcard, lift_values, number};
+use super::args::{lift_values, number};
+use super::{Arg, FnSpec};
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
-use crate::value::{Array, ErrorKind, Value, cmp_text, compare};
+use crate::value::{Array, ErrorKind, Value, Wildcard, cmp_text, compare};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
 /// The lookup category.
 pub const FUNCTIONS: &[FnSpec] = &[
-    FnSpec { name: "INDEX", min_args: 2, max_args: 4, eval: index },
-    FnSpec { name: "MATCH", min_args: 2, max_args: 3, eval: match_ },
-    FnSpec { name: "ROW", min_args: 0, max_args: 1, eval: row },
-    FnSpec { name: "COLUMN", min_args: 0, max_args: 1, eval: column },
-    FnSpec { name: "ROWS", min_args: 1, max_args: 1, eval: rows },
-    FnSpec { name: "COLUMNS", min_args: 1, max_args: 1, eval: columns },
-    FnSpec { name: "OFFSET", min_args: 3, max_args: 5, eval: offset },
+    FnSpec::new("INDEX", 2, 4, index).args(&[Arg::Position, Arg::Value]).returns_ref(),
+    FnSpec::new("MATCH", 2, 3, match_),
+    FnSpec::new("ROW", 0, 1, row).args(&[Arg::Position]),
+    FnSpec::new("COLUMN", 0, 1, column).args(&[Arg::Position]),
+    FnSpec::new("ROWS", 1, 1, rows).args(&[Arg::Position]),
+    FnSpec::new("COLUMNS", 1, 1, columns).args(&[Arg::Position]),
+    FnSpec::new("OFFSET", 3, 5, offset).args(&[Arg::Reachable, Arg::Value]).returns_ref(),
 ];
 
 /// An index argument: truncated; negative is #VALUE!.

@@ -11,17 +11,17 @@ use crate::eval::{BExpr, Eval, binary};
 use crate::value::{ErrorKind, Value};
 
 pub const FUNCTIONS: &[FnSpec] = &[
-    FnSpec { name: "MOD", min_args: 2, max_args: 2, eval: |ev, a| binary_fn(ev, a, modulo) },
-    FnSpec { name: "INT", min_args: 1, max_args: 1, eval: |ev, a| unary_fn(ev, a, |x| Value::num(x.floor())) },
-    FnSpec { name: "ABS", min_args: 1, max_args: 1, eval: |ev, a| unary_fn(ev, a, |x| Value::num(x.abs())) },
-    FnSpec { name: "ROUND", min_args: 2, max_args: 2, eval: |ev, a| binary_fn(ev, a, |x, d| Value::num(round(x, d))) },
-    FnSpec { name: "SQRT", min_args: 1, max_args: 1, eval: |ev, a| unary_fn(ev, a, sqrt) },
-    FnSpec { name: "POWER", min_args: 2, max_args: 2, eval: |ev, a| binary_fn(ev, a, power) },
-    FnSpec { name: "COS", min_args: 1, max_args: 1, eval: |ev, a| unary_fn(ev, a, |x| trig(x, f64::cos)) },
-    FnSpec { name: "SIN", min_args: 1, max_args: 1, eval: |ev, a| unary_fn(ev, a, |x| trig(x, f64::sin)) },
-    FnSpec { name: "PI", min_args: 0, max_args: 0, eval: |_, _| Value::Number(std::f64::consts::PI) },
-    FnSpec { name: "EXP", min_args: 1, max_args: 1, eval: |ev, a| unary_fn(ev, a, |x| Value::num(x.exp())) },
-    FnSpec { name: "LN", min_args: 1, max_args: 1, eval: |ev, a| unary_fn(ev, a, ln) },
+    FnSpec::new("MOD", 2, 2, |ev, a| binary_fn(ev, a, modulo)),
+    FnSpec::new("INT", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.floor()))),
+    FnSpec::new("ABS", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.abs()))),
+    FnSpec::new("ROUND", 2, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round(x, d)))),
+    FnSpec::new("SQRT", 1, 1, |ev, a| unary_fn(ev, a, sqrt)),
+    FnSpec::new("POWER", 2, 2, |ev, a| binary_fn(ev, a, power)),
+    FnSpec::new("COS", 1, 1, |ev, a| unary_fn(ev, a, |x| trig(x, f64::cos))),
+    FnSpec::new("SIN", 1, 1, |ev, a| unary_fn(ev, a, |x| trig(x, f64::sin))),
+    FnSpec::new("PI", 0, 0, |_, _| Value::Number(std::f64::consts::PI)),
+    FnSpec::new("EXP", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.exp()))),
+    FnSpec::new("LN", 1, 1, |ev, a| unary_fn(ev, a, ln)),
 ];
 
 /// A one-argument numeric function, lifted over arrays.

@@ -1,11 +1,18 @@
 //! The function registry. Each category module exports one const table,
-//! `FUNCTIONS`, of [`FnSpec`] entries; [`lookup`] searches them all. A
-//! function receives its arguments unevaluated (so IF, IFERROR, CHOOSE and
-//! LET evaluate only what they need) together with the evaluator; the shared
-//! helpers in [`args`] read them with Excel's coercions.
+//! `FUNCTIONS`, of [`FnSpec`] entries whose bodies live in the same file;
+//! [`lookup()`] searches them all. A function receives its arguments
+//! unevaluated (so IF, IFERROR, CHOOSE and LET evaluate only what they need)
+//! together with the evaluator; the shared helpers in [`args`] read them
+//! with Excel's coercions.
+//!
+//! Each entry also states the function's *contract*: whether it is
+//! volatile, whether it returns a reference, and how it uses each argument
+//! ([`Arg`]). The binder (`eval::bind`) and the dependency walk
+//! (`eval::deps`) read the contract, never a function's name.
 
 pub mod args;
 pub mod criteria;
+pub mod info;
 pub mod logical;
 pub mod lookup;
 pub mod math;
@@ -22,13 +29,108 @@ pub type EvalFn = fn(&mut Eval, &[BExpr]) -> Value;
 /// Upper bound used for "any number of arguments" (Excel allows 255).
 pub const VARIADIC: usize = 255;
 
-/// One entry of a category table.
+/// How a function uses one of its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// Evaluated and read as a value, or walked as a range (SUM's, COUNTIF's).
+    Value,
+    /// Only its rectangle (position and size) is used, never its cells:
+    /// ROW's and COLUMNS' argument, INDEX's base. A call whose arguments are
+    /// all constants then folds at binding; when the function returns a
+    /// reference (INDEX), what the result points into may still be read.
+    Position,
+    /// A reference from which the function computes, at run time, the
+    /// reference it returns (OFFSET's base): anything on its sheet may be read.
+    Reachable,
+    /// A range read at the size of argument `n`, from its own top-left cell
+    /// (SUMIF's sum range takes the size of its criteria range).
+    SizedLike(usize),
+    /// Evaluated as an array formula in any cell (SUMPRODUCT's arguments).
+    Array,
+    /// LET's arguments: name/value pairs, each name in scope for the
+    /// arguments after it, then the calculation.
+    Scoped,
+}
+
+/// One entry of a category table: the name, the argument counts, the
+/// contract and the body.
 pub struct FnSpec {
     /// Upper-case name, as looked up.
     pub name: &'static str,
     pub min_args: usize,
     pub max_args: usize,
+    /// Gives a new value on every evaluation (RAND, NOW): never folded.
+    pub volatile: bool,
+    /// May return a reference (`Value::Ref`) rather than a value.
+    pub returns_ref: bool,
+    /// How each argument is used; the last entry repeats for the remaining
+    /// arguments, and no entry means every argument is [`Arg::Value`].
+    pub args: &'static [Arg],
     pub eval: EvalFn,
+}
+
+impl FnSpec {
+    /// A plain function: not volatile, returns a value, reads every argument.
+    pub const fn new(name: &'static str, min_args: usize, max_args: usize, eval: EvalFn) -> Self {
+        FnSpec { name, min_args, max_args, volatile: false, returns_ref: false, args: &[], eval }
+    }
+
+    /// The same function with these argument kinds.
+    pub const fn args(self, args: &'static [Arg]) -> Self {
+        FnSpec { args, ..self }
+    }
+
+    /// The same function, returning a reference.
+    pub const fn returns_ref(self) -> Self {
+        FnSpec { returns_ref: true, ..self }
+    }
+
+    /// The same function, volatile.
+    #[cfg(test)]
+    pub const fn volatile(self) -> Self {
+        FnSpec { volatile: true, ..self }
+    }
+
+    /// How argument `i` (0-based) is used.
+    pub fn arg(&self, i: usize) -> Arg {
+        self.args.get(i).or(self.args.last()).copied().unwrap_or(Arg::Value)
+    }
+
+    /// True for LET-like functions, whose arguments bind local names.
+    pub fn is_scoped(&self) -> bool {
+        self.arg(0) == Arg::Scoped
+    }
+
+    /// True when argument `i` only gives a position and nothing it names is
+    /// read, through the function or its result (ROW's, not INDEX's base).
+    pub fn position_only(&self, i: usize) -> bool {
+        self.arg(i) == Arg::Position && !self.returns_ref
+    }
+
+    /// The argument counts as the documentation gives them: `2`, `2–3`,
+    /// `1–255`.
+    pub fn arity(&self) -> String {
+        match (self.min_args, self.max_args) {
+            (a, b) if a == b => format!("{a}"),
+            (a, b) => format!("{a}–{b}"),
+        }
+    }
+
+    /// The binding message for a call with `got` arguments, when that is
+    /// not allowed: `IF takes 2 to 3 arguments, got 1`.
+    pub fn arity_error(&self, got: usize) -> Option<String> {
+        if (self.min_args..=self.max_args).contains(&got) {
+            return None;
+        }
+        let range = match (self.min_args, self.max_args) {
+            (a, b) if a == b => format!("{a}"),
+            (a, VARIADIC) => format!("at least {a}"),
+            (a, b) => format!("{a} to {b}"),
+        };
+        let one = self.max_args == 1 || (self.min_args == 1 && self.max_args == VARIADIC);
+        let noun = if one { "argument" } else { "arguments" };
+        Some(format!("{} takes {range} {noun}, got {got}", self.name))
+    }
 }
 
 impl fmt::Debug for FnSpec {
@@ -43,16 +145,57 @@ impl PartialEq for FnSpec {
     }
 }
 
-/// Every category table, searched in this order.
-const TABLES: [&[FnSpec]; 5] =
-    [math::FUNCTIONS, logical::FUNCTIONS, lookup::FUNCTIONS, stats::FUNCTIONS, text::FUNCTIONS];
+/// Every category: its module's name (`src/functions/<name>.rs`) and table,
+/// searched in this order.
+pub const CATEGORIES: [(&str, &[FnSpec]); 6] = [
+    ("math", math::FUNCTIONS),
+    ("logical", logical::FUNCTIONS),
+    ("lookup", lookup::FUNCTIONS),
+    ("stats", stats::FUNCTIONS),
+    ("text", text::FUNCTIONS),
+    ("info", info::FUNCTIONS),
+];
 
 /// The function called `name` (any case), if there is one.
 pub fn lookup(name: &str) -> Option<&'static FnSpec> {
-    TABLES.iter().flat_map(|t| t.iter()).find(|f| f.name.eq_ignore_ascii_case(name))
+    all().find(|f| f.name.eq_ignore_ascii_case(name))
 }
 
 /// Every registered function, for documentation and tests.
 pub fn all() -> impl Iterator<Item = &'static FnSpec> {
-    TABLES.into_iter().flatten()
+    CATEGORIES.into_iter().flat_map(|(_, table)| table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn argument_kinds_repeat_the_last() {
+        let sumif = lookup("sumif").expect("SUMIF");
+        assert_eq!((sumif.arg(0), sumif.arg(2)), (Arg::Value, Arg::SizedLike(0)));
+        let offset = lookup("OFFSET").expect("OFFSET");
+        assert_eq!((offset.arg(0), offset.arg(1), offset.arg(4)), (Arg::Reachable, Arg::Value, Arg::Value));
+        assert_eq!(lookup("SUMPRODUCT").expect("SUMPRODUCT").arg(7), Arg::Array);
+        assert_eq!(lookup("SUM").expect("SUM").arg(3), Arg::Value);
+        assert!(lookup("LET").expect("LET").is_scoped() && !lookup("IF").expect("IF").is_scoped());
+        let index = lookup("INDEX").expect("INDEX");
+        assert!(index.arg(0) == Arg::Position && !index.position_only(0), "INDEX's result is read");
+        assert!(lookup("COLUMNS").expect("COLUMNS").position_only(0));
+    }
+
+    #[test]
+    fn arity_messages() {
+        let msg = |name: &str, got| lookup(name).expect(name).arity_error(got);
+        assert_eq!(msg("IF", 2), None);
+        assert_eq!(msg("IF", 1).as_deref(), Some("IF takes 2 to 3 arguments, got 1"));
+        assert_eq!(msg("LEN", 0).as_deref(), Some("LEN takes 1 argument, got 0"));
+        assert_eq!(msg("ROW", 2).as_deref(), Some("ROW takes 0 to 1 argument, got 2"));
+        assert_eq!(msg("SUM", 0).as_deref(), Some("SUM takes at least 1 argument, got 0"));
+        assert_eq!(msg("CHOOSE", 1).as_deref(), Some("CHOOSE takes at least 2 arguments, got 1"));
+        assert_eq!(msg("MOD", 3).as_deref(), Some("MOD takes 2 arguments, got 3"));
+        assert_eq!(msg("NA", 1).as_deref(), Some("NA takes 0 arguments, got 1"));
+        assert_eq!(lookup("TEXTJOIN").expect("TEXTJOIN").arity(), "3–255");
+        assert_eq!(lookup("EXACT").expect("EXACT").arity(), "2");
+    }
 }

@@ -1,28 +1,30 @@
 //! Aggregates: SUM, COUNT, COUNTA, COUNTBLANK, MAX, MIN, SUMPRODUCT, and the
-//! criteria functions COUNTIF, COUNTIFS, SUMIF (implemented in
-//! [`super::criteria`]). SUM, MAX, MIN and COUNT share one walk over their
-//! arguments ([`args::for_each_operand`]) and Excel's rule for what counts
-//! ([`args::number_operand`]): from references and arrays only numbers,
-//! typed directly also booleans and numeric text. Errors propagate, except
-//! in COUNT and COUNTA, which count them (COUNTA) or skip them (COUNT).
+//! criteria functions COUNTIF, COUNTIFS, SUMIF (criteria and their range
+//! argument in [`super::criteria`]). SUM, MAX, MIN and COUNT share one walk
+//! over their arguments ([`args::for_each_operand`]) and Excel's rule for
+//! what counts ([`args::number_operand`]): from references and arrays only
+//! numbers, typed directly also booleans and numeric text. Errors
+//! propagate, except in COUNT and COUNTA, which count them (COUNTA) or skip
+//! them (COUNT).
 
-use super::args::{self, Source};
-use super::criteria;
-use super::{FnSpec, VARIADIC};
+use super::args::{self, Source, lift_values};
+use super::criteria::{Criterion, Range, count_each, count_number};
+use super::{Arg, FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
-use crate::value::{ErrorKind, Value};
+use crate::value::{Array, ErrorKind, Value};
+use std::sync::Arc;
 
 pub const FUNCTIONS: &[FnSpec] = &[
-    FnSpec { name: "SUM", min_args: 1, max_args: VARIADIC, eval: sum },
-    FnSpec { name: "COUNT", min_args: 1, max_args: VARIADIC, eval: count },
-    FnSpec { name: "COUNTA", min_args: 1, max_args: VARIADIC, eval: counta },
-    FnSpec { name: "COUNTBLANK", min_args: 1, max_args: 1, eval: countblank },
-    FnSpec { name: "MAX", min_args: 1, max_args: VARIADIC, eval: max },
-    FnSpec { name: "MIN", min_args: 1, max_args: VARIADIC, eval: min },
-    FnSpec { name: "SUMPRODUCT", min_args: 1, max_args: VARIADIC, eval: sumproduct },
-    FnSpec { name: "COUNTIF", min_args: 2, max_args: 2, eval: criteria::countif },
-    FnSpec { name: "COUNTIFS", min_args: 2, max_args: VARIADIC, eval: criteria::countifs },
-    FnSpec { name: "SUMIF", min_args: 2, max_args: 3, eval: criteria::sumif },
+    FnSpec::new("SUM", 1, VARIADIC, sum),
+    FnSpec::new("COUNT", 1, VARIADIC, count),
+    FnSpec::new("COUNTA", 1, VARIADIC, counta),
+    FnSpec::new("COUNTBLANK", 1, 1, countblank),
+    FnSpec::new("MAX", 1, VARIADIC, max),
+    FnSpec::new("MIN", 1, VARIADIC, min),
+    FnSpec::new("SUMPRODUCT", 1, VARIADIC, sumproduct).args(&[Arg::Array]),
+    FnSpec::new("COUNTIF", 2, 2, countif),
+    FnSpec::new("COUNTIFS", 2, VARIADIC, countifs),
+    FnSpec::new("SUMIF", 2, 3, sumif).args(&[Arg::Value, Arg::Value, Arg::SizedLike(0)]),
 ];
 
 fn sum(ev: &mut Eval, a: &[BExpr]) -> Value {
@@ -60,20 +62,15 @@ fn counta(ev: &mut Eval, a: &[BExpr]) -> Value {
 
 /// COUNTBLANK: empty cells and cells holding empty text.
 fn countblank(ev: &mut Eval, a: &[BExpr]) -> Value {
-    let blank = |v: &Value| match v {
-        Value::Empty => true,
-        Value::Text(s) => s.is_empty(),
-        _ => false,
-    };
     let n = match ev.eval(&a[0]) {
         Value::Ref(area) => {
             let mut n = 0u64;
-            let outside = ev.visit(&area, |v| n += blank(v) as u64);
+            let outside = ev.visit(&area, |v| n += v.is_blank() as u64);
             n + outside
         }
-        Value::Array(arr) => arr.data.iter().filter(|v| blank(v)).count() as u64,
+        Value::Array(arr) => arr.data.iter().filter(|v| v.is_blank()).count() as u64,
         Value::Error(e) => return Value::Error(e),
-        v => blank(&v) as u64,
+        v => v.is_blank() as u64,
     };
     Value::Number(n as f64)
 }
@@ -120,14 +117,118 @@ fn elems(v: &Value) -> (usize, usize, &[Value]) {
     }
 }
 
+/// `COUNTIF(range, criterion)`: an array criterion gives an array of counts.
+pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let range = match Range::read(ev, &args[0]) {
+        Ok(r) => r,
+        Err(e) => return Value::Error(e),
+    };
+    match ev.read(&args[1]) {
+        Value::Array(a) => {
+            let counts = count_each(ev, &range, &a.data);
+            let data = counts.into_iter().map(|n| Value::Number(n as f64)).collect();
+            Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
+        }
+        Value::Number(n) => Value::Number(count_number(ev, &range, n) as f64),
+        v => Value::Number(count_each(ev, &range, std::slice::from_ref(&v))[0] as f64),
+    }
+}
+
+/// `COUNTIFS(range1, criterion1, ...)`: cells meeting every criterion; the
+/// ranges must have one size (#VALUE! otherwise).
+pub fn countifs(ev: &mut Eval, args: &[BExpr]) -> Value {
+    if !args.len().is_multiple_of(2) {
+        return Value::Error(ErrorKind::Value);
+    }
+    if args.len() == 2 {
+        return countif(ev, args);
+    }
+    let mut ranges = Vec::with_capacity(args.len() / 2);
+    let mut crits = Vec::with_capacity(args.len() / 2);
+    for pair in args.chunks(2) {
+        match Range::read(ev, &pair[0]) {
+            Ok(r) => ranges.push(r),
+            Err(e) => return Value::Error(e),
+        }
+        crits.push(ev.read(&pair[1]));
+    }
+    let (rows, cols) = ranges[0].dims();
+    if ranges.iter().any(|r| r.dims() != (rows, cols)) {
+        return Value::Error(ErrorKind::Value);
+    }
+    let ev: &Eval = ev;
+    // Past every range's stored part all read empty: count those at once.
+    let (lr, lc) = ranges.iter().map(|g| g.live_dims(ev)).fold((0, 0), |(r, c), (a, b)| (r.max(a), c.max(b)));
+    lift_values(&crits, |row| {
+        let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
+        let mut n = 0u64;
+        for r in 0..lr {
+            for c in 0..lc {
+                n += ranges.iter().zip(&compiled).all(|(g, k)| k.matches(&g.get(ev, r, c))) as u64;
+            }
+        }
+        if compiled.iter().all(|k| k.matches(&Value::Empty)) {
+            n += rows * cols - lr * lc;
+        }
+        Value::Number(n as f64)
+    })
+}
+
+/// `SUMIF(range, criterion, [sum_range])`: the sum range is taken with the
+/// size of `range` from its top-left cell. Numbers of matching cells are
+/// summed; an error in a matching cell is the result.
+pub fn sumif(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let range = match Range::read(ev, &args[0]) {
+        Ok(r) => r,
+        Err(e) => return Value::Error(e),
+    };
+    let crit = ev.read(&args[1]);
+    let sum_range = match args.get(2).map(|e| Range::read(ev, e)) {
+        Some(Err(e)) => return Value::Error(e),
+        Some(Ok(s)) => Some(s),
+        None => None,
+    };
+    let ev: &Eval = ev;
+    lift_values(std::slice::from_ref(&crit), |c| {
+        let crit = Criterion::new(&c[0]);
+        let (mut total, mut err) = (0.0, None);
+        let mut add = |v: &Value| match v {
+            Value::Number(n) => total += n,
+            Value::Error(e) => _ = err.get_or_insert(*e),
+            _ => {}
+        };
+        match &sum_range {
+            None => {
+                _ = range.scan(ev, |v| {
+                    if crit.matches(v) {
+                        add(v)
+                    }
+                })
+            }
+            Some(s) => {
+                // Past both stored parts, nothing is added.
+                let ((ar, ac), (br, bc)) = (range.live_dims(ev), s.live_dims(ev));
+                let (dr, dc) = range.dims();
+                let (rows, cols) = (ar.max(br).min(dr), ac.max(bc).min(dc));
+                for r in 0..rows {
+                    for c in 0..cols {
+                        if crit.matches(&range.get(ev, r, c)) {
+                            add(&s.get(ev, r, c));
+                        }
+                    }
+                }
+            }
+        }
+        err.map_or(Value::num(total), Value::Error)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::address::{Area, CellAddr};
     use crate::grid::Grid;
-    use crate::value::Array;
     use Value::{Bool as B, Number as N};
-    use std::sync::Arc;
 
     /// A grid whose column A holds `col_a` from A1 down.
     fn grid(col_a: &[Value]) -> Grid {
@@ -212,27 +313,24 @@ mod tests {
     #[test]
     fn countif_family_on_references() {
         let g = grid(&[N(1.0), t("2"), N(2.0), t("apple"), Value::Empty, N(3.0), NA]);
-        assert_eq!(call(&g, criteria::countif, &[a(7), k(N(2.0))]), N(2.0));
-        assert_eq!(call(&g, criteria::countif, &[a(9), k(t(""))]), N(3.0));
-        assert_eq!(call(&g, criteria::countif, &[a(9), k(t("<>2"))]), N(7.0));
-        assert_eq!(call(&g, criteria::countif, &[a(7), k(t("A*"))]), N(1.0));
-        assert_eq!(call(&g, criteria::countif, &[a(7), k(NA)]), N(1.0));
+        assert_eq!(call(&g, countif, &[a(7), k(N(2.0))]), N(2.0));
+        assert_eq!(call(&g, countif, &[a(9), k(t(""))]), N(3.0));
+        assert_eq!(call(&g, countif, &[a(9), k(t("<>2"))]), N(7.0));
+        assert_eq!(call(&g, countif, &[a(7), k(t("A*"))]), N(1.0));
+        assert_eq!(call(&g, countif, &[a(7), k(NA)]), N(1.0));
         let crit = k(arr(3, 1, vec![N(1.0), N(2.0), N(3.0)]));
-        assert_eq!(call(&g, criteria::countif, &[a(7), crit.clone()]), arr(3, 1, vec![N(1.0), N(2.0), N(1.0)]));
+        assert_eq!(call(&g, countif, &[a(7), crit.clone()]), arr(3, 1, vec![N(1.0), N(2.0), N(1.0)]));
         let crit2 = k(arr(1, 2, vec![t(">1"), t("*")]));
-        assert_eq!(call(&g, criteria::countif, &[a(7), crit2]), arr(1, 2, vec![N(2.0), N(2.0)]));
-        assert_eq!(call(&g, criteria::countif, &[k(NA), k(N(1.0))]), NA);
-        assert_eq!(call(&g, criteria::countifs, &[a(7), k(t(">=1")), a(7), k(t("<3"))]), N(2.0));
-        assert_eq!(call(&g, criteria::countifs, &[a(7), k(N(2.0)), a(6), k(N(2.0))]), Value::Error(ErrorKind::Value));
-        assert_eq!(
-            call(&g, criteria::countifs, &[a(7), crit, a(7), k(t("<>2"))]),
-            arr(3, 1, vec![N(1.0), N(0.0), N(1.0)])
-        );
-        assert_eq!(call(&g, criteria::sumif, &[a(6), k(t(">1"))]), N(5.0));
-        assert_eq!(call(&g, criteria::sumif, &[a(7), k(t("<>apple"))]), NA);
+        assert_eq!(call(&g, countif, &[a(7), crit2]), arr(1, 2, vec![N(2.0), N(2.0)]));
+        assert_eq!(call(&g, countif, &[k(NA), k(N(1.0))]), NA);
+        assert_eq!(call(&g, countifs, &[a(7), k(t(">=1")), a(7), k(t("<3"))]), N(2.0));
+        assert_eq!(call(&g, countifs, &[a(7), k(N(2.0)), a(6), k(N(2.0))]), Value::Error(ErrorKind::Value));
+        assert_eq!(call(&g, countifs, &[a(7), crit, a(7), k(t("<>2"))]), arr(3, 1, vec![N(1.0), N(0.0), N(1.0)]));
+        assert_eq!(call(&g, sumif, &[a(6), k(t(">1"))]), N(5.0));
+        assert_eq!(call(&g, sumif, &[a(7), k(t("<>apple"))]), NA);
         let sum_col = BExpr::Const(Value::Ref(Area::new(0, 0, 0, 0, 0)));
         assert_eq!(
-            call(&g, criteria::sumif, &[a(7), k(N(2.0)), sum_col]),
+            call(&g, sumif, &[a(7), k(N(2.0)), sum_col]),
             N(2.0),
             "A1 extends to A1:A7; its text \"2\" is not summed"
         );

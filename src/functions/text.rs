@@ -1,50 +1,38 @@
-//! Text and information functions: LEN, MID, LEFT, RIGHT, SUBSTITUTE, FIND,
-//! SEARCH, CHAR, CODE, CONCATENATE, CONCAT, TEXTJOIN, VALUE, UPPER, LOWER,
-//! TRIM, EXACT, REPT, the IS* tests and NA(). Positions and lengths count
-//! Unicode characters; numbers become text in Excel's general format; a
-//! text result longer than Excel's 32,767 characters is #VALUE!. Scalar
-//! functions are lifted element-wise over arrays (inside names); CONCAT and
-//! TEXTJOIN flatten references and arrays instead. SEARCH uses the shared
-//! wildcard matcher of `args` (also used by MATCH).
+//! Text functions: LEN, MID, LEFT, RIGHT, SUBSTITUTE, FIND, SEARCH, CHAR,
+//! CODE, CONCATENATE, CONCAT, TEXTJOIN, VALUE, UPPER, LOWER, TRIM, EXACT and
+//! REPT. Positions and lengths count Unicode characters; numbers become
+//! text in Excel's general format; a text result longer than
+//! [`MAX_TEXT`] characters is #VALUE!. Scalar functions are lifted
+//! element-wise over arrays (inside names); CONCAT and TEXTJOIN flatten
+//! references and arrays instead. SEARCH uses the wildcard matcher of
+//! `value` (also used by MATCH and the criteria).
 
-use super::args::{Wildcard, fold_char, lift, scalar};
+use super::args::{lift, scalar};
 use super::{FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
-use crate::value::{ErrorKind, Value, parse_number};
+use crate::value::{ErrorKind, MAX_TEXT, Value, Wildcard, parse_number, too_long};
 
 /// The text category.
 pub const FUNCTIONS: &[FnSpec] = &[
-    FnSpec { name: "LEN", min_args: 1, max_args: 1, eval: len },
-    FnSpec { name: "MID", min_args: 3, max_args: 3, eval: mid },
-    FnSpec { name: "LEFT", min_args: 1, max_args: 2, eval: left },
-    FnSpec { name: "RIGHT", min_args: 1, max_args: 2, eval: right },
-    FnSpec { name: "SUBSTITUTE", min_args: 3, max_args: 4, eval: substitute },
-    FnSpec { name: "FIND", min_args: 2, max_args: 3, eval: find },
-    FnSpec { name: "SEARCH", min_args: 2, max_args: 3, eval: search },
-    FnSpec { name: "CHAR", min_args: 1, max_args: 1, eval: char_ },
-    FnSpec { name: "CODE", min_args: 1, max_args: 1, eval: code },
-    FnSpec { name: "CONCATENATE", min_args: 1, max_args: VARIADIC, eval: concatenate },
-    FnSpec { name: "CONCAT", min_args: 1, max_args: VARIADIC, eval: concat },
-    FnSpec { name: "TEXTJOIN", min_args: 3, max_args: VARIADIC, eval: textjoin },
-    FnSpec { name: "VALUE", min_args: 1, max_args: 1, eval: value },
-    FnSpec { name: "UPPER", min_args: 1, max_args: 1, eval: upper },
-    FnSpec { name: "LOWER", min_args: 1, max_args: 1, eval: lower },
-    FnSpec { name: "TRIM", min_args: 1, max_args: 1, eval: trim },
-    FnSpec { name: "EXACT", min_args: 2, max_args: 2, eval: exact },
-    FnSpec { name: "REPT", min_args: 2, max_args: 2, eval: rept },
-    FnSpec { name: "ISNUMBER", min_args: 1, max_args: 1, eval: isnumber },
-    FnSpec { name: "ISTEXT", min_args: 1, max_args: 1, eval: istext },
-    FnSpec { name: "ISNONTEXT", min_args: 1, max_args: 1, eval: isnontext },
-    FnSpec { name: "ISLOGICAL", min_args: 1, max_args: 1, eval: islogical },
-    FnSpec { name: "ISBLANK", min_args: 1, max_args: 1, eval: isblank },
-    FnSpec { name: "ISERROR", min_args: 1, max_args: 1, eval: iserror },
-    FnSpec { name: "ISERR", min_args: 1, max_args: 1, eval: iserr },
-    FnSpec { name: "ISNA", min_args: 1, max_args: 1, eval: isna },
-    FnSpec { name: "NA", min_args: 0, max_args: 0, eval: na },
+    FnSpec::new("LEN", 1, 1, len),
+    FnSpec::new("MID", 3, 3, mid),
+    FnSpec::new("LEFT", 1, 2, left),
+    FnSpec::new("RIGHT", 1, 2, right),
+    FnSpec::new("SUBSTITUTE", 3, 4, substitute),
+    FnSpec::new("FIND", 2, 3, find),
+    FnSpec::new("SEARCH", 2, 3, search),
+    FnSpec::new("CHAR", 1, 1, char_),
+    FnSpec::new("CODE", 1, 1, code),
+    FnSpec::new("CONCATENATE", 1, VARIADIC, concatenate),
+    FnSpec::new("CONCAT", 1, VARIADIC, concat),
+    FnSpec::new("TEXTJOIN", 3, VARIADIC, textjoin),
+    FnSpec::new("VALUE", 1, 1, value),
+    FnSpec::new("UPPER", 1, 1, upper),
+    FnSpec::new("LOWER", 1, 1, lower),
+    FnSpec::new("TRIM", 1, 1, trim),
+    FnSpec::new("EXACT", 2, 2, exact),
+    FnSpec::new("REPT", 2, 2, rept),
 ];
-
-/// Longest text a cell may hold in Excel.
-pub const MAX_TEXT: usize = 32_767;
 
 type Res = Result<Value, ErrorKind>;
 
@@ -55,7 +43,7 @@ fn lift_res(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Res) -> Value
 
 /// A text result, #VALUE! past [`MAX_TEXT`] characters.
 fn text_result(s: &str) -> Res {
-    if s.len() > MAX_TEXT && s.chars().count() > MAX_TEXT { Err(ErrorKind::Value) } else { Ok(Value::text(s)) }
+    if too_long(s) { Err(ErrorKind::Value) } else { Ok(Value::text(s)) }
 }
 
 /// A character count or position argument: truncated, not negative.
@@ -127,16 +115,15 @@ fn substitute(ev: &mut Eval, args: &[BExpr]) -> Value {
 fn find_with(v: &[Value], wildcards: bool) -> Res {
     let (needle, hay) = (v[0].to_text()?, v[1].to_text()?);
     let from = start(v.get(2))?;
-    let hay: Vec<char> = hay.chars().collect();
-    if from > hay.len() + 1 {
+    let chars: Vec<char> = hay.chars().collect();
+    if from > chars.len() + 1 {
         return Err(ErrorKind::Value);
     }
     let found = if wildcards {
-        let hay: Vec<char> = hay.iter().map(|&c| fold_char(c)).collect();
         Wildcard::new(&needle).find(&hay, from - 1)
     } else {
         let needle: Vec<char> = needle.chars().collect();
-        (from - 1..=hay.len().saturating_sub(needle.len())).find(|&i| hay[i..].starts_with(&needle))
+        (from - 1..=chars.len().saturating_sub(needle.len())).find(|&i| chars[i..].starts_with(&needle))
     };
     found.map(|i| Value::Number((i + 1) as f64)).ok_or(ErrorKind::Value)
 }
@@ -357,48 +344,6 @@ fn rept(ev: &mut Eval, args: &[BExpr]) -> Value {
         }
         Ok(Value::text(&s.repeat(n)))
     })
-}
-
-/// Lifts a test on one value (errors included) into a boolean function.
-fn is(ev: &mut Eval, args: &[BExpr], test: fn(&Value) -> bool) -> Value {
-    lift(ev, args, |v| Value::Bool(test(&v[0])))
-}
-
-fn isnumber(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Number(_)))
-}
-
-fn istext(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Text(_)))
-}
-
-fn isnontext(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| !matches!(v, Value::Text(_)))
-}
-
-fn islogical(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Bool(_)))
-}
-
-/// True only for a truly empty cell; a formula's "" is text.
-fn isblank(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, Value::is_empty)
-}
-
-fn iserror(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, Value::is_error)
-}
-
-fn iserr(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Error(e) if *e != ErrorKind::NA))
-}
-
-fn isna(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Error(ErrorKind::NA)))
-}
-
-fn na(_: &mut Eval, _: &[BExpr]) -> Value {
-    Value::Error(ErrorKind::NA)
 }
 
 #[cfg(test)]

@@ -1,0 +1,69 @@
+//! The function registry against itself and its documentation: every
+//! category table's names are upper case and unique across categories, and
+//! docs/formulas.md lists each function, with its argument count, in the
+//! section of its category's module; the documentation lists no function
+//! the registry lacks.
+
+use dataflow::functions::{self, CATEGORIES};
+use std::collections::HashSet;
+
+/// The function rows of docs/formulas.md: (section heading, name, count).
+fn documented() -> Vec<(String, String, String)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/formulas.md");
+    let text = std::fs::read_to_string(path).expect("docs/formulas.md");
+    let (mut heading, mut rows) = (String::new(), Vec::new());
+    for line in text.lines() {
+        if line.starts_with('#') {
+            heading = line.to_string();
+        } else if let Some(row) = line.strip_prefix("| `") {
+            let cells: Vec<&str> = row.split(" | ").collect();
+            if let (Some((name, _)), Some(count)) = (cells[0].split_once('('), cells.get(1))
+                && heading.contains("src/functions/")
+            {
+                rows.push((heading.clone(), name.to_string(), count.to_string()));
+            }
+        }
+    }
+    rows
+}
+
+#[test]
+fn names_are_upper_case_and_unique_across_categories() {
+    let mut seen = HashSet::new();
+    for (category, table) in CATEGORIES {
+        assert!(!table.is_empty(), "{category} has no functions");
+        for f in table {
+            let ok = f.name.starts_with(|c: char| c.is_ascii_uppercase())
+                && f.name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '.');
+            assert!(ok, "{category}: `{}` is not an upper-case function name", f.name);
+            assert!(seen.insert(f.name), "{} is listed twice", f.name);
+            assert!(f.min_args <= f.max_args && f.max_args <= functions::VARIADIC, "{}: argument counts", f.name);
+        }
+    }
+}
+
+#[test]
+fn every_function_is_documented_in_its_category_with_its_count() {
+    let docs = documented();
+    for (category, table) in CATEGORIES {
+        let module = format!("`src/functions/{category}.rs`");
+        assert!(docs.iter().any(|(h, _, _)| h.contains(&module)), "no section for {module} in docs/formulas.md");
+        for f in table {
+            let row = docs.iter().find(|(_, name, _)| name == f.name);
+            let Some((heading, _, count)) = row else { panic!("{} is not in docs/formulas.md", f.name) };
+            assert!(heading.contains(&module), "{} is documented under `{heading}`, not {module}", f.name);
+            assert_eq!(*count, f.arity(), "{}: documented argument count", f.name);
+        }
+    }
+}
+
+#[test]
+fn the_documentation_lists_only_registered_functions() {
+    let docs = documented();
+    assert!(docs.len() >= functions::all().count());
+    for (heading, name, _) in &docs {
+        assert!(functions::lookup(name).is_some(), "{name} (under `{heading}`) is not a registered function");
+    }
+    let names: HashSet<&str> = docs.iter().map(|(_, n, _)| n.as_str()).collect();
+    assert_eq!(names.len(), docs.len(), "a function is documented twice");
+}
