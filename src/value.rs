@@ -112,11 +112,6 @@ pub enum Value {
 }
 
 impl Value {
-    /// Empty, or the empty text: what a cell shows as blank.
-    pub fn is_blank(&self) -> bool {
-        matches!(self, Value::Empty) || matches!(self, Value::Text(t) if t.is_empty())
-    }
-
     pub fn text(s: &str) -> Value {
         Value::Text(Arc::from(s))
     }

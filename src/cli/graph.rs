@@ -24,7 +24,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind};
 use crate::engine::Program;
 use crate::functions;
-use crate::session::{Session, model};
+use crate::session::Session;
 use crate::workbook::{Content, Workbook};
 use indexmap::IndexMap;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -160,18 +160,7 @@ struct Facts<'s> {
 impl<'s> Facts<'s> {
     fn new(s: &'s Session) -> Facts<'s> {
         let (wb, p) = (&*s.workbook, &**s.engine.program());
-        let origins: HashMap<CellAddr, usize> = model(wb)
-            .map(|m| {
-                m.cells
-                    .iter()
-                    .filter_map(|(a, c)| match c {
-                        crate::engine::CellInput::Formula { origin, .. } => Some((*a, *origin)),
-                        _ => None,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let entry = p.cells.iter().map(|c| origins.get(&c.addr).copied().unwrap_or(usize::MAX)).collect();
+        let entry = p.cells.iter().map(|c| c.origin).collect();
         let mut cycle = vec![None; p.cells.len()];
         let mut cycles = Vec::new();
         for (k, cells) in p.cycles().enumerate() {

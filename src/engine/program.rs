@@ -50,6 +50,8 @@ pub struct BuildIssue {
 #[derive(Clone, Debug)]
 pub struct FormulaCell {
     pub addr: CellAddr,
+    /// The `origin` of its [`CellInput::Formula`]: which entry it came from.
+    pub origin: usize,
     pub expr: BExpr,
     pub deps: Vec<Area>,
     /// Whole sheets its run-time references (OFFSET) can reach.
@@ -97,7 +99,7 @@ impl Program {
                         }
                     }
                     let (deps, reachable) = dependencies(&bound);
-                    cells.push(FormulaCell { addr, expr: bound, deps, reachable });
+                    cells.push(FormulaCell { addr, origin: *origin, expr: bound, deps, reachable });
                 }
             }
         }

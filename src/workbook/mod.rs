@@ -1,67 +1,65 @@
-//! Loading a workbook: a RON file (sheets, calculation settings, cells,
-//! names, inputs, views, reset protocol) plus the formula files (`.dfl`) it
-//! includes. Every formula is parsed; every problem in every file is
-//! reported as a located [`Diagnostic`] (the loader never stops at the first
-//! one and never panics). The formats are described in `docs/formats.md`.
+//! The workbook model and the file formats it is read from. The model
+//! (`model.rs`) holds sheets, calculation settings, cell contents, names
+//! with their anchors, the input and view areas the CLI uses, the reset
+//! protocol and the source files; every formula is parsed and keeps where
+//! its text came from. [`load`] picks the reader from the file's extension
+//! (`.ron`: the RON workbook with its `.dfl` formula files, in `ron/`); a
+//! reader checks everything and reports every problem in every file as a
+//! located [`Diagnostic`] (it never stops at the first one and never
+//! panics). The formats are described in `docs/formats.md`.
 
-mod build;
-mod dfl;
-mod extras;
-mod include;
+mod builder;
 mod locate;
 pub mod model;
-mod raw;
 mod refs;
+pub mod ron;
 
-pub use extras::{DEFAULT_ALPHABET, DEFAULT_BLANKS};
 pub use model::*;
 pub use refs::{parse_cell_ref, parse_input_value};
 
-use crate::diagnostic::{Diagnostic, Source};
+use crate::diagnostic::Diagnostic;
 use std::path::Path;
 
-/// Reads the workbook file at `path` and the formula files it includes
-/// (relative to its directory). Paths in messages are shown as given.
+/// Reads the workbook at `path` with the reader for its extension (in any
+/// case). Paths in messages are shown as given.
 pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| vec![Diagnostic::new(format!("cannot read the workbook file `{}`: {e}", path.display()))])?;
-    let base = path.parent().unwrap_or(Path::new(""));
-    Workbook::from_str(text.strip_prefix('\u{feff}').unwrap_or(&text), path, base)
+    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    match ext.as_deref() {
+        Some("ron") => ron::load(path),
+        _ if path.is_dir() => {
+            Err(vec![Diagnostic::new(format!("cannot read the workbook file `{}`: it is a directory", path.display()))])
+        }
+        _ => {
+            let format = ext.map_or_else(|| "(no extension)".to_string(), |e| format!("`.{e}`"));
+            Err(vec![
+                Diagnostic::new(format!("unknown workbook format {format}: dataflow reads .ron workbooks"))
+                    .with_note(format!("in `{}`", path.display())),
+            ])
+        }
+    }
 }
 
 impl Workbook {
-    /// Loads a workbook from its RON text. `path_for_messages` names the
-    /// text in diagnostics; included files are read relative to `base_dir`.
+    /// Loads a workbook from its RON text (see [`ron::from_str`]).
     pub fn from_str(text: &str, path_for_messages: &Path, base_dir: &Path) -> Result<Workbook, Vec<Diagnostic>> {
-        let src = Source::new(path_for_messages, text);
-        let raw = raw::parse_ron(&src).map_err(|d| vec![d])?;
-        let mut b = build::Builder::new(&src);
-        let (calc, inputs, views, reset) = build::from_raw(&mut b, &raw, &src);
-        if !b.sheets.is_empty() {
-            include::includes(&mut b, &build::Locator { src: &src }, &raw.include, base_dir);
-        }
-        if !b.diags.is_empty() {
-            let mut diags = b.diags;
-            // File order, then position: the workbook file, then each include.
-            let rank = |d: &Diagnostic| {
-                let file = d
-                    .file
-                    .as_ref()
-                    .map_or(0, |f| 1 + b.sources.iter().position(|s| std::sync::Arc::ptr_eq(s, f)).unwrap_or(0));
-                (file, d.span.start)
-            };
-            diags.sort_by_key(rank);
-            return Err(diags);
-        }
-        Ok(Workbook {
-            sheets: b.sheets,
-            calc,
-            cells: b.cells,
-            names: b.names,
-            inputs,
-            views,
-            reset,
-            sources: b.sources,
-        })
+        ron::from_str(text, path_for_messages, base_dir)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn load_picks_the_reader_by_extension() {
+        let diags = load(Path::new("tests/data/book.xlsx")).unwrap_err();
+        assert_eq!(diags[0].message, "unknown workbook format `.xlsx`: dataflow reads .ron workbooks");
+        assert_eq!(diags[0].note.as_deref(), Some("in `tests/data/book.xlsx`"));
+        let diags = load(Path::new("README")).unwrap_err();
+        assert_eq!(diags[0].message, "unknown workbook format (no extension): dataflow reads .ron workbooks");
+        // Any case of `.ron` goes to the RON reader.
+        let diags = load(Path::new("tests/data/none.RON")).unwrap_err();
+        assert!(diags[0].message.starts_with("cannot read the workbook file `tests/data/none.RON`"));
+        assert!(load(Path::new("workbooks/sudoku.ron")).is_ok());
     }
 }

@@ -21,7 +21,7 @@ pub struct Workbook {
     /// `cells` first, then each included file's `cells` entries, in order.
     pub cells: Vec<CellEntry>,
     /// The workbook file's `names` first, then the included files' names.
-    pub names: Vec<NameDef>,
+    pub names: Vec<Name>,
     pub inputs: Vec<InputDef>,
     pub views: Vec<ViewDef>,
     pub reset: Option<ResetProtocol>,
@@ -35,7 +35,7 @@ impl Workbook {
         self.sheets.iter().position(|s| s.eq_ignore_ascii_case(name)).map(|i| i as SheetId)
     }
     /// A workbook name, matched case-insensitively (as Excel does).
-    pub fn name(&self, name: &str) -> Option<&NameDef> {
+    pub fn name(&self, name: &str) -> Option<&Name> {
         self.names.iter().find(|n| n.name.eq_ignore_ascii_case(name))
     }
     pub fn input(&self, name: &str) -> Option<&InputDef> {
@@ -100,7 +100,7 @@ impl Formula {
 
 /// A workbook name (Excel's Name Manager entry).
 #[derive(Clone, Debug, PartialEq)]
-pub struct NameDef {
+pub struct Name {
     /// As written; look-ups are case-insensitive.
     pub name: String,
     /// The cell the name was "entered from": relative references in the
@@ -110,6 +110,11 @@ pub struct NameDef {
     pub formula: Formula,
     pub comment: Option<String>,
 }
+
+/// Default alphabet of an input: the digits 1 to 9.
+pub const DEFAULT_ALPHABET: &str = "123456789";
+/// Default characters meaning an empty cell in an input string.
+pub const DEFAULT_BLANKS: &str = ".0";
 
 /// A block of cells the CLI fills from a string such as a Sudoku puzzle.
 #[derive(Clone, Debug, PartialEq)]

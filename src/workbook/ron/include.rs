@@ -4,25 +4,23 @@
 //! are still read. Each file's entries are checked like the workbook's own:
 //! names (valid, defined once across all files), anchors, areas, formulas.
 
-use super::build::{Builder, Locator};
 use super::dfl::{DflKind, parse_dfl};
-use super::model::{CellEntry, Content, NameDef};
 use super::raw::Str;
+use super::spans::Node;
 use crate::address::CellAddr;
 use crate::diagnostic::Source;
+use crate::workbook::builder::Builder;
+use crate::workbook::model::{CellEntry, Content, Name};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 /// Reads and adds every included file, in order.
-pub(crate) fn includes(b: &mut Builder, loc: &Locator<'_>, list: &[Str<'_>], base_dir: &Path) {
-    let src = loc.src;
+/// `places` is the `include` list's node in the workbook file.
+pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Str<'_>], places: &Node, base_dir: &Path) {
     let mut seen: Vec<PathBuf> = Vec::new();
-    let mut hint = 0;
-    for inc in list {
-        let at = loc.key(inc, hint);
-        hint = at;
-        let span = loc.content(at);
+    for (i, inc) in list.iter().enumerate() {
+        let span = places.item(i).string();
         let full = base_dir.join(&*inc.text);
         let path = clean(&full);
         if seen.contains(&path) {
@@ -67,7 +65,7 @@ fn formula_file(b: &mut Builder, file: &Arc<Source>) {
                 let formula = b.formula(file, e.formula.start, text, &format!("name `{name}`"));
                 let def = match (anchor, formula) {
                     (Some(anchor), Some(formula)) => {
-                        Some(NameDef { name: name.clone(), anchor, formula, comment: e.comment.clone() })
+                        Some(Name { name: name.clone(), anchor, formula, comment: e.comment.clone() })
                     }
                     _ => None,
                 };

@@ -1,12 +1,11 @@
 //! The workbook file as RON gives it, before any checking: field names and
-//! types only. Strings are kept as [`Str`] so the loader knows where each
-//! one sits in the file; maps are kept as [`Entries`] (a list of pairs in
-//! file order) so that repeated keys can be reported instead of silently
-//! overwritten. A RON syntax or type error becomes one located diagnostic.
+//! types only. Maps are kept as [`Entries`] (a list of pairs in file order)
+//! so that repeated keys can be reported instead of silently overwritten,
+//! and so that entry `i` here is entry `i` of the scanned places
+//! (`spans.rs`). A RON syntax or type error becomes one located diagnostic.
 
-use super::locate::offset_in;
-use super::model::Order;
 use crate::diagnostic::{Diagnostic, Source};
+use crate::workbook::model::Order;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use std::borrow::Cow;
@@ -99,19 +98,10 @@ impl<'de> Deserialize<'de> for RawOrder {
     }
 }
 
-/// A string from the file, with the slice of the file it was read from when
-/// it had no escapes.
+/// A string from the file, borrowed from its text when it has no escapes.
 #[derive(Debug, Clone)]
 pub(crate) struct Str<'a> {
     pub text: Cow<'a, str>,
-    pub slice: Option<&'a str>,
-}
-
-impl Str<'_> {
-    /// Byte offset of the string's content in the file text, when exact.
-    pub fn offset(&self, file: &str) -> Option<usize> {
-        self.slice.and_then(|s| offset_in(file, s))
-    }
 }
 
 impl<'de: 'a, 'a> Deserialize<'de> for Str<'a> {
@@ -123,13 +113,13 @@ impl<'de: 'a, 'a> Deserialize<'de> for Str<'a> {
                 f.write_str("a string")
             }
             fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Str<'a>, E> {
-                Ok(Str { text: Cow::Borrowed(s), slice: Some(s) })
+                Ok(Str { text: Cow::Borrowed(s) })
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<Str<'a>, E> {
-                Ok(Str { text: Cow::Owned(s.to_string()), slice: None })
+                Ok(Str { text: Cow::Owned(s.to_string()) })
             }
             fn visit_string<E: de::Error>(self, s: String) -> Result<Str<'a>, E> {
-                Ok(Str { text: Cow::Owned(s), slice: None })
+                Ok(Str { text: Cow::Owned(s) })
             }
         }
         d.deserialize_str(V(PhantomData))
@@ -170,13 +160,13 @@ impl<'de: 'a, 'a> Deserialize<'de> for RawValue<'a> {
                 if n.is_finite() { Ok(RawValue::Number(n)) } else { Err(E::custom("a cell number must be finite")) }
             }
             fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<RawValue<'a>, E> {
-                Ok(RawValue::Text(Str { text: Cow::Borrowed(s), slice: Some(s) }))
+                Ok(RawValue::Text(Str { text: Cow::Borrowed(s) }))
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<RawValue<'a>, E> {
-                Ok(RawValue::Text(Str { text: Cow::Owned(s.to_string()), slice: None }))
+                Ok(RawValue::Text(Str { text: Cow::Owned(s.to_string()) }))
             }
             fn visit_string<E: de::Error>(self, s: String) -> Result<RawValue<'a>, E> {
-                Ok(RawValue::Text(Str { text: Cow::Owned(s), slice: None }))
+                Ok(RawValue::Text(Str { text: Cow::Owned(s) }))
             }
         }
         d.deserialize_any(V(PhantomData))

@@ -1,0 +1,206 @@
+//! The model under construction, whatever file format it is read from: the
+//! sheets, cells and names added so far and every problem found, so that
+//! readers report them all rather than stopping at the first. The
+//! [`Builder`] checks what does not depend on the format: references and
+//! single cells, formulas (parsed on the spot, errors placed in their file),
+//! cells that overlap or would make the grid too large, names that are
+//! invalid or defined twice (across every file of the workbook).
+
+use super::model::*;
+use super::refs::{check_name, parse_ref};
+use crate::address::{Area, CellAddr, SheetId};
+use crate::ast::Span;
+use crate::diagnostic::{Diagnostic, Source};
+use crate::grid::MAX_GRID_CELLS;
+use crate::parse::parse_formula;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The model under construction and the problems found so far.
+pub(crate) struct Builder {
+    pub sheets: Vec<String>,
+    pub diags: Vec<Diagnostic>,
+    pub cells: Vec<CellEntry>,
+    /// Where each entry of `cells` was set (`file:line:col`), for overlap notes.
+    cell_places: Vec<String>,
+    pub names: Vec<Name>,
+    /// Lower-cased name -> where it was first defined.
+    name_places: HashMap<String, String>,
+    pub sources: Vec<Arc<Source>>,
+    /// Per sheet, the rows and columns stored so far (from A1).
+    extents: HashMap<SheetId, (u64, u64)>,
+}
+
+impl Builder {
+    pub fn new(src: &Arc<Source>) -> Builder {
+        Builder {
+            sheets: Vec::new(),
+            diags: Vec::new(),
+            cells: Vec::new(),
+            cell_places: Vec::new(),
+            names: Vec::new(),
+            name_places: HashMap::new(),
+            sources: vec![src.clone()],
+            extents: HashMap::new(),
+        }
+    }
+
+    pub fn error(&mut self, src: &Arc<Source>, span: Span, message: impl Into<String>, label: impl Into<String>) {
+        self.diags.push(Diagnostic::at(src, span, message, label));
+    }
+
+    /// Reads a cell or area written at byte `at` of `src`; reports and
+    /// returns None when it does not read.
+    pub fn area(&mut self, src: &Arc<Source>, at: usize, text: &str) -> Option<Area> {
+        match parse_ref(text, &self.sheets, 0) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                self.error(src, at + e.span.start..at + e.span.end, e.message, e.label);
+                None
+            }
+        }
+    }
+
+    /// Like [`Builder::area`], for a place that takes one cell only.
+    pub fn cell(&mut self, src: &Arc<Source>, at: usize, text: &str, what: &str) -> Option<CellAddr> {
+        let area = self.area(src, at, text)?;
+        if !area.is_cell() {
+            self.error(
+                src,
+                at..at + text.len(),
+                format!("{what} must be a single cell, not the range `{text}`"),
+                "a range",
+            );
+            return None;
+        }
+        Some(area.top_left())
+    }
+
+    /// Parses a formula whose text starts at byte `offset` of `src`,
+    /// reporting every parse error at its place in the file.
+    pub fn formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: &str) -> Option<Formula> {
+        let origin = Origin { source: Some(src.clone()), offset };
+        match parse_formula(text) {
+            Ok(expr) => Some(Formula { expr, text: text.to_string(), origin }),
+            Err(errors) => {
+                for e in errors {
+                    let span = super::locate::formula_span(&src.text, offset, text, e.span);
+                    self.error(src, span, format!("cannot parse the formula of {what}"), e.message);
+                }
+                None
+            }
+        }
+    }
+
+    /// Adds a cell entry unless it overlaps one already set.
+    pub fn add_cells(&mut self, src: &Arc<Source>, span: Span, entry: CellEntry) {
+        let place = place(src, span.start);
+        // Each sheet is stored densely from A1 to its last used cell.
+        let a = &entry.area;
+        let old = self.extents.get(&a.sheet).copied().unwrap_or_default();
+        let new = (old.0.max(a.r1 as u64 + 1), old.1.max(a.c1 as u64 + 1));
+        let need = self.extents.values().map(|(r, c)| r * c).sum::<u64>() - old.0 * old.1 + new.0 * new.1;
+        if need > MAX_GRID_CELLS {
+            let d = Diagnostic::at(
+                src,
+                span,
+                format!(
+                    "{} would make the stored grid {need} cells; a workbook stores at most {MAX_GRID_CELLS}",
+                    self.show(entry.area)
+                ),
+                "too large",
+            )
+            .with_note("each sheet is stored from A1 to its last used row and column");
+            self.diags.push(d);
+            return;
+        }
+        if let Some(i) = self.cells.iter().position(|c| c.area.intersect(&entry.area).is_some()) {
+            let other = self.cells[i].area;
+            let d = Diagnostic::at(
+                src,
+                span,
+                if other == entry.area {
+                    format!("{} is set twice", self.show(other))
+                } else {
+                    format!("{} overlaps {} set before", self.show(entry.area), self.show(other))
+                },
+                "already set",
+            )
+            .with_note(format!("{} is set at {}", self.show(other), self.cell_places[i]));
+            self.diags.push(d);
+            return;
+        }
+        self.extents.insert(entry.area.sheet, new);
+        self.cells.push(entry);
+        self.cell_places.push(place);
+    }
+
+    /// Checks a name (validity, not yet defined in any case) and adds it.
+    pub fn add_name(&mut self, src: &Arc<Source>, span: Span, def: Option<Name>, name: &str) {
+        if let Err(e) = check_name(name) {
+            self.error(src, span, e, "invalid name");
+            return;
+        }
+        let key = name.to_lowercase();
+        if let Some(first) = self.name_places.get(&key) {
+            let d = Diagnostic::at(src, span, format!("the name `{name}` is defined twice"), "defined again here")
+                .with_note(format!("first defined at {first} (names are case-insensitive)"));
+            self.diags.push(d);
+            return;
+        }
+        self.name_places.insert(key, place(src, span.start));
+        if let Some(def) = def {
+            self.names.push(def);
+        }
+    }
+
+    /// `Main!D4:L12` for messages.
+    pub fn show(&self, a: Area) -> String {
+        let sheet = self.sheets.get(a.sheet as usize).map_or("?", String::as_str);
+        if sheet.contains(|c: char| !c.is_alphanumeric() && c != '_') {
+            format!("'{}'!{a}", sheet.replace('\'', "''"))
+        } else {
+            format!("{sheet}!{a}")
+        }
+    }
+}
+
+/// `path:line:col` of a byte offset.
+pub(crate) fn place(src: &Source, offset: usize) -> String {
+    let (line, col) = src.line_col(offset);
+    format!("{}:{line}:{col}", src.path.display())
+}
+
+impl Builder {
+    /// The workbook, or every problem found, sorted by file (the workbook
+    /// file, then each included file) and position.
+    pub fn finish(
+        self,
+        calc: CalcSettings,
+        inputs: Vec<InputDef>,
+        views: Vec<ViewDef>,
+        reset: Option<ResetProtocol>,
+    ) -> Result<Workbook, Vec<Diagnostic>> {
+        if !self.diags.is_empty() {
+            let mut diags = self.diags;
+            let sources = self.sources;
+            let rank = |d: &Diagnostic| {
+                let file =
+                    d.file.as_ref().map_or(0, |f| 1 + sources.iter().position(|s| Arc::ptr_eq(s, f)).unwrap_or(0));
+                (file, d.span.start)
+            };
+            diags.sort_by_key(rank);
+            return Err(diags);
+        }
+        Ok(Workbook {
+            sheets: self.sheets,
+            calc,
+            cells: self.cells,
+            names: self.names,
+            inputs,
+            views,
+            reset,
+            sources: self.sources,
+        })
+    }
+}

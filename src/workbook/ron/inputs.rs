@@ -1,0 +1,61 @@
+//! The workbook file's `inputs`: named blocks of cells the CLI fills from a
+//! line of symbols such as a Sudoku puzzle. Checks each area, the alphabet
+//! (not empty, no repeated symbol, no symbol that is also a blank) and that
+//! each input is defined once (case-insensitively).
+
+use super::raw::{Entries, RawInput, Str};
+use super::spans::Node;
+use crate::diagnostic::Source;
+use crate::workbook::builder::Builder;
+use crate::workbook::model::{DEFAULT_ALPHABET, DEFAULT_BLANKS, InputDef};
+use std::sync::Arc;
+
+pub(crate) fn inputs(
+    b: &mut Builder,
+    src: &Arc<Source>,
+    raw: &Entries<Str<'_>, RawInput<'_>>,
+    places: &Node,
+) -> Vec<InputDef> {
+    let mut out: Vec<InputDef> = Vec::new();
+    for (i, (key, def)) in raw.0.iter().enumerate() {
+        let (key_at, at) = places.entry(i);
+        let key_span = key_at.string();
+        if out.iter().any(|i| i.name.eq_ignore_ascii_case(&key.text)) {
+            b.error(src, key_span, format!("the input `{}` is defined twice", key.text), "repeated input");
+            continue;
+        }
+        let area = b.area(src, at.field("range").string().start, &def.range.text);
+        let alphabet = def.alphabet.as_ref().map_or(DEFAULT_ALPHABET.to_string(), |a| a.text.to_string());
+        let blanks = def.blanks.as_ref().map_or(DEFAULT_BLANKS.to_string(), |s| s.text.to_string());
+        let mut ok = true;
+        if def.alphabet.is_some() {
+            let span = at.field("alphabet").string();
+            if alphabet.is_empty() {
+                b.error(src, span, "an input's alphabet cannot be empty", "empty alphabet");
+                ok = false;
+            } else if let Some(c) = repeated(&alphabet) {
+                b.error(src, span, format!("`{c}` appears twice in the alphabet"), "repeated symbol");
+                ok = false;
+            }
+        }
+        if let Some(c) = blanks.chars().find(|c| alphabet.contains(*c)) {
+            let span = if def.blanks.is_some() { at.field("blanks").string() } else { key_span };
+            b.error(src, span, format!("`{c}` is both a blank and a symbol of the alphabet"), "ambiguous symbol");
+            ok = false;
+        }
+        if let (Some(area), true) = (area, ok) {
+            out.push(InputDef {
+                name: key.text.to_string(),
+                area,
+                alphabet,
+                blanks,
+                value: def.value.as_ref().map(|v| v.text.to_string()),
+            });
+        }
+    }
+    out
+}
+
+fn repeated(s: &str) -> Option<char> {
+    s.char_indices().find(|&(i, c)| s[i + c.len_utf8()..].contains(c)).map(|(_, c)| c)
+}

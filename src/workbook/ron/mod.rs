@@ -1,0 +1,86 @@
+//! The RON workbook format: a workbook file (`.ron`: sheets, calculation
+//! settings, cells, names, inputs, views, reset protocol, included files)
+//! plus the formula files (`.dfl`) it includes, read into a [`Workbook`].
+//! serde reads the values (`raw.rs`); a scan of the same text (`spans.rs`)
+//! says where each of them sits, so every problem is reported at its key,
+//! value or field. The format is described in `docs/formats.md`.
+
+mod dfl;
+mod include;
+mod inputs;
+mod raw;
+mod read;
+mod spans;
+mod views;
+
+use crate::diagnostic::{Diagnostic, Source};
+use crate::workbook::Workbook;
+use crate::workbook::builder::Builder;
+use std::path::Path;
+
+/// Reads the workbook file at `path` and the formula files it includes
+/// (relative to its directory). Paths in messages are shown as given.
+pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| vec![Diagnostic::new(format!("cannot read the workbook file `{}`: {e}", path.display()))])?;
+    let base = path.parent().unwrap_or(Path::new(""));
+    from_str(text.strip_prefix('\u{feff}').unwrap_or(&text), path, base)
+}
+
+/// Reads a workbook from its RON text. `path_for_messages` names the text
+/// in diagnostics; included files are read relative to `base_dir`.
+pub fn from_str(text: &str, path_for_messages: &Path, base_dir: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+    let src = Source::new(path_for_messages, text);
+    let raw = raw::parse_ron(&src).map_err(|d| vec![d])?;
+    let root = spans::scan(&src.text);
+    let mut b = Builder::new(&src);
+    let (calc, inputs, views, reset) = read::from_raw(&mut b, &raw, &root, &src);
+    if !b.sheets.is_empty() {
+        include::includes(&mut b, &src, &raw.include, root.field("include"), base_dir);
+    }
+    b.finish(calc, inputs, views, reset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (line, column, the text under the caret) of each problem.
+    fn places(text: &str) -> Vec<(usize, usize, String)> {
+        let diags = from_str(text, Path::new("t.ron"), Path::new(".")).expect_err("problems");
+        let at = |d: &Diagnostic| {
+            let (line, col) = d.line_col().expect("located");
+            (line, col, text[d.span.clone()].to_string())
+        };
+        diags.iter().map(at).collect()
+    }
+
+    #[test]
+    fn fields_named_in_comments_and_strings_are_not_blamed() {
+        let text = r#"// Set max_change and max_iterations below; a view's group too.
+Workbook(
+    sheets: ["Main"], /* calc: (max_change: 0) */
+    calc: (max_iterations: 0, max_change: -1),
+    views: { "group": (blank: "group", range: "A1", group: (0, 1)) },
+)"#;
+        assert_eq!(
+            places(text),
+            [(4, 12, "max_iterations".into()), (4, 31, "max_change".into()), (5, 53, "group".into()),]
+        );
+    }
+
+    #[test]
+    fn escaped_strings_are_placed_where_they_are() {
+        // The value of A1 reads `C1` too: the key `C\u{31}` is still found
+        // at its own place, and so is its formula; so is `D\u{31}`.
+        let text = r#"Workbook(sheets: ["Main"], cells: {
+  "A1": "C\u{31}",
+  "C\u{31}": "=1+",
+  "D\u{31}": 1,
+  "D1": 2,
+})"#;
+        assert_eq!(places(text), [(3, 17, "+".into()), (5, 4, "D1".into())]);
+        let diags = from_str(text, Path::new("t.ron"), Path::new(".")).unwrap_err();
+        assert_eq!(diags[1].note.as_deref(), Some("Main!D1 is set at t.ron:4:4"));
+    }
+}
