@@ -3,6 +3,9 @@
 //! fixpoint), and single iterations of the 27x27 valid-values board of
 //! COUNTIF-over-names formulas in its cycle with the solution board.
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use dataflow::session::Session;
 use std::hint::black_box;

@@ -13,6 +13,10 @@
 //! Its methods panic with a message on malformed cell addresses or formulas,
 //! which suits tests; programs load workbooks through `crate::workbook`.
 
+// A test driver: a formula that does not parse or a workbook that does not
+// fit is a bug in the test, reported by panicking at once.
+#![allow(clippy::expect_used, clippy::panic)]
+
 use crate::address::{CellAddr, parse_a1};
 use crate::calc::CalcSettings;
 use crate::engine::{CellInput, Engine, Model, Program, Report};

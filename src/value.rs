@@ -240,9 +240,9 @@ pub fn format_number(n: f64) -> String {
         return s;
     }
     let s = format!("{:.14E}", n);
-    let (mant, e) = s.split_once('E').expect("scientific format");
+    let (mant, e) = s.split_once('E').unwrap_or((&s, "0"));
     let mant = if mant.contains('.') { mant.trim_end_matches('0').trim_end_matches('.') } else { mant };
-    let e: i32 = e.parse().expect("exponent");
+    let e: i32 = e.parse().unwrap_or(0);
     format!("{}E{}{:02}", mant, if e < 0 { '-' } else { '+' }, e.abs())
 }
 

@@ -6,6 +6,9 @@
 //! abort the process run in the `dataflow` binary rather than in this one.
 //! Tests that show a known bug are `#[ignore = "bug: ..."]`.
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use dataflow::diagnostic::Diagnostic;
 use dataflow::eval::MAX_ARRAY_CELLS;
 use dataflow::eval::bind::{MAX_BOUND_DEPTH, MAX_BOUND_NODES, MAX_NAME_DEPTH};

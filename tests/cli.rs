@@ -4,6 +4,9 @@
 //! serde_json) and their exit codes: 0 success, 1 workbook errors, 2 usage.
 //! Tests that show a known bug are `#[ignore = "bug: ..."]`.
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use serde_json::Value as Json;
 use std::path::Path;
 use std::process::Command;

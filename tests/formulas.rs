@@ -25,6 +25,9 @@
 //! quotes so that text is told from numbers. A line that does not read as
 //! one of these fails the test with its file and line.
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use dataflow::address::parse_a1;
 use dataflow::parse::parse_formula;
 use dataflow::sheet::{Sheet, typed_value};

@@ -3,6 +3,9 @@
 //! look at positions, and ranges built from INDEX or OFFSET follow their
 //! cells. The plain value checks are in `tests/formulas/lookup.txt`.
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use common::sheet::n;

@@ -1,6 +1,9 @@
 //! Math functions where recalculation matters: COS iterated to its fixed
 //! point. The plain value checks are in `tests/formulas/math.txt`.
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use dataflow::sheet::Sheet;
 use dataflow::value::Value;
 

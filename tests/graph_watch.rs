@@ -6,6 +6,9 @@
 //! a parse error shows its diagnostic above the last good result, a fix
 //! brings a new result.
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -2,6 +2,9 @@
 //! names, arrays, literals), canonical text (snapshots and round trips) and
 //! error reporting (snapshots of spans and messages, deep nesting).
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use dataflow::ast::{Axis, Expr, ExprKind, RefExpr, RefKind};
 use dataflow::parse::{ParseError, parse_formula};
 use dataflow::value::{ErrorKind, Value};

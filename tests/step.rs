@@ -5,6 +5,9 @@
 //! scroll), the highlight styles with and without colour, and the
 //! `--plain` story from the binary.
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use clap::Parser;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use dataflow::cli::{Cli, Command};

@@ -2,6 +2,9 @@
 //! snapshots step by step, the reset protocol, and puzzle collections from
 //! ../shared/corpora (skipped with a message when absent).
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use dataflow::calc::Order;
 use dataflow::cli::batch::{Status, classify, solve_one};
 use dataflow::render::{Layout, render_area};

@@ -3,6 +3,9 @@
 //! sit in their files, and every kind of problem reported as a located,
 //! rendered diagnostic (snapshots in `tests/snapshots/`).
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use dataflow::address::{Area, CellAddr};
 use dataflow::ast::{BinaryOp, ExprKind};
 use dataflow::diagnostic::Diagnostic;

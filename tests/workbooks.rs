@@ -2,6 +2,9 @@
 //! runs its reset protocol and recalculation, and its views are snapshotted
 //! as text. Drop a `.ron` file there and this test covers it.
 
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use dataflow::render::{Layout, render_area};
 use dataflow::session::Session;
 use std::path::Path;

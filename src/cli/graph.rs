@@ -242,7 +242,7 @@ impl<'s> Facts<'s> {
                 continue;
             }
             let addr = |f: &u32| Area::cell(self.p.cells[*f as usize].addr);
-            let bounds = fs.iter().map(addr).reduce(|a, b| a.union(&b).unwrap_or(a)).expect("cells");
+            let Some(bounds) = fs.iter().map(addr).reduce(|a, b| a.union(&b).unwrap_or(a)) else { continue };
             let of = self.wb.cells.get(e).map_or_else(String::new, |x| format!(" of {}", self.area_name(&x.area)));
             let cycle = self.cycle[fs[0] as usize];
             nodes.push(dot.node(format!("part {e} {bounds}"), "box3d", cycle, || {

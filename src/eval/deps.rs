@@ -110,7 +110,7 @@ impl Deps<'_> {
         let mut per_sheet: Vec<Area> = Vec::new();
         for a in &self.out[start..] {
             match per_sheet.iter_mut().find(|b| b.sheet == a.sheet) {
-                Some(b) => *b = b.union(a).expect("same sheet"),
+                Some(b) => *b = b.union(a).unwrap_or(*b),
                 None => per_sheet.push(*a),
             }
         }

@@ -74,7 +74,7 @@ pub fn binary(op: BinaryOp, l: Value, r: Value) -> Value {
     };
     match (l, r) {
         (Value::Array(mut a), r) if same(&a, &r) && unique(&a) => {
-            let arr = Arc::get_mut(&mut a).expect("checked unique");
+            let arr = Arc::make_mut(&mut a); // unique: no copy
             match &r {
                 Value::Array(b) => arr.data.iter_mut().zip(&b.data).for_each(|(x, y)| *x = scalar_binary(op, x, y)),
                 s => arr.data.iter_mut().for_each(|x| *x = scalar_binary(op, x, s)),
@@ -82,7 +82,7 @@ pub fn binary(op: BinaryOp, l: Value, r: Value) -> Value {
             Value::Array(a)
         }
         (l, Value::Array(mut b)) if !matches!(l, Value::Array(_)) && unique(&b) => {
-            let arr = Arc::get_mut(&mut b).expect("checked unique");
+            let arr = Arc::make_mut(&mut b); // unique: no copy
             arr.data.iter_mut().for_each(|y| *y = scalar_binary(op, &l, y));
             Value::Array(b)
         }

@@ -77,8 +77,8 @@ pub fn round(x: f64, digits: f64) -> f64 {
     }
     let digits = digits.trunc().clamp(-400.0, 400.0) as i32;
     let s = format!("{:.14e}", x.abs());
-    let (mantissa, exp) = s.split_once('e').expect("scientific format");
-    let exp: i32 = exp.parse().expect("exponent");
+    let Some((mantissa, exp)) = s.split_once('e') else { return x };
+    let Ok(exp) = exp.parse::<i32>() else { return x };
     let sig: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
     // The number is 0.d1d2...d15 x 10^(exp+1); keep `keep` digits.
     let keep = exp + 1 + digits;
@@ -93,7 +93,7 @@ pub fn round(x: f64, digits: f64) -> f64 {
     if sig[keep] >= b'5' {
         n += 1;
     }
-    let r: f64 = format!("{n}e{}", exp + 1 - keep as i32).parse().expect("a decimal number");
+    let r: f64 = format!("{n}e{}", exp + 1 - keep as i32).parse().unwrap_or(x.abs());
     r.copysign(x)
 }
 
