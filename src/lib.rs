@@ -11,6 +11,7 @@ pub mod engine;
 pub mod eval;
 pub mod functions;
 pub mod grid;
+pub mod ids;
 pub mod parse;
 pub mod render;
 pub mod session;

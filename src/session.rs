@@ -9,6 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::{BuildIssue, CellInput, Engine, Model, Program, Report};
 use crate::eval::bind::{NameDef, Site};
 use crate::grid::MAX_GRID_CELLS;
+use crate::ids::EntryId;
 use crate::value::Value;
 use crate::workbook::{Content, Formula, InputDef, Workbook, parse_cell_ref};
 use std::path::Path;
@@ -192,7 +193,11 @@ pub fn model(wb: &Workbook) -> Result<Model, Vec<Diagnostic>> {
             Content::Formula(f) => {
                 let expr = Arc::new(f.expr.clone());
                 for c in entry.area.cells() {
-                    let input = CellInput::Formula { expr: expr.clone(), anchor: entry.area.top_left(), origin: i };
+                    let input = CellInput::Formula {
+                        expr: expr.clone(),
+                        anchor: entry.area.top_left(),
+                        origin: EntryId::at(i),
+                    };
                     m.cells.insert(c, input);
                 }
             }
@@ -213,8 +218,8 @@ pub fn build_program(wb: &Workbook) -> Result<Program, Vec<Diagnostic>> {
 
 fn issue_diagnostic(wb: &Workbook, p: &Program, i: &BuildIssue) -> Diagnostic {
     let formula: Option<&Formula> = match i.issue.site {
-        Site::Name(n) => wb.names.get(n).map(|n| &n.formula),
-        Site::Formula => match &wb.cells.get(i.origin).map(|e| &e.content) {
+        Site::Name(n) => wb.names.get(n.index()).map(|n| &n.formula),
+        Site::Formula => match i.origin.and_then(|e| wb.cells.get(e.index())).map(|e| &e.content) {
             Some(Content::Formula(f)) => Some(f),
             _ => None,
         },
@@ -224,7 +229,7 @@ fn issue_diagnostic(wb: &Workbook, p: &Program, i: &BuildIssue) -> Diagnostic {
         None => Diagnostic::new(i.issue.message.clone()),
     };
     let site = match i.issue.site {
-        Site::Name(n) => format!("in name `{}`, evaluated at {}", wb.names[n].name, p.cell_name(i.cell)),
+        Site::Name(n) => format!("in name `{}`, evaluated at {}", wb.names[n.index()].name, p.cell_name(i.cell)),
         Site::Formula => format!("in cell {}", p.cell_name(i.cell)),
     };
     d.with_note(site)

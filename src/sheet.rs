@@ -22,6 +22,7 @@ use crate::calc::CalcSettings;
 use crate::engine::{CellInput, Engine, Model, Program, Report};
 use crate::eval::Eval;
 use crate::eval::bind::{Binder, NameDef};
+use crate::ids::EntryId;
 use crate::parse::parse_formula;
 use crate::value::{ErrorKind, Value, parse_number};
 use std::sync::Arc;
@@ -100,7 +101,7 @@ impl Sheet {
         let at = self.addr(cell);
         if let Some(f) = input.strip_prefix('=') {
             let expr = parse(f);
-            self.model.cells.insert(at, CellInput::Formula { expr: Arc::new(expr), anchor: at, origin: 0 });
+            self.model.cells.insert(at, CellInput::Formula { expr: Arc::new(expr), anchor: at, origin: EntryId(0) });
             self.stale = true;
             return;
         }

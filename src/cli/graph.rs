@@ -24,6 +24,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind};
 use crate::engine::Program;
 use crate::functions;
+use crate::ids::{AreaId, FormulaId};
 use crate::session::Session;
 use crate::workbook::{Content, Workbook};
 use indexmap::IndexMap;
@@ -154,22 +155,22 @@ struct Facts<'s> {
     /// Cells per cycle.
     cycles: Vec<usize>,
     /// Per area of the dependency graph: the formula cells in it.
-    members: Vec<Vec<u32>>,
+    members: Vec<Vec<FormulaId>>,
 }
 
 impl<'s> Facts<'s> {
     fn new(s: &'s Session) -> Facts<'s> {
         let (wb, p) = (&*s.workbook, &**s.engine.program());
-        let entry = p.cells.iter().map(|c| c.origin).collect();
+        let entry = p.cells.iter().map(|c| c.origin.index()).collect();
         let mut cycle = vec![None; p.cells.len()];
         let mut cycles = Vec::new();
         for (k, cells) in p.cycles().enumerate() {
-            cells.iter().for_each(|&f| cycle[f as usize] = Some(k));
+            cells.iter().for_each(|&f| cycle[f.index()] = Some(k));
             cycles.push(cells.len());
         }
         let mut members = vec![Vec::new(); p.graph.areas.len()];
         for (f, list) in p.graph.containing.iter().enumerate() {
-            list.iter().for_each(|&a| members[a as usize].push(f as u32));
+            list.iter().for_each(|&a| members[a.index()].push(FormulaId::at(f)));
         }
         Facts { wb, p, entry, cycle, cycles, members }
     }
@@ -230,21 +231,21 @@ impl<'s> Facts<'s> {
 
     /// Nodes for some formula cells: one per cell when an entry has at most
     /// [`LISTED`] of them, else one per entry with the count and bounds.
-    fn cell_nodes(&self, dot: &mut Dot, cells: &[u32]) -> Vec<usize> {
-        let mut by_entry: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
-        cells.iter().for_each(|&f| by_entry.entry(self.entry[f as usize]).or_default().push(f));
+    fn cell_nodes(&self, dot: &mut Dot, cells: &[FormulaId]) -> Vec<usize> {
+        let mut by_entry: BTreeMap<usize, Vec<FormulaId>> = BTreeMap::new();
+        cells.iter().for_each(|&f| by_entry.entry(self.entry[f.index()]).or_default().push(f));
         let mut nodes = Vec::new();
         for (e, fs) in by_entry {
             if fs.len() <= LISTED {
                 for f in fs {
-                    nodes.push(self.cell_node(dot, self.p.cells[f as usize].addr));
+                    nodes.push(self.cell_node(dot, self.p.cell(f).addr));
                 }
                 continue;
             }
-            let addr = |f: &u32| Area::cell(self.p.cells[*f as usize].addr);
+            let addr = |f: &FormulaId| Area::cell(self.p.cell(*f).addr);
             let Some(bounds) = fs.iter().map(addr).reduce(|a, b| a.union(&b).unwrap_or(a)) else { continue };
             let of = self.wb.cells.get(e).map_or_else(String::new, |x| format!(" of {}", self.area_name(&x.area)));
-            let cycle = self.cycle[fs[0] as usize];
+            let cycle = self.cycle[fs[0].index()];
             nodes.push(dot.node(format!("part {e} {bounds}"), "box3d", cycle, || {
                 format!("{} cells{of}\nin {}", fs.len(), self.area_name(&bounds))
             }));
@@ -253,7 +254,7 @@ impl<'s> Facts<'s> {
     }
 
     fn cell_node(&self, dot: &mut Dot, c: CellAddr) -> usize {
-        let cycle = self.p.index.get(&c).and_then(|&f| self.cycle[f as usize]);
+        let cycle = self.p.index.get(&c).and_then(|&f| self.cycle[f.index()]);
         dot.node(format!("cell {c:?}"), "box", cycle, || self.area_name(&Area::cell(c)))
     }
 }
@@ -270,7 +271,7 @@ fn collapsed(s: &Session, title: &str) -> String {
     }
     let g = &facts.p.graph;
     for (a, area) in g.areas.iter().enumerate() {
-        let mut from: Vec<usize> = facts.members[a].iter().map(|&f| facts.entry[f as usize]).collect();
+        let mut from: Vec<usize> = facts.members[a].iter().map(|&f| facts.entry[f.index()]).collect();
         from.sort_unstable();
         from.dedup();
         let mut sources: Vec<usize> = from.into_iter().map(|e| facts.entry_node(&mut dot, e)).collect();
@@ -278,7 +279,7 @@ fn collapsed(s: &Session, title: &str) -> String {
             sources.extend(facts.value_nodes(&mut dot, a, false));
         }
         for &r in &g.readers[a] {
-            let to = facts.entry_node(&mut dot, facts.entry[r as usize]);
+            let to = facts.entry_node(&mut dot, facts.entry[r.index()]);
             sources.iter().for_each(|&from| dot.edge(from, to, Some(a)));
         }
     }
@@ -292,7 +293,7 @@ fn cell_graph(s: &Session, title: &str, c: CellAddr) -> String {
     let facts = Facts::new(s);
     let (p, g) = (facts.p, &facts.p.graph);
     let mut dot = Dot::default();
-    let cycle = p.index.get(&c).and_then(|&f| facts.cycle[f as usize]);
+    let cycle = p.index.get(&c).and_then(|&f| facts.cycle[f.index()]);
     let me = dot.node(format!("cell {c:?}"), "box, style=\"filled,bold\", fillcolor=lightyellow", cycle, || {
         facts.area_name(&Area::cell(c))
     });
@@ -305,7 +306,7 @@ fn cell_graph(s: &Session, title: &str, c: CellAddr) -> String {
     };
     let index: HashMap<Area, usize> = g.areas.iter().enumerate().map(|(i, a)| (*a, i)).collect();
     if let Some(&f) = p.index.get(&c) {
-        for dep in &p.cells[f as usize].deps {
+        for dep in &p.cell(f).deps {
             let Some(&a) = index.get(dep) else { continue };
             let mut inside = facts.cell_nodes(&mut dot, &facts.members[a]);
             if (dep.size() as usize) > facts.members[a].len() {
@@ -319,8 +320,8 @@ fn cell_graph(s: &Session, title: &str, c: CellAddr) -> String {
         }
     }
     let containing: Vec<usize> = match p.index.get(&c) {
-        Some(&f) => g.containing[f as usize].iter().map(|&a| a as usize).collect(),
-        None => g.areas_containing(c).collect(),
+        Some(&f) => g.containing[f.index()].iter().map(|a| a.index()).collect(),
+        None => g.areas_containing(c).map(AreaId::index).collect(),
     };
     for a in containing {
         let an = area_node(&mut dot, a, me);

@@ -13,6 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::Report;
 use crate::eval::Eval;
 use crate::eval::bind::Binder;
+use crate::ids::FormulaId;
 use crate::parse::parse_formula;
 use crate::session::{ResetRun, Session};
 use crate::state::State;
@@ -148,12 +149,12 @@ pub fn check(path: &Path) -> Result<(), Failure> {
         p.cells.len(),
         p.constants.len()
     );
-    let cycles: Vec<&[u32]> = p.cycles().collect();
+    let cycles: Vec<&[FormulaId]> = p.cycles().collect();
     if cycles.is_empty() {
         println!("no circular references");
     }
     for (i, c) in cycles.iter().enumerate() {
-        let names: Vec<String> = c.iter().take(8).map(|&f| p.cell_name(p.cells[f as usize].addr)).collect();
+        let names: Vec<String> = c.iter().take(8).map(|&f| p.cell_name(p.cell(f).addr)).collect();
         let more = if c.len() > 8 { format!(", ... ({} more)", c.len() - 8) } else { String::new() };
         println!("cycle {}: {} cells: {}{more}", i + 1, c.len(), names.join(", "));
     }

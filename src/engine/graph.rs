@@ -11,6 +11,7 @@
 
 use super::program::FormulaCell;
 use crate::address::{Area, CellAddr};
+use crate::ids::{AreaId, FormulaId};
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::Dfs;
 use std::collections::{HashMap, HashSet};
@@ -18,29 +19,27 @@ use std::collections::{HashMap, HashSet};
 /// A node of the dependency graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Node {
-    /// A formula cell, by its index in `Program::cells`.
-    Cell(u32),
-    /// An area read by formulas, by its index in `DepGraph::areas`.
-    Area(u32),
+    Cell(FormulaId),
+    Area(AreaId),
 }
 
 /// One step of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     /// A cell outside any cycle: calculated once per pass.
-    Cell(u32),
+    Cell(FormulaId),
     /// The cells of one cycle, in calculation order (sheet, row, column).
-    Cycle(Vec<u32>),
+    Cycle(Vec<FormulaId>),
 }
 
 #[derive(Clone, Debug)]
 pub struct DepGraph {
     /// Distinct areas read by formulas.
     pub areas: Vec<Area>,
-    /// For each area, the formula cells that read it.
-    pub readers: Vec<Vec<u32>>,
-    /// For each formula cell, the areas that contain it.
-    pub containing: Vec<Vec<u32>>,
+    /// For each area (by [`AreaId`]), the formula cells that read it.
+    pub readers: Vec<Vec<FormulaId>>,
+    /// For each formula cell (by [`FormulaId`]), the areas that contain it.
+    pub containing: Vec<Vec<AreaId>>,
     pub graph: DiGraph<Node, ()>,
     /// Formulas whose run-time references (OFFSET) can reach whole sheets.
     pub runtime: Vec<RuntimeRead>,
@@ -49,12 +48,12 @@ pub struct DepGraph {
 /// A formula that may read anywhere on some sheets, decided when it runs.
 #[derive(Clone, Debug)]
 pub struct RuntimeRead {
-    pub reader: u32,
+    pub reader: FormulaId,
     pub sheets: Vec<Area>,
     /// The formulas that depend on the reader through fixed references: it
     /// is calculated before them, so it is taken not to read them (reading
     /// one would be a circular reference Excel finds at run time).
-    pub downstream: HashSet<u32>,
+    pub downstream: HashSet<FormulaId>,
 }
 
 /// Orders each formula with run-time references after every formula on the
@@ -71,13 +70,12 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Vec<Ru
                 downstream.insert(f);
             }
         }
-        runtime.push(RuntimeRead { reader: d as u32, sheets: cell.reachable.clone(), downstream });
+        runtime.push(RuntimeRead { reader: FormulaId::at(d), sheets: cell.reachable.clone(), downstream });
     }
     for r in &runtime {
         for (f, c) in cells.iter().enumerate() {
-            let f = f as u32;
-            if !r.downstream.contains(&f) && r.sheets.iter().any(|s| s.contains(c.addr)) {
-                graph.add_edge(NodeIndex::new(f as usize), NodeIndex::new(r.reader as usize), ());
+            if !r.downstream.contains(&FormulaId::at(f)) && r.sheets.iter().any(|s| s.contains(c.addr)) {
+                graph.add_edge(NodeIndex::new(f), NodeIndex::new(r.reader.index()), ());
             }
         }
     }
@@ -85,18 +83,18 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Vec<Ru
 }
 
 impl DepGraph {
-    pub fn new(cells: &[FormulaCell], index: &HashMap<CellAddr, u32>) -> Self {
-        let mut area_ids: HashMap<Area, u32> = HashMap::new();
+    pub fn new(cells: &[FormulaCell], index: &HashMap<CellAddr, FormulaId>) -> Self {
+        let mut area_ids: HashMap<Area, AreaId> = HashMap::new();
         let mut areas = Vec::new();
-        let mut readers: Vec<Vec<u32>> = Vec::new();
+        let mut readers: Vec<Vec<FormulaId>> = Vec::new();
         for (i, c) in cells.iter().enumerate() {
             for a in &c.deps {
                 let id = *area_ids.entry(*a).or_insert_with(|| {
                     areas.push(*a);
                     readers.push(Vec::new());
-                    areas.len() as u32 - 1
+                    AreaId::at(areas.len() - 1)
                 });
-                readers[id as usize].push(i as u32);
+                readers[id.index()].push(FormulaId::at(i));
             }
         }
         let mut containing = vec![Vec::new(); cells.len()];
@@ -104,25 +102,25 @@ impl DepGraph {
             if a.size() < cells.len() as u64 {
                 for c in a.cells() {
                     if let Some(&f) = index.get(&c) {
-                        containing[f as usize].push(id as u32);
+                        containing[f.index()].push(AreaId::at(id));
                     }
                 }
             } else {
                 for (f, c) in cells.iter().enumerate() {
                     if a.contains(c.addr) {
-                        containing[f].push(id as u32);
+                        containing[f].push(AreaId::at(id));
                     }
                 }
             }
         }
         let mut graph = DiGraph::with_capacity(cells.len() + areas.len(), 0);
         for i in 0..cells.len() {
-            graph.add_node(Node::Cell(i as u32));
+            graph.add_node(Node::Cell(FormulaId::at(i)));
         }
         for i in 0..areas.len() {
-            graph.add_node(Node::Area(i as u32));
+            graph.add_node(Node::Area(AreaId::at(i)));
         }
-        let area_node = |a: u32| NodeIndex::new(cells.len() + a as usize);
+        let area_node = |a: AreaId| NodeIndex::new(cells.len() + a.index());
         for (f, list) in containing.iter().enumerate() {
             for &a in list {
                 graph.add_edge(NodeIndex::new(f), area_node(a), ());
@@ -130,7 +128,7 @@ impl DepGraph {
         }
         for (a, list) in readers.iter().enumerate() {
             for &f in list {
-                graph.add_edge(area_node(a as u32), NodeIndex::new(f as usize), ());
+                graph.add_edge(area_node(AreaId::at(a)), NodeIndex::new(f.index()), ());
             }
         }
         let runtime = runtime_reads(cells, &mut graph);
@@ -143,7 +141,7 @@ impl DepGraph {
         sccs.reverse(); // kosaraju_scc yields reverse topological order
         let mut steps = Vec::new();
         for scc in sccs {
-            let mut cells: Vec<u32> = scc
+            let mut cells: Vec<FormulaId> = scc
                 .iter()
                 .filter_map(|&n| match self.graph[n] {
                     Node::Cell(c) => Some(c),
@@ -162,8 +160,8 @@ impl DepGraph {
         steps
     }
 
-    /// The areas (by index) that contain `c`, for a cell without a formula.
-    pub fn areas_containing(&self, c: CellAddr) -> impl Iterator<Item = usize> + '_ {
-        self.areas.iter().enumerate().filter(move |(_, a)| a.contains(c)).map(|(i, _)| i)
+    /// The areas that contain `c`, for a cell without a formula.
+    pub fn areas_containing(&self, c: CellAddr) -> impl Iterator<Item = AreaId> + '_ {
+        self.areas.iter().enumerate().filter(move |(_, a)| a.contains(c)).map(|(i, _)| AreaId::at(i))
     }
 }

@@ -13,6 +13,7 @@ mod undo;
 use crate::address::CellAddr;
 use crate::calc::CalcSettings;
 use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::ids::AreaId;
 use crate::value::Value;
 use std::sync::Arc;
 
@@ -70,7 +71,7 @@ impl Engine {
                 // Still a formula: keep its value; dirty if it changed.
                 Some(&o) => {
                     e.grid.set(c.addr, self.grid.get(c.addr).clone());
-                    e.dirty[i] = self.dirty[o as usize] || self.program.cells[o as usize].expr != c.expr;
+                    e.dirty[i] = self.dirty[o.index()] || self.program.cell(o).expr != c.expr;
                 }
                 None => e.dirty[i] = true,
             }
@@ -120,7 +121,7 @@ impl Engine {
     /// state), marking its readers dirty but not the cell itself.
     pub fn restore(&mut self, c: CellAddr, v: Value) {
         if let Some(&f) = self.program.index.get(&c) {
-            self.dirty[f as usize] = false;
+            self.dirty[f.index()] = false;
         }
         if self.grid.reserve(c) && *self.grid.get(c) != v {
             self.grid.set(c, v);
@@ -136,15 +137,15 @@ impl Engine {
     fn mark_readers(&mut self, c: CellAddr) {
         let g = &self.program.graph;
         let dirty = &mut self.dirty;
-        let mut mark = |a: usize| g.readers[a].iter().for_each(|&r| dirty[r as usize] = true);
+        let mut mark = |a: AreaId| g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true);
         let formula = self.program.index.get(&c).copied();
         match formula {
-            Some(f) => g.containing[f as usize].iter().for_each(|&a| mark(a as usize)),
+            Some(f) => g.containing[f.index()].iter().for_each(|&a| mark(a)),
             None => g.areas_containing(c).for_each(mark),
         }
         for r in &g.runtime {
             if r.sheets.iter().any(|s| s.contains(c)) && !formula.is_some_and(|f| r.downstream.contains(&f)) {
-                self.dirty[r.reader as usize] = true;
+                self.dirty[r.reader.index()] = true;
             }
         }
     }

@@ -10,6 +10,7 @@ use crate::ast::Expr;
 use crate::eval::BExpr;
 use crate::eval::bind::{Binder, Issue, NameDef, Scope, Site};
 use crate::eval::deps::dependencies;
+use crate::ids::{EntryId, FormulaId, NameId};
 use crate::value::Value;
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
@@ -24,7 +25,7 @@ pub enum CellInput {
     Formula {
         expr: Arc<Expr>,
         anchor: CellAddr,
-        origin: usize,
+        origin: EntryId,
     },
 }
 
@@ -41,8 +42,8 @@ pub struct Model {
 pub struct BuildIssue {
     /// The first cell whose formula showed the problem.
     pub cell: CellAddr,
-    /// The `origin` of that cell's formula.
-    pub origin: usize,
+    /// The `origin` of that cell's formula; none for a name no cell uses.
+    pub origin: Option<EntryId>,
     pub issue: Issue,
 }
 
@@ -51,7 +52,7 @@ pub struct BuildIssue {
 pub struct FormulaCell {
     pub addr: CellAddr,
     /// The `origin` of its [`CellInput::Formula`]: which entry it came from.
-    pub origin: usize,
+    pub origin: EntryId,
     pub expr: BExpr,
     pub deps: Vec<Area>,
     /// Whole sheets its run-time references (OFFSET) can reach.
@@ -65,7 +66,7 @@ pub struct Program {
     /// Formula cells sorted in sheet order, row-major: a cell's index is its
     /// position in Excel's calculation order.
     pub cells: Vec<FormulaCell>,
-    pub index: HashMap<CellAddr, u32>,
+    pub index: HashMap<CellAddr, FormulaId>,
     pub constants: Vec<(CellAddr, Value)>,
     pub graph: DepGraph,
     pub schedule: Vec<Step>,
@@ -77,7 +78,7 @@ impl Program {
     pub fn build(model: &Model) -> (Program, Vec<BuildIssue>) {
         let scope = Scope::new(model.sheets.clone(), model.names.clone());
         let mut issues = Vec::new();
-        let mut seen: HashSet<(Option<usize>, Issue)> = HashSet::new();
+        let mut seen: HashSet<(Option<EntryId>, Issue)> = HashSet::new();
         let mut cells = Vec::new();
         let mut constants = Vec::new();
         let mut used = vec![false; model.names.len()];
@@ -87,7 +88,7 @@ impl Program {
                 CellInput::Formula { expr, anchor, origin } => {
                     let mut binder = Binder::new(&scope, addr);
                     let bound = binder.bind_formula(expr, *anchor);
-                    binder.expanded.iter().for_each(|&n| used[n] = true);
+                    binder.expanded.iter().for_each(|&n| used[n.index()] = true);
                     for issue in binder.issues {
                         // A name's problem is reported once, a formula's once per origin.
                         let key = match issue.site {
@@ -95,7 +96,7 @@ impl Program {
                             Site::Formula => (Some(*origin), issue.clone()),
                         };
                         if seen.insert(key) {
-                            issues.push(BuildIssue { cell: addr, origin: *origin, issue });
+                            issues.push(BuildIssue { cell: addr, origin: Some(*origin), issue });
                         }
                     }
                     let (deps, reachable) = dependencies(&bound);
@@ -109,16 +110,16 @@ impl Program {
                 continue;
             }
             let mut binder = Binder::new(&scope, n.anchor);
-            binder.bind_name(i);
-            binder.expanded.iter().for_each(|&n| used[n] = true);
+            binder.bind_name(NameId::at(i));
+            binder.expanded.iter().for_each(|&n| used[n.index()] = true);
             for issue in binder.issues {
                 if seen.insert((None, issue.clone())) {
-                    issues.push(BuildIssue { cell: n.anchor, origin: usize::MAX, issue });
+                    issues.push(BuildIssue { cell: n.anchor, origin: None, issue });
                 }
             }
         }
         cells.sort_by_key(|c| c.addr);
-        let index = cells.iter().enumerate().map(|(i, c)| (c.addr, i as u32)).collect();
+        let index = cells.iter().enumerate().map(|(i, c)| (c.addr, FormulaId::at(i))).collect();
         let graph = DepGraph::new(&cells, &index);
         let schedule = graph.schedule();
         (Program { scope, cells, index, constants, graph, schedule }, issues)
@@ -136,8 +137,13 @@ impl Program {
         p
     }
 
+    /// One formula cell.
+    pub fn cell(&self, f: FormulaId) -> &FormulaCell {
+        &self.cells[f.index()]
+    }
+
     /// The formula cells of every cycle, in calculation order.
-    pub fn cycles(&self) -> impl Iterator<Item = &[u32]> {
+    pub fn cycles(&self) -> impl Iterator<Item = &[FormulaId]> {
         self.schedule.iter().filter_map(|s| match s {
             Step::Cycle(c) => Some(c.as_slice()),
             Step::Cell(_) => None,

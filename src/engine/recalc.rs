@@ -18,6 +18,7 @@ use super::observe::{Flow, Observer, OnePass, PassInfo};
 use crate::address::CellAddr;
 use crate::calc::{Order, change};
 use crate::eval::Eval;
+use crate::ids::FormulaId;
 use crate::value::Value;
 
 /// What a recalculation did.
@@ -64,11 +65,8 @@ impl Engine {
         let cap = self.settings.max_iterations.max(1);
         let mut report = Report { converged: true, ..Report::default() };
         if !self.settings.iterate {
-            report.circular = self
-                .program
-                .cycles()
-                .map(|c| c.iter().map(|&f| self.program.cells[f as usize].addr).collect())
-                .collect();
+            report.circular =
+                self.program.cycles().map(|c| c.iter().map(|&f| self.program.cell(f).addr).collect()).collect();
         }
         let mut passes = 0;
         loop {
@@ -100,7 +98,7 @@ impl Engine {
         for step in &program.schedule {
             match step {
                 Step::Cell(f) => {
-                    if self.dirty[*f as usize] {
+                    if self.dirty[f.index()] {
                         let v = self.evaluate(*f, observer);
                         self.write(*f, v, observer);
                         pass.evaluated += 1;
@@ -121,10 +119,10 @@ impl Engine {
         pass
     }
 
-    fn sweep_in_place(&mut self, cells: &[u32], observer: &mut impl Observer) -> (u64, f64) {
+    fn sweep_in_place(&mut self, cells: &[FormulaId], observer: &mut impl Observer) -> (u64, f64) {
         let (mut n, mut delta) = (0, 0.0f64);
         for &f in cells {
-            if self.dirty[f as usize] {
+            if self.dirty[f.index()] {
                 let v = self.evaluate(f, observer);
                 delta = delta.max(self.write(f, v, observer));
                 n += 1;
@@ -133,8 +131,8 @@ impl Engine {
         (n, delta)
     }
 
-    fn sweep_synchronous(&mut self, cells: &[u32], observer: &mut impl Observer) -> (u64, f64) {
-        let todo: Vec<u32> = cells.iter().copied().filter(|&f| self.dirty[f as usize]).collect();
+    fn sweep_synchronous(&mut self, cells: &[FormulaId], observer: &mut impl Observer) -> (u64, f64) {
+        let todo: Vec<FormulaId> = cells.iter().copied().filter(|&f| self.dirty[f.index()]).collect();
         let values: Vec<Value> = todo.iter().map(|&f| self.evaluate(f, observer)).collect();
         let mut delta = 0.0f64;
         for (f, v) in todo.iter().zip(values) {
@@ -143,16 +141,16 @@ impl Engine {
         (todo.len() as u64, delta)
     }
 
-    fn evaluate(&mut self, f: u32, observer: &mut impl Observer) -> Value {
-        self.dirty[f as usize] = false;
-        let cell = &self.program.cells[f as usize];
+    fn evaluate(&mut self, f: FormulaId, observer: &mut impl Observer) -> Value {
+        self.dirty[f.index()] = false;
+        let cell = &self.program.cell(f);
         observer.evaluate(cell.addr);
         Eval::new(&self.grid, cell.addr).eval_cell(&cell.expr)
     }
 
     /// Stores a formula's new value; returns how much it changed.
-    fn write(&mut self, f: u32, v: Value, observer: &mut impl Observer) -> f64 {
-        let addr = self.program.cells[f as usize].addr;
+    fn write(&mut self, f: FormulaId, v: Value, observer: &mut impl Observer) -> f64 {
+        let addr = self.program.cell(f).addr;
         let old = self.grid.get(addr);
         let delta = change(old, &v);
         if *old != v {

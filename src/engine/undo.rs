@@ -8,6 +8,7 @@
 
 use super::Engine;
 use super::observe::{Change, ChangeLog, Observer};
+use crate::ids::FormulaId;
 use crate::value::Value;
 
 /// One recorded step of an engine.
@@ -16,15 +17,15 @@ pub struct Delta {
     /// Every cell whose value changed, formulas and constants, in
     /// calculation order.
     pub changes: Vec<Change>,
-    dirty_before: Vec<u32>,
-    dirty_after: Vec<u32>,
+    dirty_before: Vec<FormulaId>,
+    dirty_after: Vec<FormulaId>,
 }
 
 /// Records a step: the cells set by hand ([`Recorder::set`]) and what the
 /// recalculations observed through it changed.
 pub struct Recorder {
     log: ChangeLog,
-    dirty_before: Vec<u32>,
+    dirty_before: Vec<FormulaId>,
 }
 
 impl Recorder {
@@ -84,18 +85,22 @@ impl Engine {
         self.put_back(delta.changes.iter().map(|c| (c.cell, &c.new)), &delta.dirty_after);
     }
 
-    fn put_back<'v>(&mut self, values: impl Iterator<Item = (crate::address::CellAddr, &'v Value)>, dirty: &[u32]) {
+    fn put_back<'v>(
+        &mut self,
+        values: impl Iterator<Item = (crate::address::CellAddr, &'v Value)>,
+        dirty: &[FormulaId],
+    ) {
         for (cell, v) in values {
             self.grid.set(cell, v.clone());
         }
         self.dirty.iter_mut().for_each(|d| *d = false);
         for &f in dirty {
-            self.dirty[f as usize] = true;
+            self.dirty[f.index()] = true;
         }
     }
 
     /// The formulas waiting to be recalculated.
-    fn dirty_list(&self) -> Vec<u32> {
-        (0..self.dirty.len() as u32).filter(|&f| self.dirty[f as usize]).collect()
+    fn dirty_list(&self) -> Vec<FormulaId> {
+        (0..self.dirty.len()).filter(|&f| self.dirty[f]).map(FormulaId::at).collect()
     }
 }

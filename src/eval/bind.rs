@@ -15,6 +15,7 @@ use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span};
 use crate::functions::{self, Arg, FnSpec};
 use crate::grid::Grid;
+use crate::ids::NameId;
 use crate::value::{Array, ErrorKind, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -38,8 +39,7 @@ pub struct NameDef {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Site {
     Formula,
-    /// Index into the names list.
-    Name(usize),
+    Name(NameId),
 }
 
 /// A problem found while binding, located by a span in its site's formula text.
@@ -55,16 +55,16 @@ pub struct Issue {
 pub struct Scope {
     pub sheets: Vec<String>,
     pub names: Vec<NameDef>,
-    by_name: HashMap<String, usize>,
+    by_name: HashMap<String, NameId>,
 }
 
 impl Scope {
     pub fn new(sheets: Vec<String>, names: Vec<NameDef>) -> Self {
-        let by_name = names.iter().enumerate().map(|(i, n)| (n.name.to_uppercase(), i)).collect();
+        let by_name = names.iter().enumerate().map(|(i, n)| (n.name.to_uppercase(), NameId::at(i))).collect();
         Scope { sheets, names, by_name }
     }
 
-    pub fn name_index(&self, name: &str) -> Option<usize> {
+    pub fn name_index(&self, name: &str) -> Option<NameId> {
         self.by_name.get(&name.to_uppercase()).copied()
     }
 
@@ -78,7 +78,7 @@ pub struct Binder<'s> {
     scope: &'s Scope,
     cell: CellAddr,
     /// Names being expanded, innermost last (for loop detection).
-    stack: Vec<usize>,
+    stack: Vec<NameId>,
     /// LET variables in scope: upper-case name and slot.
     locals: Vec<(String, usize)>,
     next_slot: usize,
@@ -87,8 +87,8 @@ pub struct Binder<'s> {
     nodes: usize,
     empty: Grid,
     pub issues: Vec<Issue>,
-    /// The names expanded so far (indexes, possibly repeated).
-    pub expanded: Vec<usize>,
+    /// The names expanded so far (possibly repeated).
+    pub expanded: Vec<NameId>,
 }
 
 impl<'s> Binder<'s> {
@@ -115,7 +115,7 @@ impl<'s> Binder<'s> {
     }
 
     /// Binds a name as used from this binder's cell.
-    pub fn bind_name(&mut self, index: usize) -> BExpr {
+    pub fn bind_name(&mut self, index: NameId) -> BExpr {
         self.expand_name(index, 0..0)
     }
 
@@ -204,11 +204,12 @@ impl<'s> Binder<'s> {
         }
     }
 
-    fn expand_name(&mut self, i: usize, span: Span) -> BExpr {
+    fn expand_name(&mut self, i: NameId, span: Span) -> BExpr {
+        let names = &self.scope.names;
         if let Some(pos) = self.stack.iter().position(|&s| s == i) {
-            let mut chain: Vec<&str> = self.stack[pos..].iter().map(|&s| self.scope.names[s].name.as_str()).collect();
-            chain.push(&self.scope.names[i].name);
-            self.issue(&span, format!("name `{}` refers to itself: {}", self.scope.names[i].name, chain.join(" -> ")));
+            let mut chain: Vec<&str> = self.stack[pos..].iter().map(|&s| names[s.index()].name.as_str()).collect();
+            chain.push(&names[i.index()].name);
+            self.issue(&span, format!("name `{}` refers to itself: {}", names[i.index()].name, chain.join(" -> ")));
             return BExpr::Const(Value::Error(ErrorKind::Name));
         }
         if self.stack.len() >= MAX_NAME_DEPTH {
@@ -216,7 +217,7 @@ impl<'s> Binder<'s> {
             return BExpr::Const(Value::Error(ErrorKind::Name));
         }
         self.expanded.push(i);
-        let def = &self.scope.names[i];
+        let def = &self.scope.names[i.index()];
         let (expr, anchor) = (def.expr.clone(), def.anchor);
         // LET variables do not reach into a name's formula.
         let locals = std::mem::take(&mut self.locals);
