@@ -4,7 +4,6 @@
 pub mod address;
 pub mod app;
 pub mod ast;
-pub mod calc;
 pub mod cli;
 pub mod diagnostic;
 pub mod engine;
@@ -13,6 +12,7 @@ pub mod functions;
 pub mod grid;
 pub mod ids;
 pub mod parse;
+pub mod policy;
 pub mod render;
 pub mod session;
 pub mod sheet;

@@ -4,12 +4,12 @@
 //! symbols, and where the workbook's reset protocol runs.
 
 use crate::address::{Area, CellAddr};
-use crate::calc::CalcSettings;
 use crate::diagnostic::Diagnostic;
-use crate::engine::{BuildIssue, CellInput, Engine, Model, Program, Report};
+use crate::engine::{BuildIssue, CellInput, Engine, Inputs, Program, Report};
 use crate::eval::bind::{NameDef, Site};
 use crate::grid::MAX_GRID_CELLS;
 use crate::ids::EntryId;
+use crate::policy::CalcSettings;
 use crate::value::Value;
 use crate::workbook::{Content, Formula, InputDef, Workbook, parse_cell_ref};
 use std::path::Path;
@@ -167,8 +167,8 @@ pub fn decode_input(input: &InputDef, line: &str) -> Result<Vec<Value>, String> 
 
 /// The engine's view of a workbook: range formulas filled cell by cell
 /// (later entries win), names with their anchors.
-pub fn model(wb: &Workbook) -> Result<Model, Vec<Diagnostic>> {
-    let mut m = Model { sheets: wb.sheets.clone(), ..Model::default() };
+pub fn inputs(wb: &Workbook) -> Result<Inputs, Vec<Diagnostic>> {
+    let mut m = Inputs { sheets: wb.sheets.clone(), ..Inputs::default() };
     m.names = wb
         .names
         .iter()
@@ -208,7 +208,7 @@ pub fn model(wb: &Workbook) -> Result<Model, Vec<Diagnostic>> {
 
 /// Binds every formula of the workbook; binding problems become diagnostics.
 pub fn build_program(wb: &Workbook) -> Result<Program, Vec<Diagnostic>> {
-    let m = model(wb)?;
+    let m = inputs(wb)?;
     let (program, issues) = Program::build(&m);
     if issues.is_empty() {
         return Ok(program);

@@ -18,18 +18,18 @@
 #![allow(clippy::expect_used, clippy::panic)]
 
 use crate::address::{CellAddr, parse_a1};
-use crate::calc::CalcSettings;
-use crate::engine::{CellInput, Engine, Model, Program, Report};
+use crate::engine::{CellInput, Engine, Inputs, Program, Report};
 use crate::eval::Eval;
 use crate::eval::bind::{Binder, NameDef};
 use crate::ids::EntryId;
 use crate::parse::parse_formula;
+use crate::policy::CalcSettings;
 use crate::value::{ErrorKind, Value, parse_number};
 use std::sync::Arc;
 
 /// An in-memory workbook with one or more sheets.
 pub struct Sheet {
-    model: Model,
+    model: Inputs,
     settings: CalcSettings,
     engine: Option<Engine>,
     stale: bool,
@@ -50,7 +50,7 @@ impl Sheet {
     }
 
     pub fn with_sheets(names: &[&str]) -> Self {
-        let model = Model { sheets: names.iter().map(|s| s.to_string()).collect(), ..Model::default() };
+        let model = Inputs { sheets: names.iter().map(|s| s.to_string()).collect(), ..Inputs::default() };
         Sheet {
             model,
             settings: CalcSettings::default(),

@@ -6,7 +6,7 @@
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use dataflow::calc::Order;
+use dataflow::policy::Order;
 use dataflow::sheet::Sheet;
 use dataflow::value::Value;
 

@@ -55,7 +55,7 @@ pub fn pass_text(pass: &PassInfo, uncalculated: usize) -> String {
     } else if pass.iteration == 0 {
         "no circular references".to_string()
     } else {
-        format!("{}; max change {}", converged_word(pass.converged), crate::calc::change_text(pass.max_change))
+        format!("{}; max change {}", converged_word(pass.converged), crate::policy::change_text(pass.max_change))
     }
 }
 
@@ -64,7 +64,7 @@ pub fn status(report: &Report, elapsed: Duration) -> String {
     format!(
         "{}; last max change {}; {} cells evaluated; {:.3} ms",
         outcome_text(report),
-        crate::calc::change_text(report.max_change),
+        crate::policy::change_text(report.max_change),
         report.evaluated,
         elapsed.as_secs_f64() * 1000.0
     )

@@ -41,7 +41,7 @@ impl Status {
 
 /// One puzzle's result.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct PuzzleOutcome {
     pub line: usize,
     pub status: Status,
     pub iterations: u32,
@@ -127,7 +127,7 @@ pub fn batch(
     // worker bumps would bounce between cores). rayon's map_init would make
     // one per split, many more than threads.
     let workers: Vec<Session> = rayon::broadcast(|_| base.detached());
-    let outcomes: Vec<Outcome> = lines
+    let outcomes: Vec<PuzzleOutcome> = lines
         .par_iter()
         .enumerate()
         .map(|(i, (line_no, line))| {
@@ -139,7 +139,7 @@ pub fn batch(
             match res {
                 Ok((iterations, converged, grid)) => {
                     let exp = expected.as_ref().map(|e| e[i].as_str());
-                    Outcome {
+                    PuzzleOutcome {
                         line: *line_no,
                         status: classify(&grid, exp, converged),
                         iterations,
@@ -148,7 +148,7 @@ pub fn batch(
                         message: None,
                     }
                 }
-                Err(m) => Outcome {
+                Err(m) => PuzzleOutcome {
                     line: *line_no,
                     status: Status::Error,
                     iterations: 0,
@@ -171,13 +171,13 @@ pub fn batch(
                 println!("{obj}");
             }
         }
-        BatchFormat::Text => println!("{}", summary(&outcomes, elapsed)),
+        BatchFormat::Text => println!("{}", batch_summary(&outcomes, elapsed)),
     }
     Ok(())
 }
 
 /// The text summary: counts per status, iterations, throughput.
-pub fn summary(outcomes: &[Outcome], seconds: f64) -> String {
+pub fn batch_summary(outcomes: &[PuzzleOutcome], seconds: f64) -> String {
     let count = |s| outcomes.iter().filter(|o| o.status == s).count();
     let mut its: Vec<u32> = outcomes.iter().map(|o| o.iterations).collect();
     its.sort_unstable();

@@ -165,7 +165,7 @@ pub enum Format {
 
 /// The `--order` values.
 pub mod dataflow_order {
-    use crate::calc::Order;
+    use crate::policy::Order;
 
     #[derive(clap::ValueEnum, Clone, Copy, Debug)]
     pub enum OrderArg {

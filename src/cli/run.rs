@@ -34,7 +34,7 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
 }
 
 /// A finished `run`, ready to print.
-pub struct Outcome {
+pub struct Calculated {
     pub session: Session,
     pub reset: Option<ResetRun>,
     pub views: Vec<Shown>,
@@ -47,7 +47,7 @@ pub struct Outcome {
 /// Everything `run` does but printing: prepares the session (fresh, or
 /// from the `--state` file), recalculates (iteration by iteration when
 /// tracing) and saves the state file.
-pub fn calculate(args: &RunArgs) -> Result<Outcome, Failure> {
+pub fn calculate(args: &RunArgs) -> Result<Calculated, Failure> {
     let options = args.common.options();
     let (mut session, reset, before) = match &args.state {
         Some(path) => from_state(&options, path)?,
@@ -68,7 +68,7 @@ pub fn calculate(args: &RunArgs) -> Result<Outcome, Failure> {
         Some(path) => Some(save_state(&session, &args.common.workbook, path, before, report.iterations)?),
         None => None,
     };
-    Ok(Outcome { session, reset, views, report, elapsed, state_note })
+    Ok(Calculated { session, reset, views, report, elapsed, state_note })
 }
 
 /// A state file problem: exit 1, with the way out.
@@ -120,7 +120,7 @@ fn save_state(
 }
 
 /// The text `run` prints for an outcome, for `watch`.
-pub fn text_output(o: &Outcome) -> String {
+pub fn text_output(o: &Calculated) -> String {
     app::run_text(&o.session, &o.views, o.reset.as_ref(), &o.report, o.elapsed)
 }
 

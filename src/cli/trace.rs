@@ -74,7 +74,7 @@ impl Tracer {
         let label = if n == 0 { "calculation".to_string() } else { format!("iteration {n}") };
         let mut text = String::new();
         if self.all {
-            text += &format!("{label}: {}\n", summary(p, all, &self.views));
+            text += &format!("{label}: {}\n", changes_summary(p, all, &self.views));
             for c in all {
                 text += &format!("  {}: {} → {}\n", p.cell_name(c.cell), trace_value(&c.old), trace_value(&c.new));
             }
@@ -91,7 +91,7 @@ impl Tracer {
                 if inside.is_empty() {
                     text += &format!("{label}: {name}: no changes\n");
                 } else {
-                    text += &format!("{label}: {}\n", summary(p, &inside, &groups));
+                    text += &format!("{label}: {}\n", changes_summary(p, &inside, &groups));
                 }
                 for c in &inside {
                     text += &format!("  {}: {} → {}\n", p.cell_name(c.cell), trace_value(&c.old), trace_value(&c.new));
@@ -119,7 +119,7 @@ impl Observer for Tracer {
 /// One line for a set of changes, grouped by `groups` (named areas; a cell
 /// goes to the first that contains it) and then "other":
 /// `solution: F18 ← 7; candidates: 41 eliminated in P22:R24 (all were 7)`.
-pub fn summary(p: &Program, changes: &[Change], groups: &[(String, Area)]) -> String {
+pub fn changes_summary(p: &Program, changes: &[Change], groups: &[(String, Area)]) -> String {
     if changes.is_empty() {
         return "no changes".into();
     }
@@ -202,7 +202,7 @@ pub fn trace_value(v: &Value) -> String {
 mod tests {
     use super::*;
     use crate::address::CellAddr;
-    use crate::engine::Model;
+    use crate::engine::Inputs;
 
     fn change(r: u32, c: u32, old: Value, new: Value) -> Change {
         Change { cell: CellAddr::new(0, r, c), old, new }
@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn summaries_group_by_view() {
-        let p = Program::build(&Model { sheets: vec!["Main".into()], ..Model::default() }).0;
+        let p = Program::build(&Inputs { sheets: vec!["Main".into()], ..Inputs::default() }).0;
         let views = vec![
             ("solution".to_string(), Area::new(0, 15, 3, 23, 11)),
             ("candidates".to_string(), Area::new(0, 3, 15, 29, 41)),
@@ -225,13 +225,13 @@ mod tests {
         list.push(change(0, 0, Value::Empty, Value::text("x\"y")));
         list.push(change(16, 4, Value::Number(1.0), Value::Number(2.0)));
         assert_eq!(
-            summary(&p, &list, &views),
+            changes_summary(&p, &list, &views),
             "solution: F18 ← 7, E17: 1 → 2; candidates: 9 eliminated in P22:R24 (all were 7); \
              other: Main!A1 ← \"x\"\"y\""
         );
         let many: Vec<Change> = (0..12).map(|c| change(0, c, Value::Empty, Value::Number(1.0))).collect();
-        assert!(summary(&p, &many, &[]).ends_with("Main!J1 ← 1 and 2 more"));
-        assert_eq!(summary(&p, &list[1..2], &views), "candidates: P22 eliminated (was 7)");
-        assert_eq!(summary(&p, &[], &views), "no changes");
+        assert!(changes_summary(&p, &many, &[]).ends_with("Main!J1 ← 1 and 2 more"));
+        assert_eq!(changes_summary(&p, &list[1..2], &views), "candidates: P22 eliminated (was 7)");
+        assert_eq!(changes_summary(&p, &[], &views), "no changes");
     }
 }

@@ -23,9 +23,9 @@ pub enum Node {
     Area(AreaId),
 }
 
-/// One step of the schedule.
+/// One stage of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Stage {
     /// A cell outside any cycle: calculated once per pass.
     Cell(FormulaId),
     /// The cells of one cycle, in calculation order (sheet, row, column).
@@ -135,11 +135,11 @@ impl DepGraph {
         DepGraph { areas, readers, containing, graph, runtime }
     }
 
-    /// Components in dependency order: every step comes after the steps it reads.
-    pub fn schedule(&self) -> Vec<Step> {
+    /// Components in dependency order: every stage comes after the stages it reads.
+    pub fn schedule(&self) -> Vec<Stage> {
         let mut sccs = petgraph::algo::kosaraju_scc(&self.graph);
         sccs.reverse(); // kosaraju_scc yields reverse topological order
-        let mut steps = Vec::new();
+        let mut stages = Vec::new();
         for scc in sccs {
             let mut cells: Vec<FormulaId> = scc
                 .iter()
@@ -150,14 +150,14 @@ impl DepGraph {
                 .collect();
             match cells.len() {
                 0 => {}
-                1 if scc.len() == 1 => steps.push(Step::Cell(cells[0])),
+                1 if scc.len() == 1 => stages.push(Stage::Cell(cells[0])),
                 _ => {
                     cells.sort_unstable();
-                    steps.push(Step::Cycle(cells));
+                    stages.push(Stage::Cycle(cells));
                 }
             }
         }
-        steps
+        stages
     }
 
     /// The areas that contain `c`, for a cell without a formula.

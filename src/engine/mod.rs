@@ -11,14 +11,14 @@ mod recalc;
 mod undo;
 
 use crate::address::CellAddr;
-use crate::calc::CalcSettings;
 use crate::grid::{Grid, MAX_GRID_CELLS};
 use crate::ids::AreaId;
+use crate::policy::CalcSettings;
 use crate::value::Value;
 use std::sync::Arc;
 
 pub use observe::{Change, ChangeLog, EachPass, Flow, Observer, OnePass, PassInfo};
-pub use program::{BuildIssue, CellInput, Model, Program};
+pub use program::{BuildIssue, CellInput, Inputs, Program};
 pub use recalc::Report;
 pub use undo::{Delta, Recorder};
 

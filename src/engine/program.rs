@@ -1,10 +1,10 @@
-//! Building a [`Program`] from a [`Model`]: every formula cell is bound for
+//! Building a [`Program`] from a [`Inputs`]: every formula cell is bound for
 //! its own position (names inlined, position-only references folded), its
 //! dependencies are collected as areas, and the dependency graph and the
 //! schedule are derived. A program is immutable and shared between engines
 //! (one per worker thread in batch runs).
 
-use super::graph::{DepGraph, Step};
+use super::graph::{DepGraph, Stage};
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
 use crate::eval::BExpr;
@@ -31,7 +31,7 @@ pub enum CellInput {
 
 /// A workbook as the engine sees it: sheets, names and cell inputs.
 #[derive(Clone, Debug, Default)]
-pub struct Model {
+pub struct Inputs {
     pub sheets: Vec<String>,
     pub names: Vec<NameDef>,
     pub cells: IndexMap<CellAddr, CellInput>,
@@ -69,13 +69,13 @@ pub struct Program {
     pub index: HashMap<CellAddr, FormulaId>,
     pub constants: Vec<(CellAddr, Value)>,
     pub graph: DepGraph,
-    pub schedule: Vec<Step>,
+    pub schedule: Vec<Stage>,
 }
 
 impl Program {
     /// Binds every formula and derives the graph. Problems are returned
     /// beside the program (which then holds error values where they are).
-    pub fn build(model: &Model) -> (Program, Vec<BuildIssue>) {
+    pub fn build(model: &Inputs) -> (Program, Vec<BuildIssue>) {
         let scope = Scope::new(model.sheets.clone(), model.names.clone());
         let mut issues = Vec::new();
         let mut seen: HashSet<(Option<EntryId>, Issue)> = HashSet::new();
@@ -145,8 +145,8 @@ impl Program {
     /// The formula cells of every cycle, in calculation order.
     pub fn cycles(&self) -> impl Iterator<Item = &[FormulaId]> {
         self.schedule.iter().filter_map(|s| match s {
-            Step::Cycle(c) => Some(c.as_slice()),
-            Step::Cell(_) => None,
+            Stage::Cycle(c) => Some(c.as_slice()),
+            Stage::Cell(_) => None,
         })
     }
 

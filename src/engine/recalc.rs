@@ -6,19 +6,19 @@
 //! Only dirty cells are evaluated: a cell none of whose precedents changed
 //! since its last evaluation is skipped. With iteration on, passes repeat
 //! until every cycle cell changed by less than `max_change` (see
-//! [`crate::calc::change`]) or `max_iterations` passes were made. With
+//! [`crate::policy::change`]) or `max_iterations` passes were made. With
 //! iteration off, cycle cells are not evaluated and keep their values; the
 //! report lists the cycles. [`Engine::recalc_with`] is the loop; everything
 //! that recalculates (single steps, traces, the stepping views) observes it
 //! (see [`super::observe`]).
 
 use super::Engine;
-use super::graph::Step;
+use super::graph::Stage;
 use super::observe::{Flow, Observer, OnePass, PassInfo};
 use crate::address::CellAddr;
-use crate::calc::{Order, change};
 use crate::eval::Eval;
 use crate::ids::FormulaId;
+use crate::policy::{Order, change};
 use crate::value::Value;
 
 /// What a recalculation did.
@@ -97,15 +97,15 @@ impl Engine {
         let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false };
         for step in &program.schedule {
             match step {
-                Step::Cell(f) => {
+                Stage::Cell(f) => {
                     if self.dirty[f.index()] {
                         let v = self.evaluate(*f, observer);
                         self.write(*f, v, observer);
                         pass.evaluated += 1;
                     }
                 }
-                Step::Cycle(_) if !self.settings.iterate => {}
-                Step::Cycle(cells) => {
+                Stage::Cycle(_) if !self.settings.iterate => {}
+                Stage::Cycle(cells) => {
                     pass.cycles = true;
                     let (n, delta) = match self.settings.order {
                         Order::RowMajor => self.sweep_in_place(cells, observer),

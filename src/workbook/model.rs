@@ -11,7 +11,7 @@ use crate::diagnostic::{Diagnostic, Source};
 use crate::value::Value;
 use std::sync::Arc;
 
-pub use crate::calc::{CalcSettings, DEFAULT_MAX_CHANGE, DEFAULT_MAX_ITERATIONS, Order};
+pub use crate::policy::{CalcSettings, DEFAULT_MAX_CHANGE, DEFAULT_MAX_ITERATIONS, Order};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Workbook {
