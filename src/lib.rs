@@ -2,9 +2,7 @@
 //! iterative calculation of circular references. See docs/architecture.md.
 
 pub mod address;
-pub mod app;
 pub mod ast;
-pub mod cli;
 pub mod diagnostic;
 pub mod engine;
 pub mod eval;
@@ -13,10 +11,10 @@ pub mod grid;
 pub mod ids;
 pub mod parse;
 pub mod policy;
+pub mod puzzle;
 pub mod render;
 pub mod session;
 pub mod sheet;
 pub mod state;
-pub mod tui;
 pub mod value;
 pub mod workbook;

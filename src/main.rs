@@ -1,9 +1,15 @@
-//! The `dataflow` command line: run, check, eval and batch a workbook.
+//! The `dataflow` binary: run, check, eval, batch, step, watch and graph a
+//! workbook. The engine is the `dataflow` library; this crate holds its
+//! front ends: [`cli`] (clap arguments and the commands), [`tui`] (stepping
+//! through iterations) and the [`app`] layer both stand on.
+
+mod app;
+mod cli;
+mod tui;
 
 use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = dataflow::cli::Cli::parse();
-    dataflow::cli::main(cli)
+    cli::main(cli::Cli::parse())
 }

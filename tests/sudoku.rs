@@ -5,8 +5,8 @@
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use dataflow::cli::batch::{Status, classify, solve_one};
 use dataflow::policy::Order;
+use dataflow::puzzle::{Status, classify, solve_one};
 use dataflow::render::{Layout, render_area};
 use dataflow::session::Session;
 use std::path::Path;

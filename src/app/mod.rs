@@ -12,15 +12,15 @@ mod text;
 mod views;
 
 pub use options::{Options, input_line, input_line_file};
-pub use prepare::{Prepared, apply_sets, apply_settings, assignment, prepare, resolve_sets};
-pub use text::{color_wanted, iterations, outcome_text, pass_text, plural, reset_text, run_text, status};
-pub use views::{MAX_SHOWN_CELLS, Shown, resolve_area, resolve_views};
+pub use prepare::{Prepared, apply_sets, apply_settings, prepare, resolve_sets};
+pub use text::{color_wanted, iterations, pass_text, plural, reset_text, run_text};
+pub use views::{Shown, resolve_area, resolve_views};
 
 /// Why a command failed: problems in the workbook (exit 1) or in what the
 /// user asked for (exit 2).
 #[derive(Debug)]
 pub enum Failure {
-    Workbook(Vec<crate::diagnostic::Diagnostic>),
+    Workbook(Vec<dataflow::diagnostic::Diagnostic>),
     Usage(String),
 }
 

@@ -3,7 +3,7 @@
 //! whether the reset protocol runs. Also the small parsers of what users
 //! type: input lines given as symbols, `@FILE` or `@FILE:LINE`.
 
-use crate::policy::Order;
+use dataflow::policy::Order;
 use std::path::PathBuf;
 
 /// The options shared by every command that calculates.

@@ -3,10 +3,10 @@
 //! reset protocol (unless told not to), then set the `--set` cells.
 
 use super::{Failure, Options, input_line};
-use crate::address::Area;
-use crate::session::{ResetRun, Session};
-use crate::value::Value;
-use crate::workbook::parse_input_value;
+use dataflow::address::Area;
+use dataflow::session::{ResetRun, Session};
+use dataflow::value::Value;
+use dataflow::workbook::parse_input_value;
 
 /// A session with inputs filled and the reset protocol applied, ready to iterate.
 pub struct Prepared {

@@ -4,9 +4,9 @@
 //! non-empty turns colours off).
 
 use super::Shown;
-use crate::engine::{PassInfo, Report};
-use crate::render::render_area;
-use crate::session::{ResetRun, Session};
+use dataflow::engine::{PassInfo, Report};
+use dataflow::render::render_area;
+use dataflow::session::{ResetRun, Session};
 use std::time::Duration;
 
 /// `1 cell`, `9 cells`.
@@ -55,7 +55,7 @@ pub fn pass_text(pass: &PassInfo, uncalculated: usize) -> String {
     } else if pass.iteration == 0 {
         "no circular references".to_string()
     } else {
-        format!("{}; max change {}", converged_word(pass.converged), crate::policy::change_text(pass.max_change))
+        format!("{}; max change {}", converged_word(pass.converged), dataflow::policy::change_text(pass.max_change))
     }
 }
 
@@ -64,7 +64,7 @@ pub fn status(report: &Report, elapsed: Duration) -> String {
     format!(
         "{}; last max change {}; {} cells evaluated; {:.3} ms",
         outcome_text(report),
-        crate::policy::change_text(report.max_change),
+        dataflow::policy::change_text(report.max_change),
         report.evaluated,
         elapsed.as_secs_f64() * 1000.0
     )
@@ -73,7 +73,7 @@ pub fn status(report: &Report, elapsed: Duration) -> String {
 /// `reset: Main!D27 <- reset, calculated (2 iterations), then Main!D27 <- solve`.
 pub fn reset_text(s: &Session, r: &ResetRun) -> String {
     let p = s.engine.program();
-    let cells = |list: &[(crate::address::CellAddr, crate::value::Value)]| {
+    let cells = |list: &[(dataflow::address::CellAddr, dataflow::value::Value)]| {
         list.iter().map(|(c, v)| format!("{} <- {v}", p.cell_name(*c))).collect::<Vec<_>>().join(", ")
     };
     match &s.workbook.reset {

@@ -3,10 +3,10 @@
 //! answer from a view or range resolved the same way.
 
 use super::Failure;
-use crate::address::Area;
-use crate::render::Layout;
-use crate::session::Session;
-use crate::workbook::ViewDef;
+use dataflow::address::Area;
+use dataflow::render::Layout;
+use dataflow::session::Session;
+use dataflow::workbook::ViewDef;
 
 /// The largest range `--show` prints (65,536 cells: a 256 x 256 block).
 pub const MAX_SHOWN_CELLS: u64 = 1 << 16;

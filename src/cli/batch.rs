@@ -5,39 +5,13 @@
 
 use super::BatchFormat;
 use crate::app::{Failure, Options, apply_settings, input_line_file, resolve_area};
-use crate::session::Session;
+use dataflow::puzzle::{Status, classify, solve_one};
+use dataflow::session::Session;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 use std::io::IsTerminal;
 use std::time::Instant;
-
-/// How one puzzle ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// The shown view equals the expected line (or, with nothing expected, is full).
-    Solved,
-    /// Converged, no wrong symbol, some cells still blank.
-    Unsolved,
-    /// A symbol differs from the expected line.
-    Wrong,
-    /// The iteration cap was reached first.
-    NotConverged,
-    /// The puzzle could not be loaded, or the view holds something outside the alphabet.
-    Error,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsolved => "unsolved",
-            Status::Wrong => "wrong",
-            Status::NotConverged => "not_converged",
-            Status::Error => "error",
-        }
-    }
-}
 
 /// One puzzle's result.
 #[derive(Clone, Debug)]
@@ -48,41 +22,6 @@ pub struct PuzzleOutcome {
     pub ms: f64,
     pub grid: String,
     pub message: Option<String>,
-}
-
-/// Classifies a result line against the expected one.
-pub fn classify(grid: &str, expected: Option<&str>, converged: bool) -> Status {
-    if grid.contains('?') {
-        return Status::Error;
-    }
-    if let Some(exp) = expected {
-        let wrong = grid.chars().zip(exp.chars()).any(|(g, e)| g != '.' && g != e);
-        if wrong || grid.len() != exp.len() {
-            return Status::Wrong;
-        }
-    }
-    if !converged {
-        return Status::NotConverged;
-    }
-    if grid.contains('.') { Status::Unsolved } else { Status::Solved }
-}
-
-/// Runs one puzzle on a fresh engine: input, reset protocol, recalculation.
-pub fn solve_one(
-    base: &Session,
-    input: &str,
-    line: &str,
-    show: &crate::address::Area,
-    alphabet: &str,
-    reset: bool,
-) -> Result<(u32, bool, String), String> {
-    let mut s = base.fresh();
-    s.set_input(input, line)?;
-    if reset {
-        s.reset()?;
-    }
-    let r = s.recalc();
-    Ok((r.iterations, r.converged, s.read_line(show, alphabet)))
 }
 
 pub fn batch(

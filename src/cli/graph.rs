@@ -20,13 +20,13 @@
 //! cycle stand out.
 
 use super::Failure;
-use crate::address::{Area, CellAddr};
-use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind};
-use crate::engine::Program;
-use crate::functions;
-use crate::ids::{AreaId, FormulaId};
-use crate::session::Session;
-use crate::workbook::{Content, Workbook};
+use dataflow::address::{Area, CellAddr};
+use dataflow::ast::{Axis, Expr, ExprKind, RefExpr, RefKind};
+use dataflow::engine::Program;
+use dataflow::functions;
+use dataflow::ids::{AreaId, FormulaId};
+use dataflow::session::Session;
+use dataflow::workbook::{Content, Workbook};
 use indexmap::IndexMap;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;

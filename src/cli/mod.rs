@@ -165,7 +165,7 @@ pub enum Format {
 
 /// The `--order` values.
 pub mod dataflow_order {
-    use crate::policy::Order;
+    use dataflow::policy::Order;
 
     #[derive(clap::ValueEnum, Clone, Copy, Debug)]
     pub enum OrderArg {

@@ -3,9 +3,9 @@
 //! [`crate::app::run_text`].
 
 use crate::app::Shown;
-use crate::engine::Report;
-use crate::session::Session;
-use crate::value::Value;
+use dataflow::engine::Report;
+use dataflow::session::Session;
+use dataflow::value::Value;
 use serde_json::{Map, json};
 use std::time::Duration;
 

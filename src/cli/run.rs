@@ -2,21 +2,21 @@
 //! recalculate, and print. `run --trace`/`--trace-cell` observe the
 //! recalculation and report each pass (see `trace.rs`); `run --state FILE`
 //! starts from the values saved in FILE, when it exists, and saves them
-//! back (see `crate::state`).
+//! back (see `dataflow::state`).
 
 use super::output::print_json;
 use super::trace::Tracer;
 use super::{Format, RunArgs};
-use crate::address::Area;
 use crate::app::{self, Failure, Options, Shown, apply_sets, apply_settings, prepare, resolve_views};
-use crate::diagnostic::Diagnostic;
-use crate::engine::Report;
-use crate::eval::Eval;
-use crate::eval::bind::Binder;
-use crate::ids::FormulaId;
-use crate::parse::parse_formula;
-use crate::session::{ResetRun, Session};
-use crate::state::State;
+use dataflow::address::Area;
+use dataflow::diagnostic::Diagnostic;
+use dataflow::engine::Report;
+use dataflow::eval::Eval;
+use dataflow::eval::bind::Binder;
+use dataflow::ids::FormulaId;
+use dataflow::parse::parse_formula;
+use dataflow::session::{ResetRun, Session};
+use dataflow::state::State;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -181,7 +181,7 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
     let mut ev = Eval::new(p.session.engine.grid(), cell);
     if refs {
         match ev.eval(&bound) {
-            crate::value::Value::Ref(a) => println!("{}", area_text(&p.session, &a)),
+            dataflow::value::Value::Ref(a) => println!("{}", area_text(&p.session, &a)),
             v => return Err(Failure::usage(format!("the formula gives the value {v}, not a reference"))),
         }
     } else {

@@ -20,11 +20,11 @@
 //! Text is quoted (`""` is the empty text), `empty` is a never-set cell.
 
 use super::RunArgs;
-use crate::address::Area;
 use crate::app::Failure;
-use crate::engine::{Change, ChangeLog, Engine, Flow, Observer, PassInfo, Program};
-use crate::session::Session;
-use crate::value::Value;
+use dataflow::address::Area;
+use dataflow::engine::{Change, ChangeLog, Engine, Flow, Observer, PassInfo, Program};
+use dataflow::session::Session;
+use dataflow::value::Value;
 use std::io::Write;
 
 /// How many cells a summary names before "and N more".
@@ -105,7 +105,7 @@ impl Tracer {
 
 /// The trace follows the recalculation: each pass is reported as it ends.
 impl Observer for Tracer {
-    fn write(&mut self, cell: crate::address::CellAddr, old: &Value, new: &Value) {
+    fn write(&mut self, cell: dataflow::address::CellAddr, old: &Value, new: &Value) {
         self.log.record(cell, old, new);
     }
 
@@ -201,8 +201,8 @@ pub fn trace_value(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::address::CellAddr;
-    use crate::engine::Inputs;
+    use dataflow::address::CellAddr;
+    use dataflow::engine::Inputs;
 
     fn change(r: u32, c: u32, old: Value, new: Value) -> Change {
         Change { cell: CellAddr::new(0, r, c), old, new }

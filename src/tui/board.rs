@@ -4,10 +4,10 @@
 //! changed it ([`Mark`]), one column width for the whole view, and the
 //! counts the status lines report (non-blank cells, changes by kind).
 
-use crate::address::CellAddr;
 use crate::app::Shown;
-use crate::engine::{Change, Engine};
-use crate::render::cell_text;
+use dataflow::address::CellAddr;
+use dataflow::engine::{Change, Engine};
+use dataflow::render::cell_text;
 use std::collections::HashMap;
 
 /// How the last step changed a cell.

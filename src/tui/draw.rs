@@ -159,7 +159,7 @@ pub fn step_line(app: &Stepper) -> String {
         Kind::Start { reset: None } => s.push_str(" │ start (no reset protocol run)"),
         Kind::Iteration(r) => {
             let state = if r.converged { "converged" } else { "not converged" };
-            s.push_str(&format!(" │ {state} │ max change {}", crate::policy::change_text(r.max_change)));
+            s.push_str(&format!(" │ {state} │ max change {}", dataflow::policy::change_text(r.max_change)));
         }
         Kind::Edit { text, report } => {
             let state = if report.converged { "converged" } else { "not converged" };

@@ -12,6 +12,8 @@ pub mod draw;
 pub mod plain;
 pub mod stepper;
 pub mod term;
+#[cfg(test)]
+mod tests;
 
 pub use stepper::Stepper;
 

@@ -15,8 +15,8 @@
 
 use super::board::{Board, Counts, Mark, by_cell};
 use crate::app::{Failure, Options, Shown, iterations, pass_text, prepare, reset_text, resolve_views};
-use crate::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo};
-use crate::session::{ResetRun, Session};
+use dataflow::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo};
+use dataflow::session::{ResetRun, Session};
 use std::io::{self, Write};
 
 /// The legend printed first.

@@ -11,13 +11,13 @@
 
 use super::board::{Board, by_cell};
 use super::draw;
-use crate::address::Area;
 use crate::app::{Prepared, Shown, iterations};
-use crate::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo, Recorder, Report};
-use crate::session::{ResetRun, Session};
-use crate::value::Value;
-use crate::workbook::parse_input_value;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use dataflow::address::Area;
+use dataflow::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo, Recorder, Report};
+use dataflow::session::{ResetRun, Session};
+use dataflow::value::Value;
+use dataflow::workbook::parse_input_value;
 use std::collections::VecDeque;
 
 /// Changed cells kept across the whole history (the deltas of all entries
@@ -119,11 +119,13 @@ impl Stepper {
         }
     }
 
+    #[cfg(test)]
     /// Changed cells the history keeps, over all its entries.
     pub fn history_cells(&self) -> usize {
         self.held
     }
 
+    #[cfg(test)]
     /// The workbook as the entry shown left it.
     pub fn session(&self) -> &Session {
         &self.session
@@ -139,11 +141,13 @@ impl Stepper {
         &self.history[self.history.len() - 1]
     }
 
+    #[cfg(test)]
     /// Where the cursor is in the history (0 = oldest kept entry).
     pub fn cursor(&self) -> usize {
         self.cursor
     }
 
+    #[cfg(test)]
     /// Entries kept.
     pub fn history_len(&self) -> usize {
         self.history.len()

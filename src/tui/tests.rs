@@ -1,0 +1,341 @@
+//! `dataflow step` on the shipped Sudoku workbook (PE96 grid 2, its default
+//! puzzle): the interactive [`Stepper`] driven with key events and drawn into a
+//! ratatui `TestBackend` (screens snapshotted as text, 200x60 and 80x24),
+//! its key handling (step, run, back, replay, reset, edit, help, quit,
+//! scroll) and the highlight styles with and without colour. The `--plain`
+//! story is tested from the binary, in `tests/step.rs`.
+
+use super::draw::draw;
+use super::stepper::{Kind, Mode, Stepper};
+use crate::cli::{Cli, Command};
+use clap::Parser;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+
+const SUDOKU: &str = "workbooks/sudoku.ron";
+
+/// The app for `dataflow step ARGS`, colours off.
+fn app(args: &[&str]) -> Stepper {
+    let argv = ["dataflow", "step"].into_iter().chain(args.iter().copied());
+    let Command::Step(step) = Cli::parse_from(argv).command else { panic!("not a step command") };
+    let mut app = super::load(&step.common.options(), &step.show).expect("the workbook loads");
+    app.color = false;
+    app
+}
+
+fn sudoku() -> Stepper {
+    app(&[SUDOKU])
+}
+
+fn key(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn code(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+fn press(app: &mut Stepper, keys: &str) {
+    for c in keys.chars() {
+        app.on_key(key(c));
+    }
+}
+
+/// Draws `app` on a `w` x `h` test terminal; returns the buffer.
+fn render(app: &mut Stepper, w: u16, h: u16) -> Buffer {
+    app.resize(w, h);
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw(f, app)).unwrap();
+    t.backend().buffer().clone()
+}
+
+/// The screen's text, line by line, trailing spaces cut.
+fn screen(app: &mut Stepper, w: u16, h: u16) -> String {
+    let buf = render(app, w, h);
+    let mut out = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The position of the first `text` on the screen.
+fn find(buf: &Buffer, text: &str) -> Option<(u16, u16)> {
+    let w = buf.area.width;
+    (0..buf.area.height).find_map(|y| {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol().chars().next().unwrap_or(' ')).collect();
+        line.find(text).map(|i| (line[..i].chars().count() as u16, y))
+    })
+}
+
+#[test]
+fn wide_step_0() {
+    insta::assert_snapshot!(screen(&mut sudoku(), 200, 60));
+}
+
+#[test]
+fn wide_step_1() {
+    let mut a = sudoku();
+    press(&mut a, "n");
+    insta::assert_snapshot!(screen(&mut a, 200, 60));
+}
+
+#[test]
+fn wide_step_2() {
+    let mut a = sudoku();
+    press(&mut a, " n");
+    insta::assert_snapshot!(screen(&mut a, 200, 60));
+}
+
+#[test]
+fn wide_back() {
+    let mut a = sudoku();
+    press(&mut a, "nnb");
+    assert_eq!((a.cursor(), a.history_len()), (1, 3));
+    insta::assert_snapshot!(screen(&mut a, 200, 60));
+}
+
+#[test]
+fn wide_reset() {
+    let mut a = sudoku();
+    press(&mut a, "nnr");
+    assert_eq!((a.cursor(), a.history_len(), a.current().number), (0, 1, 0));
+    insta::assert_snapshot!(screen(&mut a, 200, 60));
+}
+
+#[test]
+fn narrow_step_0() {
+    insta::assert_snapshot!(screen(&mut sudoku(), 80, 24));
+}
+
+#[test]
+fn narrow_step_1() {
+    let mut a = sudoku();
+    press(&mut a, "n");
+    insta::assert_snapshot!(screen(&mut a, 80, 24));
+}
+
+#[test]
+fn narrow_step_2_scrolled_to_the_end() {
+    let mut a = sudoku();
+    a.resize(80, 24);
+    press(&mut a, "nn");
+    a.on_key(code(KeyCode::End));
+    insta::assert_snapshot!(screen(&mut a, 80, 24));
+}
+
+#[test]
+fn narrow_help() {
+    let mut a = sudoku();
+    press(&mut a, "?");
+    assert_eq!(a.mode, Mode::Help);
+    insta::assert_snapshot!(screen(&mut a, 80, 24));
+    press(&mut a, "x");
+    assert_eq!(a.mode, Mode::Normal);
+    assert!(!a.quit);
+}
+
+#[test]
+fn g_runs_to_convergence() {
+    let mut a = sudoku();
+    press(&mut a, "g");
+    assert!(a.current().converged());
+    assert_eq!(a.current().number, 9);
+    assert_eq!(a.history_len(), 10);
+    assert_eq!(a.message.as_deref(), Some("converged at step 9"));
+    let sol = a.boards().into_iter().find(|b| b.title == "solution").unwrap();
+    assert_eq!(sol.non_blank, 81);
+    press(&mut a, "g");
+    assert_eq!((a.history_len(), a.message.as_deref()), (10, Some("already converged")));
+}
+
+#[test]
+fn g_stops_at_max_iter() {
+    let mut a = app(&[SUDOKU, "--max-iter", "3"]);
+    press(&mut a, "g");
+    assert_eq!(a.current().number, 3);
+    assert!(!a.current().converged());
+    assert_eq!(a.message.as_deref(), Some("not converged after 3 more steps (max_iterations 3)"));
+}
+
+#[test]
+fn b_at_step_0_does_nothing() {
+    let mut a = sudoku();
+    press(&mut a, "b");
+    assert_eq!((a.cursor(), a.history_len(), a.current().number), (0, 1, 0));
+}
+
+/// Every value of the workbook's views, row by row.
+fn values(a: &Stepper) -> Vec<Vec<dataflow::value::Value>> {
+    a.views.iter().flat_map(|v| a.session().read(&v.area)).collect()
+}
+
+#[test]
+fn forward_after_back_replays_history() {
+    let mut a = sudoku();
+    let start = values(&a);
+    press(&mut a, "nnn");
+    let third = values(&a);
+    let changed = a.current().changes().len();
+    press(&mut a, "bbb");
+    assert_eq!(a.cursor(), 0);
+    // Undone exactly: the state of step 0 again.
+    assert_eq!(values(&a), start);
+    press(&mut a, "nnn");
+    assert_eq!((a.cursor(), a.history_len()), (3, 4));
+    // The recorded step replayed, not a new one.
+    assert_eq!(values(&a), third);
+    assert_eq!(a.current().changes().len(), changed);
+    press(&mut a, "g");
+    assert_eq!(a.current().number, 9);
+}
+
+#[test]
+fn a_step_after_going_back_calculates_what_it_did_the_first_time() {
+    let mut fresh = sudoku();
+    press(&mut fresh, "nnnn");
+    let Kind::Iteration(first) = fresh.current().kind else { panic!("not an iteration") };
+    let mut a = sudoku();
+    press(&mut a, "nnnbbnn");
+    assert_eq!((a.cursor(), a.history_len()), (3, 4));
+    press(&mut a, "n");
+    let Kind::Iteration(again) = a.current().kind else { panic!("not an iteration") };
+    // The dirty flags came back with the values: the same cells evaluated.
+    assert_eq!(again, first);
+    assert_eq!(values(&a), values(&fresh));
+}
+
+#[test]
+fn an_edit_after_going_back_starts_from_the_state_shown() {
+    let edit = |a: &mut Stepper| {
+        press(a, "eMain!E5=1");
+        a.on_key(code(KeyCode::Enter));
+        let Kind::Edit { report, .. } = &a.current().kind else { panic!("not an edit") };
+        report.clone()
+    };
+    let mut fresh = sudoku();
+    press(&mut fresh, "nn");
+    let first = edit(&mut fresh);
+    let mut a = sudoku();
+    press(&mut a, "nnnnbb");
+    let again = edit(&mut a);
+    assert_eq!(again, first);
+    assert_eq!(values(&a), values(&fresh));
+    assert_eq!((a.cursor(), a.history_len()), (3, 4));
+}
+
+#[test]
+fn the_history_keeps_changes_not_copies() {
+    let mut a = sudoku();
+    press(&mut a, "g");
+    let cells = a.session().engine.program().cells.len();
+    let kept = a.history_cells();
+    // Nine iterations of an 810-formula cycle: what they changed, far less
+    // than nine copies of every cell.
+    assert!(kept > 0 && kept < cells * 9 / 2, "{kept} changes kept for {cells} formula cells");
+}
+
+#[test]
+fn q_esc_and_ctrl_c_quit() {
+    let mut a = sudoku();
+    press(&mut a, "q");
+    assert!(a.quit);
+    let mut a = sudoku();
+    a.on_key(code(KeyCode::Esc));
+    assert!(a.quit);
+    let mut a = sudoku();
+    press(&mut a, "e");
+    a.on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(a.quit);
+}
+
+#[test]
+fn edit_sets_a_cell_and_recalculates() {
+    let mut a = sudoku();
+    press(&mut a, "gbb");
+    assert_eq!(a.cursor(), 7);
+    press(&mut a, "e");
+    press(&mut a, "Main!E5=1x");
+    a.on_key(code(KeyCode::Backspace));
+    assert_eq!(a.mode, Mode::Edit("Main!E5=1".into()));
+    let prompt = screen(&mut a, 80, 24);
+    assert!(prompt.contains("edit CELL=VALUE (Enter applies, Esc cancels): Main!E5=1"), "{prompt}");
+    a.on_key(code(KeyCode::Enter));
+    // The later history is replaced by the edit.
+    assert_eq!((a.cursor(), a.history_len(), a.current().number), (8, 9, 8));
+    let Kind::Edit { text, report } = &a.current().kind else { panic!("not an edit") };
+    assert_eq!(text, "Main!E5=1");
+    assert!(report.converged);
+    assert!(a.current().changes().iter().any(|c| c.cell == a.session().area("Main!E5").unwrap().top_left()));
+    assert!(a.message.as_deref().unwrap().starts_with("Main!E5=1: recalculated, converged"));
+}
+
+#[test]
+fn edit_refusals() {
+    let mut a = sudoku();
+    for (text, message) in [
+        ("Main!D5==1+1", "formulas can be edited in the formula files; use watch"),
+        ("Main!P4=1", "Main!P4 holds a formula"),
+        ("D5", "`D5`: expected CELL=VALUE, e.g. Main!D4=5"),
+    ] {
+        press(&mut a, "e");
+        press(&mut a, text);
+        a.on_key(code(KeyCode::Enter));
+        assert_eq!(a.message.as_deref(), Some(message), "{text}");
+        assert_eq!(a.history_len(), 1);
+    }
+    press(&mut a, "e");
+    press(&mut a, "Main!D5=1");
+    a.on_key(code(KeyCode::Esc));
+    assert_eq!((a.message.as_deref(), a.history_len(), a.quit), (Some("edit cancelled"), 1, false));
+}
+
+#[test]
+fn narrow_scrolling_is_clamped() {
+    let mut a = sudoku();
+    a.resize(80, 24);
+    a.on_key(code(KeyCode::Up));
+    assert_eq!(a.scroll, (0, 0));
+    a.on_key(code(KeyCode::Down));
+    assert_eq!(a.scroll, (1, 0));
+    a.on_key(code(KeyCode::PageDown));
+    a.on_key(code(KeyCode::PageDown));
+    a.on_key(code(KeyCode::PageDown));
+    // 13 lines of 9x9 boards, one blank line, 37 of candidates; 21 shown.
+    assert_eq!(a.scroll, (30, 0));
+    a.on_key(code(KeyCode::Right));
+    assert_eq!(a.scroll, (30, 0), "the page is not wider than 80 columns");
+    a.on_key(code(KeyCode::Home));
+    assert_eq!(a.scroll, (0, 0));
+    // On a larger terminal everything fits: no scrolling.
+    a.resize(200, 60);
+    a.on_key(code(KeyCode::Down));
+    assert_eq!(a.scroll, (0, 0));
+}
+
+#[test]
+fn highlight_styles() {
+    let mut a = sudoku();
+    press(&mut a, "n");
+    // Step 1 fills solution row 1, column 2 with 4 and eliminates candidate 1 top left.
+    let buf = render(&mut a, 200, 60);
+    let (x, y) = find(&buf, "│2 4 . │").expect("solution row 1");
+    let filled = &buf[(x + 3, y)];
+    assert_eq!(filled.symbol(), "4");
+    assert!(filled.modifier.contains(Modifier::BOLD | Modifier::REVERSED));
+    let (x1, y1) = find(&buf, "│1 2 3 │").map(|(x, y)| (x + 1, y)).expect("candidates row 1");
+    assert!(buf[(x1, y1)].modifier.contains(Modifier::DIM | Modifier::CROSSED_OUT));
+    assert_eq!(buf[(x1 + 2, y1)].modifier, Modifier::empty(), "candidate 2 stays");
+    a.color = true;
+    let buf = render(&mut a, 200, 60);
+    assert_eq!(buf[(x + 3, y)].fg, Color::Green);
+    let (x1, y1) = find(&buf, "│1 2 3 │").map(|(x, y)| (x + 1, y)).expect("candidates row 1");
+    assert_eq!(buf[(x1, y1)].symbol(), "1");
+    assert_eq!(buf[(x1, y1)].fg, Color::Red);
+    assert!(buf[(x1, y1)].modifier.contains(Modifier::DIM));
+}
