@@ -16,6 +16,7 @@ pub mod policy;
 pub mod render;
 pub mod session;
 pub mod sheet;
+pub mod sheets;
 pub mod state;
 pub mod tui;
 pub mod value;
