@@ -15,6 +15,7 @@ pub mod puzzle;
 pub mod render;
 pub mod session;
 pub mod sheet;
+pub mod sheets;
 pub mod state;
 pub mod value;
 pub mod workbook;

@@ -86,8 +86,8 @@ impl Sheet {
         let (sheet, a1) = match cell.rsplit_once('!') {
             Some((s, a)) => {
                 let s = s.trim_matches('\'');
-                let i = self.model.sheets.iter().position(|n| n.eq_ignore_ascii_case(s));
-                (i.unwrap_or_else(|| panic!("unknown sheet in `{cell}`")) as u16, a)
+                let i = self.model.sheets.find(s);
+                (i.unwrap_or_else(|| panic!("unknown sheet in `{cell}`")), a)
             }
             None => (0, cell),
         };
@@ -168,7 +168,7 @@ impl Sheet {
 
     fn cell_text(&self, c: CellAddr) -> String {
         let a = crate::address::a1(c.row, c.col);
-        if c.sheet == 0 { a } else { format!("{}!{a}", self.model.sheets[c.sheet as usize]) }
+        if c.sheet == 0 { a } else { self.model.sheets.cell(c) }
     }
 
     /// Problems found when the formulas were last bound (unknown names, ...).

@@ -26,7 +26,7 @@
 //! and every formula file) and of its sheet names: a state saved before the
 //! formulas were edited is refused rather than silently mixed with them.
 
-use crate::address::{CellAddr, a1};
+use crate::address::CellAddr;
 use crate::session::Session;
 use crate::value::{ErrorKind, Value};
 use crate::workbook::{Workbook, parse_cell_ref};
@@ -71,7 +71,7 @@ impl State {
                 for c in 0..cols {
                     let v = scalar(grid.get(CellAddr::new(s as u16, r, c)));
                     if !v.is_empty() {
-                        cells.push((cell_key(sheets, CellAddr::new(s as u16, r, c)), v));
+                        cells.push((sheets.cell(CellAddr::new(s as u16, r, c)), v));
                     }
                 }
             }
@@ -204,19 +204,10 @@ pub fn fingerprint(wb: &Workbook) -> String {
     for s in &wb.sources {
         feed(s.text.as_bytes());
     }
-    for s in &wb.sheets {
+    for s in wb.sheets.iter() {
         feed(s.as_bytes());
     }
     format!("{h:016x}")
-}
-
-/// `Main!D4`, or `'My Sheet'!A1` when the sheet name needs quotes.
-pub fn cell_key(sheets: &[String], c: CellAddr) -> String {
-    let name = &sheets[c.sheet as usize];
-    let plain = name.chars().next().is_some_and(|ch| ch.is_alphabetic() || ch == '_')
-        && name.chars().all(|ch| ch.is_alphanumeric() || ch == '_' || ch == '.');
-    let sheet = if plain { name.clone() } else { format!("'{}'", name.replace('\'', "''")) };
-    format!("{sheet}!{}", a1(c.row, c.col))
 }
 
 /// What a cell shows, as a scalar (a cell never keeps an array or a reference).

@@ -21,7 +21,7 @@
 
 use super::Failure;
 use dataflow::address::{Area, CellAddr};
-use dataflow::ast::{Axis, Expr, ExprKind, RefExpr, RefKind};
+use dataflow::ast::{Expr, ExprKind, RefExpr, RefKind};
 use dataflow::engine::Program;
 use dataflow::functions;
 use dataflow::ids::{AreaId, FormulaId};
@@ -177,7 +177,7 @@ impl<'s> Facts<'s> {
 
     /// `Main!D4:L12`, `'My Sheet'!A1`.
     fn area_name(&self, a: &Area) -> String {
-        format!("{}{a}", sheet_prefix(self.p.sheet_name(a.sheet)))
+        self.p.scope.sheets.area(*a)
     }
 
     /// The node of a formula entry, labelled with its area, file and size.
@@ -397,14 +397,6 @@ fn uses(e: &Expr, position: bool, names: &mut Vec<String>, refs: &mut Vec<RefExp
         }
         _ => {}
     }
-}
-
-/// `Main!`, or `'My Sheet'!` where formulas quote the name.
-fn sheet_prefix(sheet: &str) -> String {
-    let cell = Axis { index: 0, abs: false };
-    let r = RefExpr { sheet: Some(sheet.to_string()), kind: RefKind::Cell { row: cell, col: cell } };
-    let text = Expr::new(ExprKind::Ref(r), 0..0).to_string();
-    text[..=text.rfind('!').unwrap_or(0)].to_string()
 }
 
 fn is_absolute(r: &RefExpr) -> bool {

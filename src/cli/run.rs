@@ -191,5 +191,5 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
 }
 
 fn area_text(s: &Session, a: &Area) -> String {
-    format!("{}!{a}", s.workbook.sheets[a.sheet as usize])
+    s.workbook.sheets.area(*a)
 }

@@ -185,7 +185,7 @@ fn listed(items: &[String]) -> String {
 
 /// `Main!F18` or `Main!P4:AP30`.
 fn area_name(p: &Program, a: &Area) -> String {
-    format!("{}!{a}", p.sheet_name(a.sheet))
+    p.scope.sheets.area(*a)
 }
 
 /// A value in a trace: text quoted (quotes doubled, as in formulas), a
@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn summaries_group_by_view() {
-        let p = Program::build(&Inputs { sheets: vec!["Main".into()], ..Inputs::default() }).0;
+        let p = Program::build(&Inputs { sheets: vec!["Main".to_string()].into(), ..Inputs::default() }).0;
         let views = vec![
             ("solution".to_string(), Area::new(0, 15, 3, 23, 11)),
             ("candidates".to_string(), Area::new(0, 3, 15, 29, 41)),

@@ -11,6 +11,7 @@ use crate::eval::BExpr;
 use crate::eval::bind::{Binder, Issue, NameDef, Scope, Site};
 use crate::eval::deps::dependencies;
 use crate::ids::{EntryId, FormulaId, NameId};
+use crate::sheets::Sheets;
 use crate::value::Value;
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
@@ -32,7 +33,7 @@ pub enum CellInput {
 /// A workbook as the engine sees it: sheets, names and cell inputs.
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
-    pub sheets: Vec<String>,
+    pub sheets: Sheets,
     pub names: Vec<NameDef>,
     pub cells: IndexMap<CellAddr, CellInput>,
 }
@@ -76,7 +77,7 @@ impl Program {
     /// Binds every formula and derives the graph. Problems are returned
     /// beside the program (which then holds error values where they are).
     pub fn build(model: &Inputs) -> (Program, Vec<BuildIssue>) {
-        let scope = Scope::new(model.sheets.clone(), model.names.clone());
+        let scope = Scope::new(model.sheets.to_vec(), model.names.clone());
         let mut issues = Vec::new();
         let mut seen: HashSet<(Option<EntryId>, Issue)> = HashSet::new();
         let mut cells = Vec::new();
@@ -150,12 +151,8 @@ impl Program {
         })
     }
 
-    pub fn sheet_name(&self, sheet: u16) -> &str {
-        &self.scope.sheets[sheet as usize]
-    }
-
-    /// `Main!D4` style text of a cell.
+    /// `Main!D4` style text of a cell (see [`crate::sheets::Sheets::cell`]).
     pub fn cell_name(&self, c: CellAddr) -> String {
-        format!("{}!{}", self.sheet_name(c.sheet), crate::address::a1(c.row, c.col))
+        self.scope.sheets.cell(c)
     }
 }

@@ -16,6 +16,7 @@ use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span};
 use crate::functions::{self, Arg, FnSpec};
 use crate::grid::Grid;
 use crate::ids::NameId;
+use crate::sheets::Sheets;
 use crate::value::{Array, ErrorKind, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -53,7 +54,7 @@ pub struct Issue {
 /// The sheets and names formulas are bound against.
 #[derive(Clone, Debug)]
 pub struct Scope {
-    pub sheets: Vec<String>,
+    pub sheets: Sheets,
     pub names: Vec<NameDef>,
     by_name: HashMap<String, NameId>,
 }
@@ -61,15 +62,11 @@ pub struct Scope {
 impl Scope {
     pub fn new(sheets: Vec<String>, names: Vec<NameDef>) -> Self {
         let by_name = names.iter().enumerate().map(|(i, n)| (n.name.to_uppercase(), NameId::at(i))).collect();
-        Scope { sheets, names, by_name }
+        Scope { sheets: Sheets::from(sheets), names, by_name }
     }
 
     pub fn name_index(&self, name: &str) -> Option<NameId> {
         self.by_name.get(&name.to_uppercase()).copied()
-    }
-
-    pub fn sheet_index(&self, name: &str) -> Option<u16> {
-        self.sheets.iter().position(|s| s.eq_ignore_ascii_case(name)).map(|i| i as u16)
     }
 }
 
@@ -172,7 +169,7 @@ impl<'s> Binder<'s> {
     fn reference(&mut self, r: &RefExpr, anchor: CellAddr, span: &Span) -> Value {
         let sheet = match &r.sheet {
             None => anchor.sheet,
-            Some(s) => match self.scope.sheet_index(s) {
+            Some(s) => match self.scope.sheets.find(s) {
                 Some(i) => i,
                 None => {
                     self.issue(span, format!("unknown sheet `{s}`"));

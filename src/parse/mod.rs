@@ -18,6 +18,8 @@ mod lexer;
 mod parser;
 mod print;
 
+pub use print::sheet_prefix;
+
 use crate::ast::{Expr, Span};
 use chumsky::Parser;
 use chumsky::input::Input;

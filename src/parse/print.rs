@@ -177,8 +177,9 @@ fn write_sheet(f: &mut Formatter<'_>, sheet: &str) -> fmt::Result {
 }
 
 /// `Main!`, or `'My Sheet'!` when the name is not a plain word or reads as
-/// a reference (`'A1'!`, `'R1C1'!`) or as a number.
-pub(crate) fn sheet_prefix(sheet: &str) -> String {
+/// a reference (`'A1'!`, `'R1C1'!`) or as a number. The one quoting rule for
+/// sheet names: formulas and [`crate::sheets::Sheets`] both use it.
+pub fn sheet_prefix(sheet: &str) -> String {
     if needs_quotes(sheet) { format!("'{}'!", sheet.replace('\'', "''")) } else { format!("{sheet}!") }
 }
 

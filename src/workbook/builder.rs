@@ -13,12 +13,13 @@ use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Source};
 use crate::grid::MAX_GRID_CELLS;
 use crate::parse::parse_formula;
+use crate::sheets::Sheets;
 use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The model under construction and the problems found so far.
 pub(crate) struct Builder {
-    pub sheets: Vec<String>,
+    pub sheets: Sheets,
     pub diags: Vec<Diagnostic>,
     pub cells: Vec<CellEntry>,
     /// Where each entry of `cells` was set (`file:line:col`), for overlap notes.
@@ -34,7 +35,7 @@ pub(crate) struct Builder {
 impl Builder {
     pub fn new(src: &Arc<Source>) -> Builder {
         Builder {
-            sheets: Vec::new(),
+            sheets: Sheets::default(),
             diags: Vec::new(),
             cells: Vec::new(),
             cell_places: Vec::new(),
@@ -156,12 +157,7 @@ impl Builder {
 
     /// `Main!D4:L12` for messages.
     pub fn show(&self, a: Area) -> String {
-        let sheet = self.sheets.get(a.sheet as usize).map_or("?", String::as_str);
-        if sheet.contains(|c: char| !c.is_alphanumeric() && c != '_') {
-            format!("'{}'!{a}", sheet.replace('\'', "''"))
-        } else {
-            format!("{sheet}!{a}")
-        }
+        self.sheets.area(a)
     }
 }
 

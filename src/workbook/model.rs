@@ -5,9 +5,10 @@
 //! its file, so later stages (binding, evaluation) can report problems at
 //! the right line and column with [`Formula::diagnostic`].
 
-use crate::address::{Area, CellAddr, SheetId};
+use crate::address::{Area, CellAddr};
 use crate::ast::{Expr, Span};
 use crate::diagnostic::{Diagnostic, Source};
+use crate::sheets::Sheets;
 use crate::value::Value;
 use std::sync::Arc;
 
@@ -15,7 +16,7 @@ pub use crate::policy::{CalcSettings, DEFAULT_MAX_CHANGE, DEFAULT_MAX_ITERATIONS
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Workbook {
-    pub sheets: Vec<String>,
+    pub sheets: Sheets,
     pub calc: CalcSettings,
     /// Constants, formulas and range formulas: the workbook file's own
     /// `cells` first, then each included file's `cells` entries, in order.
@@ -30,10 +31,6 @@ pub struct Workbook {
 }
 
 impl Workbook {
-    /// The index of a sheet, matched case-insensitively.
-    pub fn sheet_id(&self, name: &str) -> Option<SheetId> {
-        self.sheets.iter().position(|s| s.eq_ignore_ascii_case(name)).map(|i| i as SheetId)
-    }
     /// A workbook name, matched case-insensitively (as Excel does).
     pub fn name(&self, name: &str) -> Option<&Name> {
         self.names.iter().find(|n| n.name.eq_ignore_ascii_case(name))

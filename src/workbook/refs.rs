@@ -46,8 +46,8 @@ pub(crate) fn parse_ref(text: &str, sheets: &[String], default_sheet: SheetId) -
         None => default_sheet,
         Some((name, span)) => {
             let span = span.start + lead..span.end + lead;
-            match sheets.iter().position(|s| s.eq_ignore_ascii_case(&name)) {
-                Some(i) => i as SheetId,
+            match crate::sheets::find(sheets, &name) {
+                Some(i) => i,
                 None => {
                     return Err(RefError {
                         span,

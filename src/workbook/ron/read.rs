@@ -73,7 +73,7 @@ fn sheets(b: &mut Builder, raw: &RawWorkbook<'_>, root: &Node, src: &Arc<Source>
         let span = places.item(i).string();
         if let Err(e) = check_sheet_name(&s.text) {
             b.error(src, span, e, "invalid sheet name");
-        } else if b.sheets.iter().any(|t| t.eq_ignore_ascii_case(&s.text)) {
+        } else if b.sheets.find(&s.text).is_some() {
             b.error(src, span, format!("the sheet `{}` is listed twice", s.text), "repeated sheet");
         } else if b.sheets.len() > SheetId::MAX as usize {
             b.error(src, span, "too many sheets", "one too many");
