@@ -14,8 +14,9 @@ pub mod policy;
 pub mod puzzle;
 pub mod render;
 pub mod session;
-pub mod sheet;
 pub mod sheets;
 pub mod state;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod value;
 pub mod workbook;

@@ -15,7 +15,7 @@ use dataflow::eval::bind::{MAX_BOUND_DEPTH, MAX_BOUND_NODES, MAX_NAME_DEPTH};
 use dataflow::grid::MAX_GRID_CELLS;
 use dataflow::parse::{MAX_NESTING, parse_formula};
 use dataflow::session::Session;
-use dataflow::sheet::Sheet;
+use dataflow::testing::Sheet;
 use dataflow::value::{ErrorKind, Value};
 use dataflow::workbook::{Workbook, load};
 use std::path::Path;

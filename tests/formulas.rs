@@ -30,7 +30,7 @@
 
 use dataflow::address::parse_a1;
 use dataflow::parse::parse_formula;
-use dataflow::sheet::{Sheet, typed_value};
+use dataflow::testing::{Sheet, typed_value};
 use dataflow::value::{ErrorKind, Value};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};

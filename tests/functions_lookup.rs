@@ -13,7 +13,7 @@ use dataflow::address::{Area, CellAddr};
 use dataflow::eval::BExpr;
 use dataflow::eval::bind::{Binder, Scope};
 use dataflow::parse::parse_formula;
-use dataflow::sheet::Sheet;
+use dataflow::testing::Sheet;
 use dataflow::value::Value;
 
 /// B1:D3 holds 1..9 row by row.

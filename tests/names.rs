@@ -4,7 +4,7 @@
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use dataflow::sheet::Sheet;
+use dataflow::testing::Sheet;
 use dataflow::value::Value;
 
 #[test]

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use dataflow::policy::Order;
-use dataflow::sheet::Sheet;
+use dataflow::testing::Sheet;
 use dataflow::value::Value;
 
 #[test]

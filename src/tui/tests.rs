@@ -7,8 +7,7 @@
 
 use super::draw::draw;
 use super::stepper::{Kind, Mode, Stepper};
-use crate::cli::{Cli, Command};
-use clap::Parser;
+use crate::app::Options;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -17,17 +16,15 @@ use ratatui::style::{Color, Modifier};
 
 const SUDOKU: &str = "workbooks/sudoku.ron";
 
-/// The app for `dataflow step ARGS`, colours off.
-fn app(args: &[&str]) -> Stepper {
-    let argv = ["dataflow", "step"].into_iter().chain(args.iter().copied());
-    let Command::Step(step) = Cli::parse_from(argv).command else { panic!("not a step command") };
-    let mut app = super::load(&step.common.options(), &step.show).expect("the workbook loads");
+/// The stepper for `dataflow step` with `options`, colours off.
+fn app(options: Options) -> Stepper {
+    let mut app = super::load(&options, &[]).expect("the workbook loads");
     app.color = false;
     app
 }
 
 fn sudoku() -> Stepper {
-    app(&[SUDOKU])
+    app(Options { workbook: SUDOKU.into(), ..Options::default() })
 }
 
 fn key(c: char) -> KeyEvent {
@@ -156,7 +153,7 @@ fn g_runs_to_convergence() {
 
 #[test]
 fn g_stops_at_max_iter() {
-    let mut a = app(&[SUDOKU, "--max-iter", "3"]);
+    let mut a = app(Options { workbook: SUDOKU.into(), max_iter: Some(3), ..Options::default() });
     press(&mut a, "g");
     assert_eq!(a.current().number, 3);
     assert!(!a.current().converged());

@@ -3,7 +3,7 @@
 //! recalculated. Plain `formula -> value` checks belong in the corpus,
 //! `tests/formulas/*.txt`.
 
-use dataflow::sheet::Sheet;
+use dataflow::testing::Sheet;
 use dataflow::value::Value;
 
 pub fn n(x: f64) -> Value {

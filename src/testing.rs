@@ -2,7 +2,7 @@
 //! cells, `recalc`, read `value`s and `text`. Tests are written with it:
 //!
 //! ```
-//! use dataflow::sheet::Sheet;
+//! use dataflow::testing::Sheet;
 //! let mut s = Sheet::new();
 //! s.set("A1", "=B1*2");
 //! s.set("B1", "21");
