@@ -42,9 +42,9 @@ fn one_iteration(c: &mut Criterion) {
         b.iter_batched(|| s.clone(), |mut s| black_box(s.step()), criterion::BatchSize::SmallInput)
     });
     let mut full = s.clone();
-    full.engine.mark_all_dirty();
+    full.engine_mut().mark_all_dirty();
     full.step();
-    full.engine.mark_all_dirty();
+    full.engine_mut().mark_all_dirty();
     c.bench_function("iteration/full_pass_after_one_step", |b| {
         b.iter_batched(|| full.clone(), |mut s| black_box(s.step()), criterion::BatchSize::SmallInput)
     });

@@ -24,8 +24,8 @@ pub struct ResetRun {
 
 #[derive(Clone)]
 pub struct Session {
-    pub workbook: Arc<Workbook>,
-    pub engine: Engine,
+    workbook: Arc<Workbook>,
+    engine: Engine,
 }
 
 impl Session {
@@ -59,6 +59,21 @@ impl Session {
     pub fn fresh(&self) -> Session {
         let engine = self.engine.fresh(self.engine.program().clone());
         Session { workbook: self.workbook.clone(), engine }
+    }
+
+    /// The workbook as loaded.
+    pub fn workbook(&self) -> &Workbook {
+        &self.workbook
+    }
+
+    /// The engine: values, calculation settings, the bound program.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The engine, to set cells, recalculate with an observer, or undo.
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
     }
 
     pub fn settings_mut(&mut self) -> &mut CalcSettings {

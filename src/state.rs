@@ -62,8 +62,8 @@ pub struct Cells(pub Vec<(String, Value)>);
 impl State {
     /// The values of every non-empty cell of the session.
     pub fn capture(session: &Session, workbook: &str, iterations_total: u64) -> State {
-        let grid = session.engine.grid();
-        let sheets = &session.workbook.sheets;
+        let grid = session.engine().grid();
+        let sheets = &session.workbook().sheets;
         let mut cells = Vec::new();
         for s in 0..grid.sheet_count() {
             let (rows, cols) = grid.extent(s as u16);
@@ -79,7 +79,7 @@ impl State {
         State {
             version: VERSION,
             workbook: workbook.to_string(),
-            fingerprint: fingerprint(&session.workbook),
+            fingerprint: fingerprint(session.workbook()),
             iterations_total,
             cells: Cells(cells),
         }
@@ -162,9 +162,9 @@ impl State {
     /// `Engine::restore`); then every formula is marked dirty, as F9 does in
     /// a workbook with circular references.
     pub fn apply(&self, session: &mut Session) -> Result<(), String> {
-        let cells = self.resolve(&session.workbook)?;
+        let cells = self.resolve(session.workbook())?;
         let saved: HashSet<CellAddr> = cells.iter().map(|(c, _)| *c).collect();
-        let grid = session.engine.grid();
+        let grid = session.engine().grid();
         let mut stale = Vec::new();
         for s in 0..grid.sheet_count() as u16 {
             let (rows, cols) = grid.extent(s);
@@ -177,16 +177,16 @@ impl State {
                 }
             }
         }
-        let program = session.engine.program().clone();
+        let program = session.engine().program().clone();
         let values = cells.into_iter().chain(stale.into_iter().map(|a| (a, Value::Empty)));
         for (cell, v) in values {
             if program.index.contains_key(&cell) {
-                session.engine.restore(cell, v);
+                session.engine_mut().restore(cell, v);
             } else {
-                session.engine.set(cell, v).map_err(|m| format!("cell {}: {m}", program.cell_name(cell)))?;
+                session.engine_mut().set(cell, v).map_err(|m| format!("cell {}: {m}", program.cell_name(cell)))?;
             }
         }
-        session.engine.mark_all_dirty();
+        session.engine_mut().mark_all_dirty();
         Ok(())
     }
 }

@@ -59,7 +59,7 @@ fn session(name: &str) -> Session {
 }
 
 fn cell(s: &Session, a1: &str) -> Value {
-    s.engine.get(s.area(a1).unwrap_or_else(|m| panic!("{a1}: {m}")).top_left()).clone()
+    s.engine().get(s.area(a1).unwrap_or_else(|m| panic!("{a1}: {m}")).top_left()).clone()
 }
 
 fn messages(diags: &[Diagnostic]) -> Vec<&str> {

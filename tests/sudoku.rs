@@ -23,9 +23,9 @@ fn session(order: Order) -> Session {
 
 fn boards(s: &Session) -> String {
     let mut out = String::new();
-    for v in &s.workbook.views {
+    for v in &s.workbook().views {
         out.push_str(&format!("{}:\n", v.name));
-        out.push_str(&render_area(s.engine.grid(), &v.area, &Layout { group: v.group, blank: v.blank.clone() }));
+        out.push_str(&render_area(s.engine().grid(), &v.area, &Layout { group: v.group, blank: v.blank.clone() }));
     }
     out
 }
@@ -70,7 +70,7 @@ fn pe96_grid2_synchronous_steps() {
 }
 
 fn solve(base: &Session, puzzle: &str, reset: bool) -> (Status, String) {
-    let area = base.workbook.view("solution").unwrap().area;
+    let area = base.workbook().view("solution").unwrap().area;
     let (_, converged, grid) = solve_one(base, "puzzle", puzzle, &area, "123456789", reset).unwrap();
     (classify(&grid, None, converged), grid)
 }
@@ -81,7 +81,7 @@ fn shipped_puzzle_is_solved_by_a_plain_run() {
     s.reset().unwrap();
     let r = s.recalc();
     assert!(r.converged);
-    let area = s.workbook.view("solution").unwrap().area;
+    let area = s.workbook().view("solution").unwrap().area;
     assert_eq!(
         s.read_line(&area, "123456789"),
         "245981376169273584837564219976125438513498627482736951391657842728349165654812793"
@@ -94,9 +94,9 @@ fn reset_state_shows_every_candidate_and_only_the_givens() {
     s.set_input("puzzle", GRID1).unwrap();
     s.reset().unwrap();
     // The reset protocol left state = solve, not yet calculated.
-    let sol = s.workbook.view("solution").unwrap().area;
+    let sol = s.workbook().view("solution").unwrap().area;
     assert_eq!(s.read_line(&sol, "123456789"), GRID1);
-    let cand = s.workbook.view("candidates").unwrap().area;
+    let cand = s.workbook().view("candidates").unwrap().area;
     let filled = s.read(&cand).iter().flatten().filter(|v| matches!(v, dataflow::value::Value::Number(_))).count();
     assert_eq!(filled, 729);
 }
@@ -122,7 +122,7 @@ fn check_corpus(name: &str, limit: usize, order: Order) {
     let Some((puzzles, solutions, tiers)) = corpus(name) else { return };
     let base = session(order);
     for (i, p) in puzzles.iter().enumerate().take(limit) {
-        let area = base.workbook.view("solution").unwrap().area;
+        let area = base.workbook().view("solution").unwrap().area;
         let (_, converged, grid) = solve_one(&base, "puzzle", p, &area, "123456789", true).unwrap();
         let status = classify(&grid, Some(&solutions[i]), converged);
         let want = if tiers[i] == "S" { Status::Solved } else { Status::Unsolved };

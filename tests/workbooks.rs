@@ -30,9 +30,9 @@ fn every_workbook_runs_and_its_views_match_the_snapshot() {
             "iterations: {}, converged: {}, evaluated: {}\n",
             report.iterations, report.converged, report.evaluated
         );
-        for v in &s.workbook.views {
+        for v in &s.workbook().views {
             out.push_str(&format!("{}:\n", v.name));
-            out.push_str(&render_area(s.engine.grid(), &v.area, &Layout { group: v.group, blank: v.blank.clone() }));
+            out.push_str(&render_area(s.engine().grid(), &v.area, &Layout { group: v.group, blank: v.blank.clone() }));
         }
         insta::assert_snapshot!(format!("workbook_{name}"), out);
     }

@@ -72,11 +72,11 @@ pub fn status(report: &Report, elapsed: Duration) -> String {
 
 /// `reset: Main!D27 <- reset, calculated (2 iterations), then Main!D27 <- solve`.
 pub fn reset_text(s: &Session, r: &ResetRun) -> String {
-    let p = s.engine.program();
+    let p = s.engine().program();
     let cells = |list: &[(dataflow::address::CellAddr, dataflow::value::Value)]| {
         list.iter().map(|(c, v)| format!("{} <- {v}", p.cell_name(*c))).collect::<Vec<_>>().join(", ")
     };
-    match &s.workbook.reset {
+    match &s.workbook().reset {
         Some(reset) => format!(
             "reset: {}, calculated ({}), then {}",
             cells(&reset.set),
@@ -95,7 +95,7 @@ pub fn run_text(s: &Session, views: &[Shown], reset: Option<&ResetRun>, report: 
         out.push('\n');
     }
     for v in views {
-        out += &format!("{}:\n{}\n", v.key, render_area(s.engine.grid(), &v.area, &v.layout));
+        out += &format!("{}:\n{}\n", v.key, render_area(s.engine().grid(), &v.area, &v.layout));
     }
     out += &status(report, elapsed);
     out.push('\n');

@@ -28,7 +28,7 @@ impl Shown {
 /// A view's area, or a range (`Main!D16:L24`; the first sheet when none
 /// is named).
 pub fn resolve_area(session: &Session, key: &str) -> Result<Area, String> {
-    match session.workbook.view(key) {
+    match session.workbook().view(key) {
         Some(v) => Ok(v.area),
         None => session.area(key),
     }
@@ -37,7 +37,7 @@ pub fn resolve_area(session: &Session, key: &str) -> Result<Area, String> {
 /// Resolves `--show` keys (view names or ranges) to areas and layouts;
 /// every view when there are none.
 pub fn resolve_views(session: &Session, keys: &[String]) -> Result<Vec<Shown>, Failure> {
-    let wb = &session.workbook;
+    let wb = &session.workbook();
     if keys.is_empty() {
         return Ok(wb.views.iter().map(Shown::view).collect());
     }

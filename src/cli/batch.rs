@@ -41,7 +41,7 @@ pub fn batch(
     let path =
         spec.strip_prefix('@').ok_or_else(|| usage(format!("--input `{input}`: batch reads a file: NAME=@FILE")))?;
     let lines = input_line_file(path).map_err(usage)?;
-    let def = base.workbook.input(name).ok_or_else(|| usage(format!("no input named `{name}`")))?.clone();
+    let def = base.workbook().input(name).ok_or_else(|| usage(format!("no input named `{name}`")))?.clone();
     let area = resolve_area(&base, show).map_err(|m| usage(format!("--show `{show}`: {m}")))?;
     let expected: Option<Vec<String>> = match expect {
         Some(p) => Some(input_line_file(&p.to_string_lossy()).map_err(usage)?.into_iter().map(|(_, l)| l).collect()),

@@ -160,24 +160,24 @@ struct Facts<'s> {
 
 impl<'s> Facts<'s> {
     fn new(s: &'s Session) -> Facts<'s> {
-        let (wb, p) = (&*s.workbook, &**s.engine.program());
-        let entry = p.cells.iter().map(|c| c.origin.index()).collect();
-        let mut cycle = vec![None; p.cells.len()];
+        let (wb, p) = (s.workbook(), &**s.engine().program());
+        let entry = p.cells().iter().map(|c| c.origin.index()).collect();
+        let mut cycle = vec![None; p.cells().len()];
         let mut cycles = Vec::new();
         for (k, cells) in p.cycles().enumerate() {
             cells.iter().for_each(|&f| cycle[f.index()] = Some(k));
             cycles.push(cells.len());
         }
-        let mut members = vec![Vec::new(); p.graph.areas.len()];
-        for (f, list) in p.graph.containing.iter().enumerate() {
-            list.iter().for_each(|&a| members[a.index()].push(FormulaId::at(f)));
+        let mut members = vec![Vec::new(); p.graph().areas().len()];
+        for f in (0..p.cells().len()).map(FormulaId::at) {
+            p.graph().containing(f).iter().for_each(|&a| members[a.index()].push(f));
         }
         Facts { wb, p, entry, cycle, cycles, members }
     }
 
     /// `Main!D4:L12`, `'My Sheet'!A1`.
     fn area_name(&self, a: &Area) -> String {
-        self.p.scope.sheets.area(*a)
+        self.p.scope().sheets.area(*a)
     }
 
     /// The node of a formula entry, labelled with its area, file and size.
@@ -200,7 +200,7 @@ impl<'s> Facts<'s> {
     /// itself when it holds nothing known.
     fn value_nodes(&self, dot: &mut Dot, a: usize, show_part: bool) -> Vec<usize> {
         let a_id = a;
-        let a = &self.p.graph.areas[a];
+        let a = &self.p.graph().areas()[a];
         let mut nodes = Vec::new();
         for (i, input) in self.wb.inputs.iter().enumerate() {
             if let Some(part) = a.intersect(&input.area) {
@@ -254,7 +254,7 @@ impl<'s> Facts<'s> {
     }
 
     fn cell_node(&self, dot: &mut Dot, c: CellAddr) -> usize {
-        let cycle = self.p.index.get(&c).and_then(|&f| self.cycle[f.index()]);
+        let cycle = self.p.formula_at(c).and_then(|f| self.cycle[f.index()]);
         dot.node(format!("cell {c:?}"), "box", cycle, || self.area_name(&Area::cell(c)))
     }
 }
@@ -269,8 +269,8 @@ fn collapsed(s: &Session, title: &str) -> String {
     for &e in &entries {
         facts.entry_node(&mut dot, e);
     }
-    let g = &facts.p.graph;
-    for (a, area) in g.areas.iter().enumerate() {
+    let g = &facts.p.graph();
+    for (a, area) in g.areas().iter().enumerate() {
         let mut from: Vec<usize> = facts.members[a].iter().map(|&f| facts.entry[f.index()]).collect();
         from.sort_unstable();
         from.dedup();
@@ -278,7 +278,7 @@ fn collapsed(s: &Session, title: &str) -> String {
         if facts.members[a].is_empty() || (area.size() as usize) > facts.members[a].len() {
             sources.extend(facts.value_nodes(&mut dot, a, false));
         }
-        for &r in &g.readers[a] {
+        for &r in g.readers(AreaId::at(a)) {
             let to = facts.entry_node(&mut dot, facts.entry[r.index()]);
             sources.iter().for_each(|&from| dot.edge(from, to, Some(a)));
         }
@@ -291,21 +291,21 @@ fn collapsed(s: &Session, title: &str) -> String {
 /// its cell links straight to the cell.
 fn cell_graph(s: &Session, title: &str, c: CellAddr) -> String {
     let facts = Facts::new(s);
-    let (p, g) = (facts.p, &facts.p.graph);
+    let (p, g) = (facts.p, &facts.p.graph());
     let mut dot = Dot::default();
-    let cycle = p.index.get(&c).and_then(|&f| facts.cycle[f.index()]);
+    let cycle = p.formula_at(c).and_then(|f| facts.cycle[f.index()]);
     let me = dot.node(format!("cell {c:?}"), "box, style=\"filled,bold\", fillcolor=lightyellow", cycle, || {
         facts.area_name(&Area::cell(c))
     });
     // The node standing for area `a`, or `at` when the area is one cell.
     let area_node = |dot: &mut Dot, a: usize, at: usize| {
-        if g.areas[a].is_cell() {
+        if g.areas()[a].is_cell() {
             return at;
         }
-        dot.node(format!("read {a}"), "ellipse", None, || facts.area_name(&g.areas[a]))
+        dot.node(format!("read {a}"), "ellipse", None, || facts.area_name(&g.areas()[a]))
     };
-    let index: HashMap<Area, usize> = g.areas.iter().enumerate().map(|(i, a)| (*a, i)).collect();
-    if let Some(&f) = p.index.get(&c) {
+    let index: HashMap<Area, usize> = g.areas().iter().enumerate().map(|(i, a)| (*a, i)).collect();
+    if let Some(f) = p.formula_at(c) {
         for dep in &p.cell(f).deps {
             let Some(&a) = index.get(dep) else { continue };
             let mut inside = facts.cell_nodes(&mut dot, &facts.members[a]);
@@ -319,8 +319,8 @@ fn cell_graph(s: &Session, title: &str, c: CellAddr) -> String {
             inside.into_iter().for_each(|n| dot.edge(n, an, None));
         }
     }
-    let containing: Vec<usize> = match p.index.get(&c) {
-        Some(&f) => g.containing[f.index()].iter().map(|a| a.index()).collect(),
+    let containing: Vec<usize> = match p.formula_at(c) {
+        Some(f) => g.containing(f).iter().map(|a| a.index()).collect(),
         None => g.areas_containing(c).map(AreaId::index).collect(),
     };
     for a in containing {
@@ -328,7 +328,7 @@ fn cell_graph(s: &Session, title: &str, c: CellAddr) -> String {
         if an != me {
             dot.edge(me, an, None);
         }
-        for n in facts.cell_nodes(&mut dot, &g.readers[a]) {
+        for n in facts.cell_nodes(&mut dot, g.readers(AreaId::at(a))) {
             dot.edge(an, n, None);
         }
     }

@@ -60,7 +60,7 @@ pub fn calculate(args: &RunArgs) -> Result<Calculated, Failure> {
     let tracer = Tracer::new(&session, args)?;
     let start = Instant::now();
     let report = match tracer {
-        Some(mut t) => session.engine.recalc_with(&mut t),
+        Some(mut t) => session.engine_mut().recalc_with(&mut t),
         None => session.recalc(),
     };
     let elapsed = start.elapsed();
@@ -126,7 +126,7 @@ pub fn text_output(o: &Calculated) -> String {
 
 /// Excel's circular-reference warning, when iteration is off.
 fn warn_circular(session: &Session, report: &Report) {
-    let p = session.engine.program();
+    let p = session.engine().program();
     for cycle in &report.circular {
         let names: Vec<String> = cycle.iter().take(8).map(|c| p.cell_name(*c)).collect();
         let more = if cycle.len() > 8 { format!(" and {} more", cycle.len() - 8) } else { String::new() };
@@ -140,14 +140,14 @@ fn warn_circular(session: &Session, report: &Report) {
 
 pub fn check(path: &Path) -> Result<(), Failure> {
     let session = Session::load(path).map_err(Failure::Workbook)?;
-    let p = session.engine.program();
+    let p = session.engine().program();
     println!(
         "{}: {} sheets, {} names, {} formula cells, {} constants",
         path.display(),
-        p.scope.sheets.len(),
-        p.scope.names.len(),
-        p.cells.len(),
-        p.constants.len()
+        p.scope().sheets.len(),
+        p.scope().names.len(),
+        p.cells().len(),
+        p.constants().len()
     );
     let cycles: Vec<&[FormulaId]> = p.cycles().collect();
     if cycles.is_empty() {
@@ -158,7 +158,7 @@ pub fn check(path: &Path) -> Result<(), Failure> {
         let more = if c.len() > 8 { format!(", ... ({} more)", c.len() - 8) } else { String::new() };
         println!("cycle {}: {} cells: {}{more}", i + 1, c.len(), names.join(", "));
     }
-    if !session.workbook.calc.iterate && !cycles.is_empty() {
+    if !session.workbook().calc.iterate && !cycles.is_empty() {
         println!("iteration is off: these cells will not be calculated (set calc.iterate: true)");
     }
     Ok(())
@@ -172,13 +172,13 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
         let msgs: Vec<String> = errs.iter().map(|e| format!("column {}: {}", e.span.start + 1, e.message)).collect();
         Failure::usage(format!("the formula does not parse: {}", msgs.join("; ")))
     })?;
-    let program = p.session.engine.program().clone();
-    let mut binder = Binder::new(&program.scope, cell);
+    let program = p.session.engine().program().clone();
+    let mut binder = Binder::new(program.scope(), cell);
     let bound = binder.bind_formula(&expr, cell);
     for i in &binder.issues {
         eprintln!("warning: {}", i.message);
     }
-    let mut ev = Eval::new(p.session.engine.grid(), cell);
+    let mut ev = Eval::new(p.session.engine().grid(), cell);
     if refs {
         match ev.eval(&bound) {
             dataflow::value::Value::Ref(a) => println!("{}", area_text(&p.session, &a)),
@@ -191,5 +191,5 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
 }
 
 fn area_text(s: &Session, a: &Area) -> String {
-    s.workbook.sheets.area(*a)
+    s.workbook().sheets.area(*a)
 }

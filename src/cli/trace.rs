@@ -53,7 +53,7 @@ impl Tracer {
             .iter()
             .map(|t| {
                 let area = session.area(t).map_err(|m| Failure::Usage(format!("--trace-cell `{t}`: {m}")))?;
-                Ok((area_name(session.engine.program(), &area), area))
+                Ok((area_name(session.engine().program(), &area), area))
             })
             .collect::<Result<Vec<_>, Failure>>()?;
         let out: Box<dyn Write> = match &args.trace_file {
@@ -63,7 +63,7 @@ impl Tracer {
                     .map_err(|e| Failure::Usage(format!("--trace-file `{}`: cannot create it: {e}", p.display())))?,
             )),
         };
-        let views = session.workbook.views.iter().map(|v| (v.name.clone(), v.area)).collect();
+        let views = session.workbook().views.iter().map(|v| (v.name.clone(), v.area)).collect();
         Ok(Some(Tracer { log: ChangeLog::default(), out, all: args.trace, follow, views }))
     }
 
@@ -185,7 +185,7 @@ fn listed(items: &[String]) -> String {
 
 /// `Main!F18` or `Main!P4:AP30`.
 fn area_name(p: &Program, a: &Area) -> String {
-    p.scope.sheets.area(*a)
+    p.scope().sheets.area(*a)
 }
 
 /// A value in a trace: text quoted (quotes doubled, as in formulas), a

@@ -100,7 +100,7 @@ pub fn watch_loop(
         }
         match calculate(args) {
             Ok(o) => {
-                files = o.session.workbook.sources.iter().map(|s| s.path.clone()).collect();
+                files = o.session.workbook().sources.iter().map(|s| s.path.clone()).collect();
                 let result = text_output(&o);
                 text += &result;
                 last_good = Some(result);

@@ -35,14 +35,14 @@ pub enum Stage {
 #[derive(Clone, Debug)]
 pub struct DepGraph {
     /// Distinct areas read by formulas.
-    pub areas: Vec<Area>,
+    areas: Vec<Area>,
     /// For each area (by [`AreaId`]), the formula cells that read it.
-    pub readers: Vec<Vec<FormulaId>>,
+    pub(crate) readers: Vec<Vec<FormulaId>>,
     /// For each formula cell (by [`FormulaId`]), the areas that contain it.
-    pub containing: Vec<Vec<AreaId>>,
-    pub graph: DiGraph<Node, ()>,
+    pub(crate) containing: Vec<Vec<AreaId>>,
+    graph: DiGraph<Node, ()>,
     /// Formulas whose run-time references (OFFSET) can reach whole sheets.
-    pub runtime: Vec<RuntimeRead>,
+    pub(crate) runtime: Vec<RuntimeRead>,
 }
 
 /// A formula that may read anywhere on some sheets, decided when it runs.
@@ -158,6 +158,21 @@ impl DepGraph {
             }
         }
         stages
+    }
+
+    /// The distinct areas formulas read; an [`AreaId`] is a position here.
+    pub fn areas(&self) -> &[Area] {
+        &self.areas
+    }
+
+    /// The formulas that read area `a`.
+    pub fn readers(&self, a: AreaId) -> &[FormulaId] {
+        &self.readers[a.index()]
+    }
+
+    /// The areas read by formulas that contain formula cell `f`.
+    pub fn containing(&self, f: FormulaId) -> &[AreaId] {
+        &self.containing[f.index()]
     }
 
     /// The areas that contain `c`, for a cell without a formula.

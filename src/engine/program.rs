@@ -63,14 +63,14 @@ pub struct FormulaCell {
 /// Everything needed to calculate a workbook, independent of its values.
 #[derive(Clone, Debug)]
 pub struct Program {
-    pub scope: Scope,
+    pub(crate) scope: Scope,
     /// Formula cells sorted in sheet order, row-major: a cell's index is its
     /// position in Excel's calculation order.
-    pub cells: Vec<FormulaCell>,
-    pub index: HashMap<CellAddr, FormulaId>,
-    pub constants: Vec<(CellAddr, Value)>,
-    pub graph: DepGraph,
-    pub schedule: Vec<Stage>,
+    pub(crate) cells: Vec<FormulaCell>,
+    pub(crate) index: HashMap<CellAddr, FormulaId>,
+    pub(crate) constants: Vec<(CellAddr, Value)>,
+    pub(crate) graph: DepGraph,
+    pub(crate) schedule: Vec<Stage>,
 }
 
 impl Program {
@@ -136,6 +136,37 @@ impl Program {
         }
         p.constants.iter_mut().for_each(|(_, v)| *v = v.detached());
         p
+    }
+
+    /// The sheets and names formulas were bound against.
+    pub fn scope(&self) -> &Scope {
+        &self.scope
+    }
+
+    /// The formula cells, in Excel's calculation order (sheet, row, column):
+    /// a [`FormulaId`] is a position here.
+    pub fn cells(&self) -> &[FormulaCell] {
+        &self.cells
+    }
+
+    /// The formula in cell `c`, if it holds one.
+    pub fn formula_at(&self, c: CellAddr) -> Option<FormulaId> {
+        self.index.get(&c).copied()
+    }
+
+    /// The cells that hold constants, with their values.
+    pub fn constants(&self) -> &[(CellAddr, Value)] {
+        &self.constants
+    }
+
+    /// The dependency graph.
+    pub fn graph(&self) -> &DepGraph {
+        &self.graph
+    }
+
+    /// The stages of a pass, in dependency order.
+    pub fn schedule(&self) -> &[Stage] {
+        &self.schedule
     }
 
     /// One formula cell.

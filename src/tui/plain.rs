@@ -49,12 +49,12 @@ pub fn story(mut session: Session, reset: Option<&ResetRun>, views: &[Shown], ou
         None => "start (no reset protocol run)".to_string(),
     };
     writeln!(out, "== step 0: {start}")?;
-    write_views(&session.engine, views, &[], out)?;
-    let uncalculated = if session.engine.settings.iterate { 0 } else { session.engine.program().cycles().count() };
+    write_views(session.engine(), views, &[], out)?;
+    let uncalculated = if session.engine().settings.iterate { 0 } else { session.engine().program().cycles().count() };
     let mut written = Ok(());
     let mut steps = 0;
     let report = {
-        let engine = &mut session.engine;
+        let engine = session.engine_mut();
         let mut each = EachPass::new(engine, |engine: &Engine, pass: &PassInfo, delta: Delta| {
             steps = pass.pass;
             let n = Counts::of(&delta.changes);

@@ -156,7 +156,7 @@ impl Stepper {
     /// The boards of the entry shown.
     pub fn boards(&self) -> Vec<Board> {
         let changes = by_cell(self.current().changes());
-        self.views.iter().map(|v| Board::new(&self.session.engine, v, &changes, draw::MAX_CELL_WIDTH)).collect()
+        self.views.iter().map(|v| Board::new(self.session.engine(), v, &changes, draw::MAX_CELL_WIDTH)).collect()
     }
 
     pub fn resize(&mut self, columns: u16, lines: u16) {
@@ -233,7 +233,7 @@ impl Stepper {
     pub fn forward(&mut self) {
         if self.cursor + 1 < self.history.len() {
             self.cursor += 1;
-            self.session.engine.redo(&self.history[self.cursor].delta);
+            self.session.engine_mut().redo(&self.history[self.cursor].delta);
         } else {
             self.calculate(1);
         }
@@ -243,7 +243,7 @@ impl Stepper {
     /// times: recorded entries are replayed first, the rest are the passes
     /// of one recalculation.
     pub fn run(&mut self) {
-        let cap = self.session.engine.settings.max_iterations.max(1);
+        let cap = self.session.engine().settings.max_iterations.max(1);
         if self.current().converged() && self.cursor + 1 == self.history.len() {
             self.message = Some("already converged".into());
             return;
@@ -268,7 +268,7 @@ impl Stepper {
     fn calculate(&mut self, passes: u32) -> u32 {
         let mut number = self.current().number;
         let mut entries = Vec::new();
-        let engine: &mut Engine = &mut self.session.engine;
+        let engine: &mut Engine = self.session.engine_mut();
         let mut each = EachPass::new(engine, |_: &Engine, pass: &PassInfo, delta: Delta| {
             number += 1;
             entries.push(Entry { number, kind: Kind::Iteration(*pass), delta });
@@ -285,7 +285,7 @@ impl Stepper {
         if self.cursor == 0 {
             self.message = Some("this is the first step kept".into());
         } else {
-            self.session.engine.undo(&self.history[self.cursor].delta);
+            self.session.engine_mut().undo(&self.history[self.cursor].delta);
             self.cursor -= 1;
         }
     }
@@ -343,12 +343,12 @@ impl Stepper {
                 return;
             }
         };
-        if let Some(c) = area.cells().find(|&c| self.session.engine.program().index.contains_key(&c)) {
-            self.message = Some(format!("{} holds a formula", self.session.engine.program().cell_name(c)));
+        if let Some(c) = area.cells().find(|&c| self.session.engine().program().formula_at(c).is_some()) {
+            self.message = Some(format!("{} holds a formula", self.session.engine().program().cell_name(c)));
             return;
         }
         let v = parse_input_value(value);
-        let engine = &mut self.session.engine;
+        let engine = self.session.engine_mut();
         let mut recorder = Recorder::start(engine);
         for c in area.cells() {
             if let Err(m) = recorder.set(engine, c, v.clone()) {

@@ -230,7 +230,7 @@ fn an_edit_after_going_back_starts_from_the_state_shown() {
 fn the_history_keeps_changes_not_copies() {
     let mut a = sudoku();
     press(&mut a, "g");
-    let cells = a.session().engine.program().cells.len();
+    let cells = a.session().engine().program().cells().len();
     let kept = a.history_cells();
     // Nine iterations of an 810-formula cycle: what they changed, far less
     // than nine copies of every cell.
