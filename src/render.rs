@@ -22,6 +22,30 @@ impl Default for Layout {
     }
 }
 
+/// `1 cell`, `9 cells`: a count with its noun, plural unless it is one.
+pub fn plural(n: impl Into<u64>, word: &str) -> String {
+    let n = n.into();
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Joins a grid's text lines, trailing spaces cut, with a rule before every
+/// `group`-th line (none when `group` is 0). The rule follows the first
+/// line: `+` under each `|`, `-` elsewhere.
+pub fn ruled(lines: &[String], group: u32) -> String {
+    let rule: String =
+        lines.first().map(|l| l.chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect()).unwrap_or_default();
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 && group > 0 && (i as u32).is_multiple_of(group) {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 /// What a cell shows, with blanks as `blank`.
 pub fn cell_text(v: &Value, blank: &str) -> String {
     match v {
@@ -49,9 +73,8 @@ pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
     let widths: Vec<usize> =
         (0..ncols).map(|j| cells.iter().map(|row| row[j].0.chars().count()).max().unwrap_or(1)).collect();
     let (gr, gc) = layout.group.unwrap_or((0, 0));
-    let mut out = String::new();
-    let mut rule = String::new();
-    for (i, row) in cells.iter().enumerate() {
+    let mut lines = Vec::new();
+    for row in &cells {
         let mut line = String::new();
         for (j, (s, number)) in row.iter().enumerate() {
             if j > 0 {
@@ -63,15 +86,7 @@ pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
             let w = widths[j];
             if *number { line.push_str(&format!("{s:>w$}")) } else { line.push_str(&format!("{s:<w$}")) }
         }
-        if rule.is_empty() {
-            rule = line.chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();
-        }
-        if i > 0 && gr > 0 && (i as u32).is_multiple_of(gr) {
-            out.push_str(&rule);
-            out.push('\n');
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
+        lines.push(line);
     }
-    out
+    ruled(&lines, gr)
 }

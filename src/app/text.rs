@@ -5,15 +5,10 @@
 
 use super::Shown;
 use dataflow::engine::{PassInfo, Report};
+pub use dataflow::render::plural;
 use dataflow::render::render_area;
 use dataflow::session::{ResetRun, Session};
 use std::time::Duration;
-
-/// `1 cell`, `9 cells`.
-pub fn plural(n: impl Into<u64>, word: &str) -> String {
-    let n = n.into();
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
 
 /// `1 iteration`, `9 iterations`.
 pub fn iterations(n: u32) -> String {

@@ -124,7 +124,7 @@ impl Dot {
 }
 
 fn cycle_label(k: usize, size: usize) -> String {
-    format!("cycle {}: {size} cell{}", k + 1, if size == 1 { "" } else { "s" })
+    format!("cycle {}: {}", k + 1, crate::app::plural(size as u64, "cell"))
 }
 
 /// A DOT string: quotes and backslashes escaped, newlines as `\n`.
@@ -192,7 +192,7 @@ impl<'s> Facts<'s> {
             };
             let file = file.map_or_else(String::new, |f| format!("{}, ", f.to_string_lossy()));
             let n = cells.len();
-            format!("{}\n{file}{n} cell{}", self.area_name(&entry.area), if n == 1 { "" } else { "s" })
+            format!("{}\n{file}{}", self.area_name(&entry.area), crate::app::plural(n as u64, "cell"))
         })
     }
 

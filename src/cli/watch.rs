@@ -119,7 +119,7 @@ pub fn watch_loop(
             }
         }
         let n = files.len();
-        text += &format!("\nwatching {n} file{}; Ctrl-C quits\n", if n == 1 { "" } else { "s" });
+        text += &format!("\nwatching {}; Ctrl-C quits\n", crate::app::plural(n as u64, "file"));
         out.write_all(text.as_bytes())?;
         out.flush()?;
         if !wait(&files) {
@@ -134,7 +134,7 @@ fn failure_text(f: &Failure, color: bool) -> String {
         Failure::Workbook(diags) => {
             let mut text: String = diags.iter().map(|d| format!("{}\n", d.render(color))).collect();
             let n = diags.len();
-            text += &format!("{n} problem{} found\n", if n == 1 { "" } else { "s" });
+            text += &format!("{} found\n", crate::app::plural(n as u64, "problem"));
             text
         }
         Failure::Usage(m) => format!("error: {m}\n"),

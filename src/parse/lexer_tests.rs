@@ -109,10 +109,7 @@ fn strings_double_their_quotes() {
     assert_eq!(tokens(r#""""#), [Token::Text(String::new())]);
     assert_eq!(tokens(r#""say ""hi""""#), [Token::Text("say \"hi\"".into())]);
     assert_eq!(tokens(r#""a"&"b""#), [Token::Text("a".into()), Token::Amp, Token::Text("b".into())]);
-    assert_eq!(
-        lexed(r#""abc"#),
-        (vec![Token::Error], vec!["unterminated string: missing closing `\"`".to_string()])
-    );
+    assert_eq!(lexed(r#""abc"#), (vec![Token::Error], vec!["unterminated string: missing closing `\"`".to_string()]));
 }
 
 #[test]
@@ -121,8 +118,8 @@ fn operators_and_whitespace() {
     assert_eq!(
         tokens("= <> <= >= < > + - * / ^ & % : , ; ( ) { }"),
         [
-            Eq, Ne, Le, Ge, Lt, Gt, Plus, Minus, Star, Slash, Caret, Amp, Percent, Colon, Comma, Semi, LParen,
-            RParen, LBrace, RBrace
+            Eq, Ne, Le, Ge, Lt, Gt, Plus, Minus, Star, Slash, Caret, Amp, Percent, Colon, Comma, Semi, LParen, RParen,
+            LBrace, RBrace
         ]
     );
     assert_eq!(tokens("SUM(\n\tA1 ,\r\n B2\u{A0})").len(), 6);

@@ -401,5 +401,5 @@ where
 }
 
 fn plural(n: usize) -> String {
-    if n == 1 { "1 value".into() } else { format!("{n} values") }
+    crate::render::plural(n as u64, "value")
 }

@@ -16,6 +16,7 @@
 use super::board::{Board, Counts, Mark, by_cell};
 use crate::app::{Failure, Options, Shown, iterations, pass_text, prepare, reset_text, resolve_views};
 use dataflow::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo};
+use dataflow::render::ruled;
 use dataflow::session::{ResetRun, Session};
 use std::io::{self, Write};
 
@@ -110,9 +111,8 @@ pub fn mark_char(m: Mark) -> char {
 /// A board as text: `render_area`'s grid with a mark before every cell.
 pub fn board_text(b: &Board) -> String {
     let w = b.width;
-    let mut out = String::new();
-    let mut rule = String::new();
-    for (i, row) in b.rows.iter().enumerate() {
+    let mut lines = Vec::new();
+    for row in &b.rows {
         let mut line = String::new();
         for (j, cell) in row.iter().enumerate() {
             if Board::rule_before(j, b.group.1) {
@@ -121,15 +121,7 @@ pub fn board_text(b: &Board) -> String {
             line.push(mark_char(cell.mark));
             line.push_str(&format!("{:>w$}", cell.text));
         }
-        if rule.is_empty() {
-            rule = line.chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();
-        }
-        if Board::rule_before(i, b.group.0) {
-            out.push_str(&rule);
-            out.push('\n');
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
+        lines.push(line);
     }
-    out
+    ruled(&lines, b.group.0)
 }
