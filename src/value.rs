@@ -276,7 +276,26 @@ pub fn compare(a: &Value, b: &Value) -> Ordering {
 }
 
 fn cmp_num(x: f64, y: f64) -> Ordering {
-    x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+    if num_eq(x, y) { Ordering::Equal } else { x.partial_cmp(&y).unwrap_or(Ordering::Equal) }
+}
+
+/// Whether two numbers are equal as Excel compares them: after rounding
+/// both to 15 significant digits, so `0.1+0.2=0.3` is TRUE.
+pub fn num_eq(x: f64, y: f64) -> bool {
+    if x == y {
+        return true;
+    }
+    // Two numbers that round to the same 15 digits differ by at most about
+    // 1e-14 of their size; anything further apart is unequal at once.
+    if !(x.is_finite() && y.is_finite()) || (x - y).abs() > 1e-14 * x.abs().max(y.abs()) {
+        return false;
+    }
+    round15(x) == round15(y)
+}
+
+/// `x` rounded to 15 significant digits.
+fn round15(x: f64) -> f64 {
+    format!("{x:.14e}").parse().unwrap_or(x)
 }
 
 /// Case-insensitive text ordering (Unicode lower-casing).

@@ -4,7 +4,7 @@
 //! Operands arrive already read (no references).
 
 use crate::ast::{BinaryOp, UnaryOp};
-use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value, compare, too_long};
+use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value, compare, num_eq, too_long};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -98,12 +98,13 @@ fn scalar_binary(op: BinaryOp, a: &Value, b: &Value) -> Value {
             Add => return Value::num(x + y),
             Sub => return Value::num(x - y),
             Mul => return Value::num(x * y),
-            Eq => return Value::Bool(x == y),
-            Ne => return Value::Bool(x != y),
-            Lt => return Value::Bool(x < y),
-            Gt => return Value::Bool(x > y),
-            Le => return Value::Bool(x <= y),
-            Ge => return Value::Bool(x >= y),
+            // Equal to 15 significant digits is equal (`num_eq`).
+            Eq => return Value::Bool(num_eq(x, y)),
+            Ne => return Value::Bool(!num_eq(x, y)),
+            Lt => return Value::Bool(x < y && !num_eq(x, y)),
+            Gt => return Value::Bool(x > y && !num_eq(x, y)),
+            Le => return Value::Bool(x <= y || num_eq(x, y)),
+            Ge => return Value::Bool(x >= y || num_eq(x, y)),
             _ => {}
         }
     }

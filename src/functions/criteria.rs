@@ -13,7 +13,7 @@
 
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
-use crate::value::{Array, ErrorKind, Value, Wildcard, cmp_text, parse_number};
+use crate::value::{Array, ErrorKind, Value, Wildcard, cmp_text, num_eq, parse_number};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -117,8 +117,8 @@ impl Criterion {
 
     fn equals(&self, v: &Value) -> bool {
         match (&self.target, v) {
-            (Target::Number(n), Value::Number(x)) => x == n,
-            (Target::Number(n), Value::Text(s)) => parse_number(s) == Some(*n),
+            (Target::Number(n), Value::Number(x)) => num_eq(*x, *n),
+            (Target::Number(n), Value::Text(s)) => parse_number(s).is_some_and(|x| num_eq(x, *n)),
             (Target::Bool(b), Value::Bool(x)) => x == b,
             (Target::Error(e), Value::Error(x)) => x == e,
             (Target::Text(p), Value::Text(s)) => p.wild.matches(s),
@@ -252,7 +252,7 @@ fn whole_span(numbers: &[f64]) -> Option<i64> {
 /// How many values of `range` equal one number (numbers, and text that reads as it).
 pub(super) fn count_number(ev: &Eval, range: &Range, n: f64) -> u64 {
     let mut count = 0;
-    range.scan(ev, |v| count += (cell_number(v) == Some(n)) as u64);
+    range.scan(ev, |v| count += cell_number(v).is_some_and(|x| num_eq(x, n)) as u64);
     count
 }
 
@@ -268,9 +268,10 @@ pub(super) fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> 
         let mut slots = [0u64; SPAN];
         range.scan(ev, |v| {
             if let Some(x) = cell_number(v) {
-                let i = x - min as f64;
-                if i >= 0.0 && i < SPAN as f64 && (i as usize) as f64 == i {
-                    slots[i as usize] += 1;
+                // The whole number x equals to 15 digits, if any.
+                let k = (x - min as f64).round();
+                if k >= 0.0 && k < SPAN as f64 && num_eq(x, k + min as f64) {
+                    slots[k as usize] += 1;
                 }
             }
         });
@@ -284,9 +285,11 @@ pub(super) fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> 
         lookup.sort_by(|a, b| a.0.total_cmp(&b.0));
         range.scan(ev, |v| {
             let Some(x) = cell_number(v) else { return };
-            let start = lookup.partition_point(|(n, _)| *n < x);
-            for (_, k) in lookup[start..].iter().take_while(|(n, _)| *n == x) {
-                counts[*k] += 1;
+            // Numbers equal to 15 digits lie within about 1e-14 of x.
+            let near = 1e-14 * x.abs();
+            let start = lookup.partition_point(|(n, _)| *n < x - near);
+            for (n, k) in lookup[start..].iter().take_while(|(n, _)| *n <= x + near) {
+                counts[*k] += num_eq(x, *n) as u64;
             }
         });
     } else {
