@@ -1,20 +1,29 @@
-//! Scalar math: MOD, INT, ABS, ROUND, SQRT, POWER, COS, SIN, PI, EXP, LN.
-//! Every one is lifted ([`args::lift`]) so it works element by element on
-//! arrays; arguments coerce as in arithmetic (empty is 0, TRUE is 1,
-//! numeric text is its number, other text #VALUE!) and the first error
-//! among them is the result. NaN and infinities become #NUM!.
+//! Math: MOD, INT, ABS, SIGN, QUOTIENT, SQRT, POWER, COS, SIN, PI, EXP,
+//! LN; the rounding family ROUND, ROUNDUP, ROUNDDOWN, TRUNC, CEILING,
+//! FLOOR, EVEN, ODD ([`rounding`]); the aggregates PRODUCT and SUMSQ; and
+//! the base conversions BASE, DECIMAL, DEC2HEX, HEX2DEC ([`radix`]).
+//! Scalar functions are lifted ([`args::lift`]) so they work element by
+//! element on arrays; arguments coerce as in arithmetic (empty is 0, TRUE
+//! is 1, numeric text is its number, other text #VALUE!) and the first
+//! error among them is the result. NaN and infinities become #NUM!.
+//! PRODUCT and SUMSQ walk their arguments as SUM does
+//! ([`args::fold_numbers`]).
 
-use super::FnSpec;
+mod radix;
+mod rounding;
+
 use super::args;
+use super::{FnSpec, VARIADIC};
 use crate::ast::BinaryOp;
 use crate::eval::{BExpr, Eval, binary};
 use crate::value::{ErrorKind, Value};
+use rounding::{Mode, round_to, to_multiple};
 
 pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("MOD", 2, 2, |ev, a| binary_fn(ev, a, modulo)),
     FnSpec::new("INT", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.floor()))),
     FnSpec::new("ABS", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.abs()))),
-    FnSpec::new("ROUND", 2, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round(x, d)))),
+    FnSpec::new("ROUND", 2, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round_to(x, d, Mode::HalfUp)))),
     FnSpec::new("SQRT", 1, 1, |ev, a| unary_fn(ev, a, sqrt)),
     FnSpec::new("POWER", 2, 2, |ev, a| binary_fn(ev, a, power)),
     FnSpec::new("COS", 1, 1, |ev, a| unary_fn(ev, a, |x| trig(x, f64::cos))),
@@ -22,6 +31,23 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("PI", 0, 0, |_, _| Value::Number(std::f64::consts::PI)),
     FnSpec::new("EXP", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.exp()))),
     FnSpec::new("LN", 1, 1, |ev, a| unary_fn(ev, a, ln)),
+    FnSpec::new("PRODUCT", 1, VARIADIC, product),
+    FnSpec::new("SUMSQ", 1, VARIADIC, |ev, a| args::num_result(args::fold_numbers(ev, a, 0.0, |s, n| s + n * n))),
+    FnSpec::new("QUOTIENT", 2, 2, |ev, a| binary_fn(ev, a, quotient)),
+    FnSpec::new("SIGN", 1, 1, |ev, a| unary_fn(ev, a, sign)),
+    FnSpec::new("TRUNC", 1, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round_to(x, d, Mode::Down)))),
+    FnSpec::new("ROUNDUP", 2, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round_to(x, d, Mode::Up)))),
+    FnSpec::new("ROUNDDOWN", 2, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round_to(x, d, Mode::Down)))),
+    FnSpec::new("CEILING", 2, 2, |ev, a| binary_fn(ev, a, |x, s| to_multiple(x, s, f64::ceil, Value::Number(0.0)))),
+    FnSpec::new("FLOOR", 2, 2, |ev, a| {
+        binary_fn(ev, a, |x, s| to_multiple(x, s, f64::floor, Value::Error(ErrorKind::Div0)))
+    }),
+    FnSpec::new("EVEN", 1, 1, |ev, a| unary_fn(ev, a, rounding::even)),
+    FnSpec::new("ODD", 1, 1, |ev, a| unary_fn(ev, a, rounding::odd)),
+    FnSpec::new("BASE", 2, 3, |ev, a| lift_fallible(ev, a, radix::base)),
+    FnSpec::new("DECIMAL", 2, 2, |ev, a| lift_fallible(ev, a, radix::decimal)),
+    FnSpec::new("DEC2HEX", 1, 2, |ev, a| lift_fallible(ev, a, radix::dec2hex)),
+    FnSpec::new("HEX2DEC", 1, 1, |ev, a| lift_fallible(ev, a, radix::hex2dec)),
 ];
 
 /// A one-argument numeric function, lifted over arrays.
@@ -32,12 +58,37 @@ fn unary_fn(ev: &mut Eval, a: &[BExpr], f: fn(f64) -> Value) -> Value {
     })
 }
 
-/// A two-argument numeric function, lifted over arrays.
+/// A two-argument numeric function, lifted over arrays; an omitted
+/// optional second argument is 0 (TRUNC's digits).
 fn binary_fn(ev: &mut Eval, a: &[BExpr], f: fn(f64, f64) -> Value) -> Value {
-    args::lift(ev, a, |v| match (v[0].to_number(), v[1].to_number()) {
+    args::lift(ev, a, |v| match (v[0].to_number(), v.get(1).map_or(Ok(0.0), Value::to_number)) {
         (Ok(x), Ok(y)) => f(x, y),
         (Err(e), _) | (_, Err(e)) => Value::Error(e),
     })
+}
+
+/// A function of values that may fail, lifted over arrays.
+fn lift_fallible(ev: &mut Eval, a: &[BExpr], f: fn(&[Value]) -> Result<Value, ErrorKind>) -> Value {
+    args::lift(ev, a, |v| f(v).unwrap_or_else(Value::Error))
+}
+
+/// PRODUCT: the product of the numbers SUM would add; 0 when there is none.
+fn product(ev: &mut Eval, a: &[BExpr]) -> Value {
+    let p = args::fold_numbers(ev, a, None, |p: Option<f64>, n| Some(p.map_or(n, |p| p * n)));
+    args::num_result(p.map(|p| p.unwrap_or(0.0)))
+}
+
+/// QUOTIENT: the integer part of x / d, read to 15 digits; d = 0 is #DIV/0!.
+fn quotient(x: f64, d: f64) -> Value {
+    if d == 0.0 {
+        return Value::Error(ErrorKind::Div0);
+    }
+    Value::num(round_to(x / d, 0.0, Mode::Down))
+}
+
+/// SIGN: 1, -1 or 0.
+fn sign(x: f64) -> Value {
+    Value::Number(if x == 0.0 { 0.0 } else { x.signum() })
 }
 
 /// MOD: the remainder takes the divisor's sign; MOD(x, 0) is #DIV/0!.
@@ -67,57 +118,9 @@ fn trig(x: f64, f: fn(f64) -> f64) -> Value {
     if x.abs() >= 134_217_728.0 { Value::Error(ErrorKind::Num) } else { Value::num(f(x)) }
 }
 
-/// ROUND: half away from zero at `digits` decimals (truncated to an
-/// integer; negative rounds left of the point), decided on the number's 15
-/// significant decimal digits as Excel does, so ROUND(2.675, 2) is 2.68
-/// although the double is slightly below 2.675.
-pub fn round(x: f64, digits: f64) -> f64 {
-    if x == 0.0 || !x.is_finite() {
-        return x;
-    }
-    let digits = digits.trunc().clamp(-400.0, 400.0) as i32;
-    let s = format!("{:.14e}", x.abs());
-    let Some((mantissa, exp)) = s.split_once('e') else { return x };
-    let Ok(exp) = exp.parse::<i32>() else { return x };
-    let sig: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
-    // The number is 0.d1d2...d15 x 10^(exp+1); keep `keep` digits.
-    let keep = exp + 1 + digits;
-    if keep >= sig.len() as i32 {
-        return x;
-    }
-    if keep < 0 {
-        return 0.0;
-    }
-    let keep = keep as usize;
-    let mut n = sig[..keep].iter().fold(0u64, |n, d| n * 10 + (d - b'0') as u64);
-    if sig[keep] >= b'5' {
-        n += 1;
-    }
-    let r: f64 = format!("{n}e{}", exp + 1 - keep as i32).parse().unwrap_or(x.abs());
-    r.copysign(x)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rounding() {
-        assert_eq!(round(2.5, 0.0), 3.0);
-        assert_eq!(round(-2.5, 0.0), -3.0);
-        assert_eq!(round(2.675, 2.0), 2.68);
-        assert_eq!(round(1.005, 2.0), 1.01);
-        assert_eq!(round(1234.5678, -2.0), 1200.0);
-        assert_eq!(round(5.0, -1.0), 10.0);
-        assert_eq!(round(4.9, -1.0), 0.0);
-        assert_eq!(round(0.4, -3.0), 0.0);
-        assert_eq!(round(1.23449, 3.9), 1.234);
-        assert_eq!(round(0.000123456, 5.0), 0.00012);
-        assert_eq!(round(1e300, -299.0), 1e300);
-        assert_eq!(round(123.0, 400.0), 123.0);
-        assert_eq!(round(-0.05, 1.0), -0.1);
-        assert_eq!(round(999.5, 0.0), 1000.0);
-    }
 
     #[test]
     fn scalar_rules() {
@@ -135,5 +138,10 @@ mod tests {
         assert_eq!(power(2.0, 10.0), Value::Number(1024.0));
         assert_eq!(power(10.0, 400.0), Value::Error(ErrorKind::Num));
         assert_eq!(trig(2f64.powi(27), f64::sin), Value::Error(ErrorKind::Num));
+        assert_eq!(quotient(-10.0, 3.0), Value::Number(-3.0));
+        assert_eq!(quotient(0.3, 0.1), Value::Number(3.0));
+        assert_eq!(quotient(1.0, 0.0), Value::Error(ErrorKind::Div0));
+        assert_eq!(sign(-0.5), Value::Number(-1.0));
+        assert_eq!(sign(0.0), Value::Number(0.0));
     }
 }

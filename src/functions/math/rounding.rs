@@ -1,0 +1,154 @@
+//! Rounding on Excel's terms: ROUND, ROUNDUP, ROUNDDOWN and TRUNC decide on
+//! the number's 15 significant decimal digits ([`round_to`]), so that
+//! ROUND(2.675, 2) is 2.68 although the double is slightly below 2.675; and
+//! CEILING, FLOOR, EVEN and ODD go to a multiple of a step with the quotient
+//! and the result read to 15 digits ([`to_multiple`]), so that
+//! CEILING(1.1, 0.1) is 1.1, not 1.2.
+
+use crate::value::{ErrorKind, Value};
+
+/// Which way [`round_to`] goes with the dropped digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Half away from zero (ROUND).
+    HalfUp,
+    /// Away from zero when any dropped digit is not 0 (ROUNDUP).
+    Up,
+    /// Toward zero (ROUNDDOWN, TRUNC).
+    Down,
+}
+
+/// `x` at `digits` decimals (truncated to an integer; negative rounds left
+/// of the point), the dropped digits handled by `mode`, decided on the
+/// number's 15 significant decimal digits as Excel does.
+pub fn round_to(x: f64, digits: f64, mode: Mode) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let digits = digits.trunc().clamp(-400.0, 400.0) as i32;
+    let s = format!("{:.14e}", x.abs());
+    let Some((mantissa, exp)) = s.split_once('e') else { return x };
+    let Ok(exp) = exp.parse::<i32>() else { return x };
+    let sig: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    // The number is 0.d1d2...d15 x 10^(exp+1); keep `keep` digits (when
+    // `keep` < 0, the number is below the rounding unit 10^-digits).
+    let keep = exp + 1 + digits;
+    if keep >= sig.len() as i32 {
+        return x;
+    }
+    let kept = keep.max(0) as usize;
+    let dropped = &sig[kept..];
+    let up = match mode {
+        Mode::HalfUp => keep >= 0 && dropped[0] >= b'5',
+        Mode::Up => dropped.iter().any(|&d| d != b'0'),
+        Mode::Down => false,
+    };
+    let n = sig[..kept].iter().fold(0u64, |n, d| n * 10 + (d - b'0') as u64) + up as u64;
+    if n == 0 {
+        return 0.0;
+    }
+    let r: f64 = format!("{n}e{}", -digits).parse().unwrap_or(f64::INFINITY);
+    r.copysign(x)
+}
+
+/// `x` read to 15 significant digits, as Excel shows it.
+fn snap(x: f64) -> f64 {
+    if !x.is_finite() {
+        return x;
+    }
+    format!("{x:.14e}").parse().unwrap_or(x)
+}
+
+/// `x` taken to a multiple of `step` by `dir` (`f64::ceil` or `f64::floor`)
+/// applied to the quotient: CEILING and FLOOR. A positive number with a
+/// negative step is #NUM!; a zero step gives 0 for 0 and `by_zero` otherwise.
+pub fn to_multiple(x: f64, step: f64, dir: fn(f64) -> f64, by_zero: Value) -> Value {
+    if x > 0.0 && step < 0.0 {
+        return Value::Error(ErrorKind::Num);
+    }
+    if step == 0.0 {
+        return if x == 0.0 { Value::Number(0.0) } else { by_zero };
+    }
+    Value::num(snap(dir(snap(x / step)) * step))
+}
+
+/// EVEN: away from zero to an even integer.
+pub fn even(x: f64) -> Value {
+    away_from_zero(x, 0.0)
+}
+
+/// ODD: away from zero to an odd integer; ODD(0) is 1.
+pub fn odd(x: f64) -> Value {
+    away_from_zero(x, 1.0)
+}
+
+/// |x| up to the next number `offset` above a multiple of 2, with x's sign
+/// (positive for 0).
+fn away_from_zero(x: f64, offset: f64) -> Value {
+    let r = snap((snap((x.abs() + offset) / 2.0)).ceil() * 2.0) - offset;
+    Value::num(if x < 0.0 { -r } else { r })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_half_up() {
+        let round = |x, d| round_to(x, d, Mode::HalfUp);
+        assert_eq!(round(2.5, 0.0), 3.0);
+        assert_eq!(round(-2.5, 0.0), -3.0);
+        assert_eq!(round(2.675, 2.0), 2.68);
+        assert_eq!(round(1.005, 2.0), 1.01);
+        assert_eq!(round(1234.5678, -2.0), 1200.0);
+        assert_eq!(round(5.0, -1.0), 10.0);
+        assert_eq!(round(4.9, -1.0), 0.0);
+        assert_eq!(round(0.4, -3.0), 0.0);
+        assert_eq!(round(1.23449, 3.9), 1.234);
+        assert_eq!(round(0.000123456, 5.0), 0.00012);
+        assert_eq!(round(1e300, -299.0), 1e300);
+        assert_eq!(round(123.0, 400.0), 123.0);
+        assert_eq!(round(-0.05, 1.0), -0.1);
+        assert_eq!(round(999.5, 0.0), 1000.0);
+    }
+
+    #[test]
+    fn rounding_up_and_down() {
+        assert_eq!(round_to(3.2, 0.0, Mode::Up), 4.0);
+        assert_eq!(round_to(-3.12, 1.0, Mode::Up), -3.2);
+        assert_eq!(round_to(31415.92654, -2.0, Mode::Up), 31500.0);
+        assert_eq!(round_to(0.4, -3.0, Mode::Up), 1000.0);
+        assert_eq!(round_to(1e-20, 0.0, Mode::Up), 1.0);
+        assert_eq!(round_to(3.7, 0.0, Mode::Down), 3.0);
+        assert_eq!(round_to(-3.7, 0.0, Mode::Down), -3.0);
+        assert_eq!(round_to(0.4, -3.0, Mode::Down), 0.0);
+        // 0.1+0.2 is 0.30000000000000004: its 15 digits are 0.3
+        assert_eq!(round_to(0.1 + 0.2, 1.0, Mode::Up), 0.3);
+        // 0.3-0.1 is 0.19999999999999998: its 15 digits are 0.2
+        assert_eq!(round_to(0.3 - 0.1, 1.0, Mode::Down), 0.2);
+        assert_eq!(round_to(2.0, -400.0, Mode::Up), f64::INFINITY);
+    }
+
+    #[test]
+    fn multiples() {
+        let ceiling = |x, s| to_multiple(x, s, f64::ceil, Value::Number(0.0));
+        let floor = |x, s| to_multiple(x, s, f64::floor, Value::Error(ErrorKind::Div0));
+        assert_eq!(ceiling(2.5, 1.0), Value::Number(3.0));
+        assert_eq!(ceiling(-2.5, 2.0), Value::Number(-2.0));
+        assert_eq!(ceiling(-2.5, -2.0), Value::Number(-4.0));
+        assert_eq!(ceiling(2.5, -2.0), Value::Error(ErrorKind::Num));
+        assert_eq!(ceiling(1.1, 0.1), Value::Number(1.1));
+        assert_eq!(ceiling(5.0, 0.0), Value::Number(0.0));
+        assert_eq!(floor(-2.5, 2.0), Value::Number(-4.0));
+        assert_eq!(floor(-2.5, -2.0), Value::Number(-2.0));
+        assert_eq!(floor(0.3, 0.1), Value::Number(0.3));
+        assert_eq!(floor(5.0, 0.0), Value::Error(ErrorKind::Div0));
+        assert_eq!(floor(0.0, 0.0), Value::Number(0.0));
+        assert_eq!(even(1.5), Value::Number(2.0));
+        assert_eq!(even(-1.0), Value::Number(-2.0));
+        assert_eq!(even(0.0), Value::Number(0.0));
+        assert_eq!(odd(0.0), Value::Number(1.0));
+        assert_eq!(odd(2.0), Value::Number(3.0));
+        assert_eq!(odd(-1.5), Value::Number(-3.0));
+    }
+}
