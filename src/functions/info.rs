@@ -1,10 +1,12 @@
 //! Information functions: the IS* tests (ISNUMBER, ISTEXT, ISNONTEXT,
-//! ISLOGICAL, ISBLANK, ISERROR, ISERR, ISNA) and NA(). A test looks at one
-//! value, errors included, and never fails; on arrays (inside names) it
-//! works element by element.
+//! ISLOGICAL, ISBLANK, ISERROR, ISERR, ISNA, ISEVEN, ISODD, ISREF), the
+//! type codes (TYPE, ERROR.TYPE), the conversions N and T, and NA(). A test
+//! looks at one value, errors included, and never fails (ISEVEN and ISODD
+//! need a number); on arrays (inside names) the tests, ERROR.TYPE, N and T
+//! work element by element. ISREF sees its argument unread.
 
-use super::FnSpec;
-use super::args::lift;
+use super::args::{lift, num_result};
+use super::{Arg, FnSpec};
 use crate::eval::{BExpr, Eval};
 use crate::value::{ErrorKind, Value};
 
@@ -18,6 +20,13 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("ISERROR", 1, 1, iserror),
     FnSpec::new("ISERR", 1, 1, iserr),
     FnSpec::new("ISNA", 1, 1, isna),
+    FnSpec::new("ISEVEN", 1, 1, iseven),
+    FnSpec::new("ISODD", 1, 1, isodd),
+    FnSpec::new("ISREF", 1, 1, isref).args(&[Arg::Position]),
+    FnSpec::new("ERROR.TYPE", 1, 1, error_type),
+    FnSpec::new("TYPE", 1, 1, type_),
+    FnSpec::new("N", 1, 1, n),
+    FnSpec::new("T", 1, 1, t),
     FnSpec::new("NA", 0, 0, na),
 ];
 
@@ -57,6 +66,83 @@ fn iserr(ev: &mut Eval, args: &[BExpr]) -> Value {
 
 fn isna(ev: &mut Eval, args: &[BExpr]) -> Value {
     is(ev, args, |v| matches!(v, Value::Error(ErrorKind::NA)))
+}
+
+/// ISEVEN and ISODD: the number truncated, then tested for parity. Text
+/// reading as a number counts; a boolean is #VALUE!, as in Excel.
+fn parity(ev: &mut Eval, args: &[BExpr], odd: bool) -> Value {
+    lift(ev, args, |v| match &v[0] {
+        Value::Bool(_) => Value::Error(ErrorKind::Value),
+        v => match v.to_number() {
+            Ok(n) => Value::Bool((n.trunc() % 2.0 != 0.0) == odd),
+            Err(e) => Value::Error(e),
+        },
+    })
+}
+
+fn iseven(ev: &mut Eval, args: &[BExpr]) -> Value {
+    parity(ev, args, false)
+}
+
+fn isodd(ev: &mut Eval, args: &[BExpr]) -> Value {
+    parity(ev, args, true)
+}
+
+/// TRUE when the argument, evaluated but not read, is a reference: `A1`,
+/// `A1:B2`, a name for a range, INDEX or OFFSET; FALSE for any value.
+fn isref(ev: &mut Eval, args: &[BExpr]) -> Value {
+    Value::Bool(matches!(ev.eval(&args[0]), Value::Ref(_)))
+}
+
+/// `#NULL!` 1, `#DIV/0!` 2, `#VALUE!` 3, `#REF!` 4, `#NAME?` 5, `#NUM!` 6,
+/// `#N/A` 7; anything but an error is #N/A.
+fn error_type(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift(ev, args, |v| match v[0] {
+        Value::Error(e) => Value::Number(error_code(e)),
+        _ => Value::Error(ErrorKind::NA),
+    })
+}
+
+fn error_code(e: ErrorKind) -> f64 {
+    match e {
+        ErrorKind::Null => 1.0,
+        ErrorKind::Div0 => 2.0,
+        ErrorKind::Value => 3.0,
+        ErrorKind::Ref => 4.0,
+        ErrorKind::Name => 5.0,
+        ErrorKind::Num => 6.0,
+        ErrorKind::NA => 7.0,
+    }
+}
+
+/// The type of the whole argument, read: number (and empty) 1, text 2,
+/// boolean 4, error 16, array 64. Not element-wise.
+fn type_(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let code = match ev.read(&args[0]) {
+        Value::Empty | Value::Number(_) => 1.0,
+        Value::Text(_) => 2.0,
+        Value::Bool(_) => 4.0,
+        Value::Error(_) => 16.0,
+        Value::Array(_) | Value::Ref(_) => 64.0,
+    };
+    Value::Number(code)
+}
+
+/// A number as itself, TRUE 1, an error as itself, anything else (text,
+/// even `"7"`, FALSE, empty) 0.
+fn n(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift(ev, args, |v| match &v[0] {
+        Value::Text(_) | Value::Empty => Value::Number(0.0),
+        v => num_result(v.to_number()),
+    })
+}
+
+/// Text as itself, an error as itself, anything else the empty text.
+fn t(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift(ev, args, |v| match &v[0] {
+        v @ (Value::Text(_) | Value::Error(_)) => v.clone(),
+        _ => Value::text(""),
+    })
 }
 
 fn na(_: &mut Eval, _: &[BExpr]) -> Value {

@@ -1,24 +1,29 @@
-//! Logical functions: IF, IFERROR, IFNA, AND, OR, NOT, CHOOSE, LET, TRUE and
-//! FALSE. IF, IFERROR, IFNA and CHOOSE evaluate only the argument they pick
-//! and return it unread, so `SUM(IF(x, A1:A3, B1:B3))` and
-//! `SUM(CHOOSE(2, A1, B1:B9))` sum a reference. With an array condition or
-//! index (inside names) they work element by element instead, evaluating
-//! every branch. AND and OR follow Excel's aggregate rules: inside
-//! references and arrays only numbers and booleans count, text and empty
-//! cells are skipped, and when nothing counts the result is #VALUE!.
+//! Logical functions: IF, IFS, SWITCH, IFERROR, IFNA, AND, OR, XOR, NOT,
+//! CHOOSE, LET, TRUE and FALSE. IF, IFS, SWITCH, IFERROR, IFNA and CHOOSE
+//! evaluate only what they need and return the argument they pick unread,
+//! so `SUM(IF(x, A1:A3, B1:B3))` and `SUM(CHOOSE(2, A1, B1:B9))` sum a
+//! reference. With an array condition or index (inside names) they work
+//! element by element instead, evaluating every branch. AND, OR and XOR
+//! follow Excel's aggregate rules: inside references and arrays only numbers
+//! and booleans count, text and empty cells are skipped, and when nothing
+//! counts the result is #VALUE!.
 
 use super::args::{lift, lift_values};
 use super::{Arg, FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
-use crate::value::{ErrorKind, Value};
+use crate::value::{ErrorKind, Value, compare};
+use std::cmp::Ordering;
 
 /// The logical category.
 pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("IF", 2, 3, if_).returns_ref(),
+    FnSpec::new("IFS", 2, PAIRS_MAX_ARGS, ifs).returns_ref(),
+    FnSpec::new("SWITCH", 3, PAIRS_MAX_ARGS, switch).returns_ref(),
     FnSpec::new("IFERROR", 2, 2, iferror).returns_ref(),
     FnSpec::new("IFNA", 2, 2, ifna).returns_ref(),
     FnSpec::new("AND", 1, VARIADIC, and),
     FnSpec::new("OR", 1, VARIADIC, or),
+    FnSpec::new("XOR", 1, VARIADIC, xor),
     FnSpec::new("NOT", 1, 1, not),
     FnSpec::new("CHOOSE", 2, VARIADIC, choose).returns_ref(),
     FnSpec::new("LET", 3, LET_MAX_ARGS, let_).args(&[Arg::Scoped]).returns_ref(),
@@ -28,6 +33,10 @@ pub const FUNCTIONS: &[FnSpec] = &[
 
 /// Excel allows 126 name/value pairs plus the final calculation.
 const LET_MAX_ARGS: usize = 253;
+
+/// IFS takes up to 127 condition/value pairs; SWITCH its expression, up to
+/// 126 value/result pairs and a default.
+const PAIRS_MAX_ARGS: usize = 254;
 
 fn if_(ev: &mut Eval, args: &[BExpr]) -> Value {
     let cond = ev.read(&args[0]);
@@ -45,6 +54,77 @@ fn if_(ev: &mut Eval, args: &[BExpr]) -> Value {
         Ok(false) => args.get(2).map_or(Value::Bool(false), |a| ev.eval(a)),
         Err(e) => Value::Error(e),
     }
+}
+
+/// How IFS and SWITCH choose: given the argument count and a reader of
+/// arguments by index (called only for those it needs, in order), the index
+/// of the argument to return, or the error that is the result.
+type Choice = fn(usize, &mut dyn FnMut(usize) -> Value) -> Result<usize, ErrorKind>;
+
+/// Evaluates a choosing function lazily: only the arguments `choice` reads,
+/// then the chosen one, unread. When one it reads is an array (inside
+/// names), every argument is read and the choice is made element by element.
+fn pick(ev: &mut Eval, args: &[BExpr], choice: Choice) -> Value {
+    let mut array = false;
+    let chosen = choice(args.len(), &mut |i| {
+        let v = ev.read(&args[i]);
+        array |= matches!(v, Value::Array(_));
+        v
+    });
+    if array {
+        let vals: Vec<Value> = args.iter().map(|a| ev.read(a)).collect();
+        return lift_values(&vals, |v| match choice(v.len(), &mut |i| v[i].clone()) {
+            Ok(i) => v[i].clone(),
+            Err(e) => Value::Error(e),
+        });
+    }
+    match chosen {
+        Ok(i) => ev.eval(&args[i]),
+        Err(e) => Value::Error(e),
+    }
+}
+
+/// `IFS(cond1, value1, ...)`: the value after the first true condition; none
+/// is #N/A, a condition that is not a boolean #VALUE! (or its error). Excel
+/// refuses an odd argument count when the formula is typed; here it is
+/// #VALUE!.
+fn ifs_choice(n: usize, arg: &mut dyn FnMut(usize) -> Value) -> Result<usize, ErrorKind> {
+    if !n.is_multiple_of(2) {
+        return Err(ErrorKind::Value);
+    }
+    for i in (0..n).step_by(2) {
+        if arg(i).to_bool()? {
+            return Ok(i + 1);
+        }
+    }
+    Err(ErrorKind::NA)
+}
+
+fn ifs(ev: &mut Eval, args: &[BExpr]) -> Value {
+    pick(ev, args, ifs_choice)
+}
+
+/// `SWITCH(x, value1, result1, ..., [default])`: the result after the first
+/// value equal to `x` (as `=` compares: text ignores case, empty equals 0
+/// and ""), else the default, else #N/A. An error in `x` or in a value
+/// compared is the result.
+fn switch_choice(n: usize, arg: &mut dyn FnMut(usize) -> Value) -> Result<usize, ErrorKind> {
+    let x = arg(0);
+    if let Value::Error(e) = x {
+        return Err(e);
+    }
+    for i in (1..n - 1).step_by(2) {
+        match arg(i) {
+            Value::Error(e) => return Err(e),
+            v if compare(&x, &v) == Ordering::Equal => return Ok(i + 1),
+            _ => {}
+        }
+    }
+    if n.is_multiple_of(2) { Ok(n - 1) } else { Err(ErrorKind::NA) }
+}
+
+fn switch(ev: &mut Eval, args: &[BExpr]) -> Value {
+    pick(ev, args, switch_choice)
 }
 
 /// IFERROR and IFNA: the first argument, read, unless it is an error that
@@ -69,9 +149,10 @@ fn ifna(ev: &mut Eval, args: &[BExpr]) -> Value {
     if_error_like(ev, args, |e| e == ErrorKind::NA)
 }
 
-/// Folds AND (`all`) or OR over every argument with Excel's rules.
-fn fold_logical(ev: &mut Eval, args: &[BExpr], all: bool) -> Value {
-    let mut state = Logical { all, acc: all, seen: false, error: None };
+/// Folds AND, OR or XOR (`op`, starting from `init`) over every argument
+/// with Excel's rules.
+fn fold_logical(ev: &mut Eval, args: &[BExpr], init: bool, op: fn(bool, bool) -> bool) -> Value {
+    let mut state = Logical { op, acc: init, seen: false, error: None };
     for a in args {
         match ev.eval(a) {
             Value::Ref(area) => {
@@ -90,9 +171,9 @@ fn fold_logical(ev: &mut Eval, args: &[BExpr], all: bool) -> Value {
     if state.seen { Value::Bool(state.acc) } else { Value::Error(ErrorKind::Value) }
 }
 
-/// Running state of AND / OR.
+/// Running state of AND / OR / XOR.
 struct Logical {
-    all: bool,
+    op: fn(bool, bool) -> bool,
     acc: bool,
     seen: bool,
     error: Option<ErrorKind>,
@@ -101,7 +182,7 @@ struct Logical {
 impl Logical {
     fn push(&mut self, b: bool) {
         self.seen = true;
-        self.acc = if self.all { self.acc && b } else { self.acc || b };
+        self.acc = (self.op)(self.acc, b);
     }
 
     /// One value inside a reference or an array: numbers and booleans
@@ -120,11 +201,16 @@ impl Logical {
 }
 
 fn and(ev: &mut Eval, args: &[BExpr]) -> Value {
-    fold_logical(ev, args, true)
+    fold_logical(ev, args, true, |a, b| a && b)
 }
 
 fn or(ev: &mut Eval, args: &[BExpr]) -> Value {
-    fold_logical(ev, args, false)
+    fold_logical(ev, args, false, |a, b| a || b)
+}
+
+/// TRUE when an odd number of the values counted are true.
+fn xor(ev: &mut Eval, args: &[BExpr]) -> Value {
+    fold_logical(ev, args, false, |a, b| a != b)
 }
 
 fn not(ev: &mut Eval, args: &[BExpr]) -> Value {
@@ -201,7 +287,7 @@ mod tests {
 
     #[test]
     fn logical_state_skips_text_and_keeps_first_error() {
-        let mut s = Logical { all: true, acc: true, seen: false, error: None };
+        let mut s = Logical { op: |a, b| a && b, acc: true, seen: false, error: None };
         s.aggregate(&Value::text("abc"));
         s.aggregate(&Value::Empty);
         assert!(!s.seen);
@@ -210,5 +296,30 @@ mod tests {
         s.aggregate(&Value::Error(ErrorKind::NA));
         assert!(s.seen && s.acc);
         assert_eq!(s.error, Some(ErrorKind::Div0));
+    }
+
+    /// The indexes a choice reads, and what it picks.
+    fn reads(choice: Choice, vals: &[Value]) -> (Vec<usize>, Result<usize, ErrorKind>) {
+        let mut read = Vec::new();
+        let r = choice(vals.len(), &mut |i| {
+            read.push(i);
+            vals[i].clone()
+        });
+        (read, r)
+    }
+
+    #[test]
+    fn choices_read_only_what_they_need() {
+        let (n, t) = (Value::Number, Value::text);
+        let sw = [t("b"), n(1.0), t("one"), t("B"), t("bee"), Value::Error(ErrorKind::Div0), t("x")];
+        assert_eq!(reads(switch_choice, &sw), (vec![0, 1, 3], Ok(4)));
+        let sw = [n(2.0), n(1.0), t("one"), t("two"), t("x"), t("default")];
+        assert_eq!(reads(switch_choice, &sw), (vec![0, 1, 3], Ok(5)));
+        assert_eq!(reads(switch_choice, &sw[..5]), (vec![0, 1, 3], Err(ErrorKind::NA)));
+        let sw = [n(2.0), Value::Error(ErrorKind::Div0), t("a"), n(2.0), t("b")];
+        assert_eq!(reads(switch_choice, &sw), (vec![0, 1], Err(ErrorKind::Div0)));
+        let ifs = [Value::Bool(false), t("a"), n(3.0), t("b"), Value::Error(ErrorKind::Ref), t("c")];
+        assert_eq!(reads(ifs_choice, &ifs), (vec![0, 2], Ok(3)));
+        assert_eq!(reads(ifs_choice, &ifs[..3]), (vec![], Err(ErrorKind::Value)));
     }
 }
