@@ -39,14 +39,14 @@ pub fn large(ev: &mut Eval, a: &[BExpr]) -> Value {
     kth(ev, a, true)
 }
 
-/// SMALL and LARGE: `k` is rounded up; #NUM! unless 1 ≤ k ≤ the count.
+/// SMALL and LARGE: `k` is truncated; #NUM! unless 1 ≤ k ≤ the count.
 fn kth(ev: &mut Eval, a: &[BExpr], largest: bool) -> Value {
     let data = match sorted(ev, &a[..1]) {
         Ok(d) => d,
         Err(e) => return Value::Error(e),
     };
     let k = ev.read(&a[1]);
-    lift_values(&[k], |k| match k[0].to_number().map(f64::ceil) {
+    lift_values(&[k], |k| match k[0].to_number().map(f64::trunc) {
         Err(e) => Value::Error(e),
         Ok(k) if k < 1.0 || k > data.len() as f64 => Value::Error(ErrorKind::Num),
         Ok(k) => Value::Number(if largest { data[data.len() - k as usize] } else { data[k as usize - 1] }),
