@@ -115,11 +115,26 @@ pub fn fold_numbers<T: Copy>(
     ev: &mut Eval,
     args: &[BExpr],
     init: T,
+    f: impl FnMut(T, f64) -> T,
+) -> Result<T, ErrorKind> {
+    fold_operands(ev, args, number_operand, init, f)
+}
+
+/// What an aggregate makes of one operand: ignored, a number or an error
+/// ([`number_operand`] is SUM's rule; MAXA's counts text and booleans).
+pub type Rule = fn(&Value, Source) -> Option<Result<f64, ErrorKind>>;
+
+/// [`fold_numbers`] under another [`Rule`].
+pub fn fold_operands<T: Copy>(
+    ev: &mut Eval,
+    args: &[BExpr],
+    rule: Rule,
+    init: T,
     mut f: impl FnMut(T, f64) -> T,
 ) -> Result<T, ErrorKind> {
     let mut acc = Ok(init);
     for_each_operand(ev, args, |v, src| {
-        if let (Ok(a), Some(r)) = (acc, number_operand(v, src)) {
+        if let (Ok(a), Some(r)) = (acc, rule(v, src)) {
             acc = r.map(|n| f(a, n));
         }
     });

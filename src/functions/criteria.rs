@@ -1,5 +1,7 @@
-//! Excel's criteria, as COUNTIF, COUNTIFS and SUMIF (in `stats`) use them,
-//! with the range argument those functions read. A criterion is compiled once ([`Criterion::new`]) and
+//! Excel's criteria, as COUNTIF, COUNTIFS, SUMIF and the other *IF(S)
+//! functions (in `stats`) use them, with the range argument those functions
+//! read and the walk over the positions where every range meets its
+//! criterion ([`for_each_match`]). A criterion is compiled once ([`Criterion::new`]) and
 //! then tested against each cell ([`Criterion::matches`]): a number matches
 //! equal numbers and text reading as that number; text may start with an
 //! operator (`=`, `<>`, `<`, `<=`, `>`, `>=`); an operand reading as a
@@ -198,6 +200,20 @@ impl Range {
         }
     }
 
+    /// The same range at `dims` from its top-left cell, cut at the sheet's
+    /// edge (SUMIF's sum range takes its criteria range's size); an array or
+    /// a single value is kept as it is.
+    pub(super) fn sized(self, (rows, cols): (u64, u64)) -> Range {
+        match self {
+            Range::Area(a) => {
+                let r1 = (a.r0 as u64 + rows - 1).min(MAX_ROWS as u64 - 1) as u32;
+                let c1 = (a.c0 as u64 + cols - 1).min(MAX_COLS as u64 - 1) as u32;
+                Range::Area(Area::new(a.sheet, a.r0, a.c0, r1, c1))
+            }
+            r => r,
+        }
+    }
+
     /// Calls `f` on every value; returns how many empty cells were skipped.
     pub(super) fn scan(&self, ev: &Eval, mut f: impl FnMut(&Value)) -> u64 {
         match self {
@@ -212,6 +228,32 @@ impl Range {
             }
         }
     }
+}
+
+/// Calls `f`, row by row, with the value of `values` at each position (from
+/// the top-left, within the first range's size) where every range meets its
+/// criterion. Past the stored part of every range all read empty: those
+/// positions are not visited, and when empty cells meet every criterion
+/// their number is returned (0 otherwise).
+pub(super) fn for_each_match(
+    ev: &Eval,
+    ranges: &[Range],
+    crits: &[Criterion],
+    values: &Range,
+    mut f: impl FnMut(&Value),
+) -> u64 {
+    let (rows, cols) = ranges[0].dims();
+    let (lr, lc) =
+        ranges.iter().chain([values]).map(|g| g.live_dims(ev)).fold((0, 0), |(r, c), (a, b)| (r.max(a), c.max(b)));
+    let (lr, lc) = (lr.min(rows), lc.min(cols));
+    for r in 0..lr {
+        for c in 0..lc {
+            if ranges.iter().zip(crits).all(|(g, k)| k.matches(&g.get(ev, r, c))) {
+                f(&values.get(ev, r, c));
+            }
+        }
+    }
+    if crits.iter().all(|k| k.matches(&Value::Empty)) { rows * cols - lr * lc } else { 0 }
 }
 
 /// The number a criterion matches by plain equality, if that is what it is.

@@ -1,18 +1,24 @@
-//! Aggregates: SUM, COUNT, COUNTA, COUNTBLANK, MAX, MIN, SUMPRODUCT, and the
-//! criteria functions COUNTIF, COUNTIFS, SUMIF (criteria and their range
-//! argument in [`super::criteria`]). SUM, MAX, MIN and COUNT share one walk
-//! over their arguments ([`args::for_each_operand`]) and Excel's rule for
-//! what counts ([`args::number_operand`]): from references and arrays only
-//! numbers, typed directly also booleans and numeric text. Errors
-//! propagate, except in COUNT and COUNTA, which count them (COUNTA) or skip
-//! them (COUNT).
+//! Aggregates: SUM, COUNT, COUNTA, COUNTBLANK, MAX, MIN, MAXA, MINA,
+//! AVERAGE, AVERAGEA, SUMPRODUCT; the order statistics ([`order`]: SMALL,
+//! LARGE, MEDIAN, MODE, RANK, FREQUENCY) and the criteria functions
+//! ([`conditional`]: COUNTIF, SUMIF, AVERAGEIF and the *IFS family, with the
+//! criteria in [`super::criteria`]). The aggregates share one walk over
+//! their arguments ([`args::for_each_operand`]) under a rule for what
+//! counts: SUM's ([`args::number_operand`]: from references and arrays only
+//! numbers, typed directly also booleans and numeric text) or, for the *A
+//! functions, [`value_operand`] (text from references counts as 0, booleans
+//! as 0 or 1). Errors propagate, except in COUNT and COUNTA, which count
+//! them (COUNTA) or skip them (COUNT).
 
-use super::args::{self, Source, lift_values};
-use super::criteria::{Criterion, Range, count_each, count_number};
+mod conditional;
+mod order;
+
+use super::args::{self, Rule, Source};
 use super::{Arg, FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
-use crate::value::{Array, ErrorKind, Value};
-use std::sync::Arc;
+use crate::value::{ErrorKind, Value};
+use conditional::{averageif, averageifs, countif, countifs, maxifs, minifs, sumif, sumifs};
+use order::{frequency, large, median, mode, rank, small};
 
 pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("SUM", 1, VARIADIC, sum),
@@ -21,28 +27,85 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("COUNTBLANK", 1, 1, countblank),
     FnSpec::new("MAX", 1, VARIADIC, max),
     FnSpec::new("MIN", 1, VARIADIC, min),
+    FnSpec::new("MAXA", 1, VARIADIC, maxa),
+    FnSpec::new("MINA", 1, VARIADIC, mina),
+    FnSpec::new("AVERAGE", 1, VARIADIC, average),
+    FnSpec::new("AVERAGEA", 1, VARIADIC, averagea),
     FnSpec::new("SUMPRODUCT", 1, VARIADIC, sumproduct).args(&[Arg::Array]),
+    FnSpec::new("SMALL", 2, 2, small),
+    FnSpec::new("LARGE", 2, 2, large),
+    FnSpec::new("MEDIAN", 1, VARIADIC, median),
+    FnSpec::new("MODE", 1, VARIADIC, mode),
+    FnSpec::new("RANK", 2, 3, rank),
+    FnSpec::new("FREQUENCY", 2, 2, frequency),
     FnSpec::new("COUNTIF", 2, 2, countif),
     FnSpec::new("COUNTIFS", 2, VARIADIC, countifs),
-    FnSpec::new("SUMIF", 2, 3, sumif).args(&[Arg::Value, Arg::Value, Arg::SizedLike(0)]),
+    FnSpec::new("SUMIF", 2, 3, sumif).args(SIZED_LIKE_RANGE),
+    FnSpec::new("AVERAGEIF", 2, 3, averageif).args(SIZED_LIKE_RANGE),
+    FnSpec::new("SUMIFS", 3, VARIADIC, sumifs),
+    FnSpec::new("AVERAGEIFS", 3, VARIADIC, averageifs),
+    FnSpec::new("MAXIFS", 3, VARIADIC, maxifs),
+    FnSpec::new("MINIFS", 3, VARIADIC, minifs),
 ];
+
+/// SUMIF's and AVERAGEIF's contract: the value range is read at the size
+/// of the criteria range.
+const SIZED_LIKE_RANGE: &[Arg] = &[Arg::Value, Arg::Value, Arg::SizedLike(0)];
 
 fn sum(ev: &mut Eval, a: &[BExpr]) -> Value {
     args::num_result(args::fold_numbers(ev, a, 0.0, |s, n| s + n))
 }
 
 fn max(ev: &mut Eval, a: &[BExpr]) -> Value {
-    extreme(ev, a, f64::max)
+    extreme(ev, a, args::number_operand, f64::max)
 }
 
 fn min(ev: &mut Eval, a: &[BExpr]) -> Value {
-    extreme(ev, a, f64::min)
+    extreme(ev, a, args::number_operand, f64::min)
 }
 
-/// MAX and MIN: the number `pick` prefers among all; 0 when there is none.
-fn extreme(ev: &mut Eval, a: &[BExpr], pick: fn(f64, f64) -> f64) -> Value {
-    let best = args::fold_numbers(ev, a, None, |b: Option<f64>, n| Some(b.map_or(n, |b| pick(b, n))));
+fn maxa(ev: &mut Eval, a: &[BExpr]) -> Value {
+    extreme(ev, a, value_operand, f64::max)
+}
+
+fn mina(ev: &mut Eval, a: &[BExpr]) -> Value {
+    extreme(ev, a, value_operand, f64::min)
+}
+
+/// MAX, MIN, MAXA, MINA: the number `pick` prefers among all that `rule`
+/// counts; 0 when there is none.
+fn extreme(ev: &mut Eval, a: &[BExpr], rule: Rule, pick: fn(f64, f64) -> f64) -> Value {
+    let best = args::fold_operands(ev, a, rule, None, |b: Option<f64>, n| Some(b.map_or(n, |b| pick(b, n))));
     args::num_result(best.map(|b| b.unwrap_or(0.0)))
+}
+
+fn average(ev: &mut Eval, a: &[BExpr]) -> Value {
+    mean(ev, a, args::number_operand)
+}
+
+fn averagea(ev: &mut Eval, a: &[BExpr]) -> Value {
+    mean(ev, a, value_operand)
+}
+
+/// AVERAGE and AVERAGEA: the mean of what `rule` counts; #DIV/0! when
+/// nothing counts.
+fn mean(ev: &mut Eval, a: &[BExpr], rule: Rule) -> Value {
+    match args::fold_operands(ev, a, rule, (0.0, 0u64), |(s, n), x| (s + x, n + 1)) {
+        Err(e) => Value::Error(e),
+        Ok((_, 0)) => Value::Error(ErrorKind::Div0),
+        Ok((s, n)) => Value::num(s / n as f64),
+    }
+}
+
+/// The rule of MAXA, MINA and AVERAGEA: like SUM's, but text read from a
+/// reference or an array counts as 0 and booleans as 0 or 1; empty cells
+/// are still skipped.
+fn value_operand(v: &Value, src: Source) -> Option<Result<f64, ErrorKind>> {
+    match (v, src) {
+        (Value::Text(_), Source::Range) => Some(Ok(0.0)),
+        (Value::Bool(b), Source::Range) => Some(Ok(f64::from(u8::from(*b)))),
+        _ => args::number_operand(v, src),
+    }
 }
 
 /// COUNT: the operands SUM would add, errors and non-numeric text skipped.
@@ -117,118 +180,14 @@ fn elems(v: &Value) -> (usize, usize, &[Value]) {
     }
 }
 
-/// `COUNTIF(range, criterion)`: an array criterion gives an array of counts.
-pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
-    let range = match Range::read(ev, &args[0]) {
-        Ok(r) => r,
-        Err(e) => return Value::Error(e),
-    };
-    match ev.read(&args[1]) {
-        Value::Array(a) => {
-            let counts = count_each(ev, &range, &a.data);
-            let data = counts.into_iter().map(|n| Value::Number(n as f64)).collect();
-            Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
-        }
-        Value::Number(n) => Value::Number(count_number(ev, &range, n) as f64),
-        v => Value::Number(count_each(ev, &range, std::slice::from_ref(&v))[0] as f64),
-    }
-}
-
-/// `COUNTIFS(range1, criterion1, ...)`: cells meeting every criterion; the
-/// ranges must have one size (#VALUE! otherwise).
-pub fn countifs(ev: &mut Eval, args: &[BExpr]) -> Value {
-    if !args.len().is_multiple_of(2) {
-        return Value::Error(ErrorKind::Value);
-    }
-    if args.len() == 2 {
-        return countif(ev, args);
-    }
-    let mut ranges = Vec::with_capacity(args.len() / 2);
-    let mut crits = Vec::with_capacity(args.len() / 2);
-    for pair in args.chunks(2) {
-        match Range::read(ev, &pair[0]) {
-            Ok(r) => ranges.push(r),
-            Err(e) => return Value::Error(e),
-        }
-        crits.push(ev.read(&pair[1]));
-    }
-    let (rows, cols) = ranges[0].dims();
-    if ranges.iter().any(|r| r.dims() != (rows, cols)) {
-        return Value::Error(ErrorKind::Value);
-    }
-    let ev: &Eval = ev;
-    // Past every range's stored part all read empty: count those at once.
-    let (lr, lc) = ranges.iter().map(|g| g.live_dims(ev)).fold((0, 0), |(r, c), (a, b)| (r.max(a), c.max(b)));
-    lift_values(&crits, |row| {
-        let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
-        let mut n = 0u64;
-        for r in 0..lr {
-            for c in 0..lc {
-                n += ranges.iter().zip(&compiled).all(|(g, k)| k.matches(&g.get(ev, r, c))) as u64;
-            }
-        }
-        if compiled.iter().all(|k| k.matches(&Value::Empty)) {
-            n += rows * cols - lr * lc;
-        }
-        Value::Number(n as f64)
-    })
-}
-
-/// `SUMIF(range, criterion, [sum_range])`: the sum range is taken with the
-/// size of `range` from its top-left cell. Numbers of matching cells are
-/// summed; an error in a matching cell is the result.
-pub fn sumif(ev: &mut Eval, args: &[BExpr]) -> Value {
-    let range = match Range::read(ev, &args[0]) {
-        Ok(r) => r,
-        Err(e) => return Value::Error(e),
-    };
-    let crit = ev.read(&args[1]);
-    let sum_range = match args.get(2).map(|e| Range::read(ev, e)) {
-        Some(Err(e)) => return Value::Error(e),
-        Some(Ok(s)) => Some(s),
-        None => None,
-    };
-    let ev: &Eval = ev;
-    lift_values(std::slice::from_ref(&crit), |c| {
-        let crit = Criterion::new(&c[0]);
-        let (mut total, mut err) = (0.0, None);
-        let mut add = |v: &Value| match v {
-            Value::Number(n) => total += n,
-            Value::Error(e) => _ = err.get_or_insert(*e),
-            _ => {}
-        };
-        match &sum_range {
-            None => {
-                _ = range.scan(ev, |v| {
-                    if crit.matches(v) {
-                        add(v)
-                    }
-                })
-            }
-            Some(s) => {
-                // Past both stored parts, nothing is added.
-                let ((ar, ac), (br, bc)) = (range.live_dims(ev), s.live_dims(ev));
-                let (dr, dc) = range.dims();
-                let (rows, cols) = (ar.max(br).min(dr), ac.max(bc).min(dc));
-                for r in 0..rows {
-                    for c in 0..cols {
-                        if crit.matches(&range.get(ev, r, c)) {
-                            add(&s.get(ev, r, c));
-                        }
-                    }
-                }
-            }
-        }
-        err.map_or(Value::num(total), Value::Error)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::address::{Area, CellAddr};
     use crate::grid::Grid;
+    use crate::value::Array;
     use Value::{Bool as B, Number as N};
+    use std::sync::Arc;
 
     /// A grid whose column A holds `col_a` from A1 down.
     fn grid(col_a: &[Value]) -> Grid {

@@ -1,0 +1,215 @@
+//! The criteria functions: COUNTIF, COUNTIFS, and the aggregates over the
+//! cells whose rows meet every criterion, SUMIF, AVERAGEIF, SUMIFS,
+//! AVERAGEIFS, MAXIFS, MINIFS. All but COUNTIF (which counts many criteria
+//! in one pass, the Sudoku solver's hot path) are one walk
+//! ([`conditional`]) with different folds ([`Fold`]). An array criterion
+//! gives an array of results, one per element. SUMIF's and AVERAGEIF's value
+//! range takes the size of the criteria range from its top-left cell; the
+//! *IFS functions need all their ranges of one size (#VALUE! otherwise).
+
+use crate::eval::{BExpr, Eval};
+use crate::functions::args::lift_values;
+use crate::functions::criteria::{Criterion, Range, count_each, count_number, for_each_match};
+use crate::value::{Array, ErrorKind, Value};
+use std::sync::Arc;
+
+/// `COUNTIF(range, criterion)`: an array criterion gives an array of counts.
+pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let range = match Range::read(ev, &args[0]) {
+        Ok(r) => r,
+        Err(e) => return Value::Error(e),
+    };
+    match ev.read(&args[1]) {
+        Value::Array(a) => {
+            let counts = count_each(ev, &range, &a.data);
+            let data = counts.into_iter().map(|n| Value::Number(n as f64)).collect();
+            Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
+        }
+        Value::Number(n) => Value::Number(count_number(ev, &range, n) as f64),
+        v => Value::Number(count_each(ev, &range, std::slice::from_ref(&v))[0] as f64),
+    }
+}
+
+/// `COUNTIFS(range1, criterion1, ...)`: positions meeting every criterion.
+pub fn countifs(ev: &mut Eval, args: &[BExpr]) -> Value {
+    if args.len() == 2 {
+        return countif(ev, args);
+    }
+    conditional(ev, None, args, Fold::Count)
+}
+
+/// `SUMIF(range, criterion, [sum_range])`: the numbers of the matching
+/// cells (of `sum_range`, sized like `range`, when given).
+pub fn sumif(ev: &mut Eval, args: &[BExpr]) -> Value {
+    conditional(ev, Some(Values::Sized(args.get(2))), &args[..2], Fold::Sum)
+}
+
+/// `AVERAGEIF(range, criterion, [average_range])`: like SUMIF, averaged;
+/// #DIV/0! when no number matches.
+pub fn averageif(ev: &mut Eval, args: &[BExpr]) -> Value {
+    conditional(ev, Some(Values::Sized(args.get(2))), &args[..2], Fold::Average)
+}
+
+/// `SUMIFS(sum_range, range1, criterion1, ...)`.
+pub fn sumifs(ev: &mut Eval, args: &[BExpr]) -> Value {
+    conditional(ev, Some(Values::Exact(&args[0])), &args[1..], Fold::Sum)
+}
+
+/// `AVERAGEIFS(average_range, range1, criterion1, ...)`: #DIV/0! when no
+/// number matches.
+pub fn averageifs(ev: &mut Eval, args: &[BExpr]) -> Value {
+    conditional(ev, Some(Values::Exact(&args[0])), &args[1..], Fold::Average)
+}
+
+/// `MAXIFS(max_range, range1, criterion1, ...)`: 0 when no number matches.
+pub fn maxifs(ev: &mut Eval, args: &[BExpr]) -> Value {
+    conditional(ev, Some(Values::Exact(&args[0])), &args[1..], Fold::Max)
+}
+
+/// `MINIFS(min_range, range1, criterion1, ...)`: 0 when no number matches.
+pub fn minifs(ev: &mut Eval, args: &[BExpr]) -> Value {
+    conditional(ev, Some(Values::Exact(&args[0])), &args[1..], Fold::Min)
+}
+
+/// What is made of the matching positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fold {
+    /// How many positions match.
+    Count,
+    /// The matching values' numbers, added, averaged, or the largest or
+    /// smallest (0 when there is none); an error among them is the result.
+    Sum,
+    Average,
+    Max,
+    Min,
+}
+
+/// Where the folded values come from, besides the criteria ranges.
+#[derive(Clone, Copy)]
+enum Values<'a> {
+    /// SUMIF's: the first criteria range itself, or a range taken at its size.
+    Sized(Option<&'a BExpr>),
+    /// The *IFS functions': a range of the criteria ranges' size.
+    Exact(&'a BExpr),
+}
+
+/// The [`Fold`] of the values at the positions where every range of
+/// `pairs` (range, criterion, range, criterion, ...) meets its criterion.
+/// No `values` counts positions. Errors in the range arguments are the
+/// result; criteria that are arrays give an array of results.
+fn conditional(ev: &mut Eval, values: Option<Values>, pairs: &[BExpr], fold: Fold) -> Value {
+    if !pairs.len().is_multiple_of(2) {
+        return Value::Error(ErrorKind::Value);
+    }
+    let Conditions { ranges, crits, values } = match Conditions::read(ev, values, pairs) {
+        Ok(read) => read,
+        Err(e) => return Value::Error(e),
+    };
+    let ev: &Eval = ev;
+    let values = values.as_ref().unwrap_or(&ranges[0]);
+    lift_values(&crits, |row| {
+        let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
+        let mut acc = Acc::default();
+        let skipped = for_each_match(ev, &ranges, &compiled, values, |v| acc.add(v));
+        acc.finish(fold, skipped)
+    })
+}
+
+/// The arguments of a criteria function, read: the criteria ranges, the
+/// criteria as values, and the value range if there is one.
+struct Conditions {
+    ranges: Vec<Range>,
+    crits: Vec<Value>,
+    values: Option<Range>,
+}
+
+impl Conditions {
+    /// #VALUE! when ranges that must have one size do not.
+    fn read(ev: &mut Eval, values: Option<Values>, pairs: &[BExpr]) -> Result<Conditions, ErrorKind> {
+        let exact = match values {
+            Some(Values::Exact(e)) => Some(Range::read(ev, e)?),
+            _ => None,
+        };
+        let (mut ranges, mut crits) = (Vec::with_capacity(pairs.len() / 2), Vec::with_capacity(pairs.len() / 2));
+        for pair in pairs.chunks(2) {
+            ranges.push(Range::read(ev, &pair[0])?);
+            crits.push(ev.read(&pair[1]));
+        }
+        let dims = ranges[0].dims();
+        if ranges.iter().chain(&exact).any(|r| r.dims() != dims) {
+            return Err(ErrorKind::Value);
+        }
+        let sized = match values {
+            Some(Values::Sized(Some(e))) => Some(Range::read(ev, e)?.sized(dims)),
+            _ => None,
+        };
+        Ok(Conditions { ranges, crits, values: exact.or(sized) })
+    }
+}
+
+/// What the matching values hold: how many, their numbers' count, sum,
+/// extremes, and the first error.
+#[derive(Default)]
+struct Acc {
+    cells: u64,
+    numbers: u64,
+    sum: f64,
+    extremes: Option<(f64, f64)>,
+    err: Option<ErrorKind>,
+}
+
+impl Acc {
+    fn add(&mut self, v: &Value) {
+        self.cells += 1;
+        match v {
+            Value::Number(n) => {
+                self.numbers += 1;
+                self.sum += n;
+                self.extremes = Some(self.extremes.map_or((*n, *n), |(lo, hi)| (lo.min(*n), hi.max(*n))));
+            }
+            Value::Error(e) => _ = self.err.get_or_insert(*e),
+            _ => {}
+        }
+    }
+
+    /// The result, with `skipped` more matching empty positions.
+    fn finish(self, fold: Fold, skipped: u64) -> Value {
+        if fold == Fold::Count {
+            return Value::Number((self.cells + skipped) as f64);
+        }
+        if let Some(e) = self.err {
+            return Value::Error(e);
+        }
+        let (lo, hi) = self.extremes.unwrap_or((0.0, 0.0));
+        match fold {
+            Fold::Average if self.numbers == 0 => Value::Error(ErrorKind::Div0),
+            Fold::Average => Value::num(self.sum / self.numbers as f64),
+            Fold::Max => Value::Number(hi),
+            Fold::Min => Value::Number(lo),
+            _ => Value::num(self.sum),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::Sheet;
+
+    /// AVERAGEIF's average range counts, in the dependency graph, at the
+    /// size of its criteria range: a change in C3 reaches `C1` sized to C1:C3.
+    #[test]
+    fn the_sized_average_range_is_a_dependency() {
+        let mut s = Sheet::new();
+        for (r, v) in [(1, "2"), (2, "4"), (3, "6")] {
+            s.set(&format!("A{r}"), "1");
+            s.set(&format!("C{r}"), v);
+        }
+        s.set("E1", "=AVERAGEIF(A1:A3,1,C1)");
+        s.set("E2", "=SUMIFS(C1:C3,A1:A3,1)");
+        s.recalc();
+        assert_eq!((s.text("E1"), s.text("E2")), ("4".into(), "12".into()));
+        s.set("C3", "9");
+        s.recalc();
+        assert_eq!((s.text("E1"), s.text("E2")), ("5".into(), "15".into()));
+    }
+}
