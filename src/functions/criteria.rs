@@ -1,7 +1,7 @@
 //! Excel's criteria, as COUNTIF, COUNTIFS, SUMIF and the other *IF(S)
 //! functions (in `stats`) use them, with the range argument those functions
 //! read and the walk over the positions where every range meets its
-//! criterion ([`for_each_match`]). A criterion is compiled once ([`Criterion::new`]) and
+//! criterion (`for_each_match`). A criterion is compiled once ([`Criterion::new`]) and
 //! then tested against each cell ([`Criterion::matches`]): a number matches
 //! equal numbers and text reading as that number; text may start with an
 //! operator (`=`, `<>`, `<`, `<=`, `>`, `>=`); an operand reading as a

@@ -1,7 +1,7 @@
 //! Math: MOD, INT, ABS, SIGN, QUOTIENT, SQRT, POWER, COS, SIN, PI, EXP,
 //! LN; the rounding family ROUND, ROUNDUP, ROUNDDOWN, TRUNC, CEILING,
-//! FLOOR, EVEN, ODD ([`rounding`]); the aggregates PRODUCT and SUMSQ; and
-//! the base conversions BASE, DECIMAL, DEC2HEX, HEX2DEC ([`radix`]).
+//! FLOOR, EVEN, ODD (`rounding`); the aggregates PRODUCT and SUMSQ; and
+//! the base conversions BASE, DECIMAL, DEC2HEX, HEX2DEC (`radix`).
 //! Scalar functions are lifted ([`args::lift`]) so they work element by
 //! element on arrays; arguments coerce as in arithmetic (empty is 0, TRUE
 //! is 1, numeric text is its number, other text #VALUE!) and the first

@@ -1,12 +1,12 @@
 //! Aggregates: SUM, COUNT, COUNTA, COUNTBLANK, MAX, MIN, MAXA, MINA,
-//! AVERAGE, AVERAGEA, SUMPRODUCT; the order statistics ([`order`]: SMALL,
+//! AVERAGE, AVERAGEA, SUMPRODUCT; the order statistics (`order`: SMALL,
 //! LARGE, MEDIAN, MODE, RANK, FREQUENCY) and the criteria functions
-//! ([`conditional`]: COUNTIF, SUMIF, AVERAGEIF and the *IFS family, with the
+//! (`conditional`: COUNTIF, SUMIF, AVERAGEIF and the *IFS family, with the
 //! criteria in [`super::criteria`]). The aggregates share one walk over
 //! their arguments ([`args::for_each_operand`]) under a rule for what
 //! counts: SUM's ([`args::number_operand`]: from references and arrays only
 //! numbers, typed directly also booleans and numeric text) or, for the *A
-//! functions, [`value_operand`] (text from references counts as 0, booleans
+//! functions, `value_operand` (text from references counts as 0, booleans
 //! as 0 or 1). Errors propagate, except in COUNT and COUNTA, which count
 //! them (COUNTA) or skip them (COUNT).
 
