@@ -281,13 +281,15 @@ fn cmp_num(x: f64, y: f64) -> Ordering {
 
 /// Whether two numbers are equal as Excel compares them: after rounding
 /// both to 15 significant digits, so `0.1+0.2=0.3` is TRUE.
+#[inline]
 pub fn num_eq(x: f64, y: f64) -> bool {
     if x == y {
         return true;
     }
     // Two numbers that round to the same 15 digits differ by at most about
-    // 1e-14 of their size; anything further apart is unequal at once.
-    if !(x.is_finite() && y.is_finite()) || (x - y).abs() > 1e-14 * x.abs().max(y.abs()) {
+    // 1e-14 of their size; anything further apart (infinities and NaN
+    // included) is unequal at once.
+    if !((x - y).abs() <= 1e-14 * x.abs().max(y.abs())) {
         return false;
     }
     round15(x) == round15(y)

@@ -291,10 +291,23 @@ fn whole_span(numbers: &[f64]) -> Option<i64> {
     (max - min < SPAN as i64).then_some(min)
 }
 
+/// The slot of the whole number in `min..min + SPAN` that `x` equals to 15
+/// digits, for an `x` that is not whole (rare).
+#[cold]
+#[inline(never)]
+fn near_whole(x: f64, min: i64) -> Option<usize> {
+    let k = (x - min as f64).round();
+    (k >= 0.0 && k < SPAN as f64 && num_eq(x, k + min as f64)).then_some(k as usize)
+}
+
 /// How many values of `range` equal one number (numbers, and text that reads as it).
 pub(super) fn count_number(ev: &Eval, range: &Range, n: f64) -> u64 {
     let mut count = 0;
-    range.scan(ev, |v| count += cell_number(v).is_some_and(|x| num_eq(x, n)) as u64);
+    // Numbers equal to n to 15 digits lie within 1e-14 of its size: one
+    // subtraction rules out the rest before the exact test.
+    let near = 2e-14 * n.abs();
+    let equal = |x: f64| x == n || ((x - n).abs() <= near && num_eq(x, n));
+    range.scan(ev, |v| count += cell_number(v).is_some_and(equal) as u64);
     count
 }
 
@@ -310,10 +323,14 @@ pub(super) fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> 
         let mut slots = [0u64; SPAN];
         range.scan(ev, |v| {
             if let Some(x) = cell_number(v) {
-                // The whole number x equals to 15 digits, if any.
-                let k = (x - min as f64).round();
-                if k >= 0.0 && k < SPAN as f64 && num_eq(x, k + min as f64) {
-                    slots[k as usize] += 1;
+                let i = x - min as f64;
+                if i >= 0.0 && i < SPAN as f64 && (i as usize) as f64 == i {
+                    slots[i as usize] += 1;
+                } else if (x as i64) as f64 != x {
+                    // Not whole, but maybe equal to a whole number to 15 digits.
+                    if let Some(k) = near_whole(x, min) {
+                        slots[k] += 1;
+                    }
                 }
             }
         });
