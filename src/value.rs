@@ -289,10 +289,8 @@ pub fn num_eq(x: f64, y: f64) -> bool {
     // Two numbers that round to the same 15 digits differ by at most about
     // 1e-14 of their size; anything further apart (infinities and NaN
     // included) is unequal at once.
-    if !((x - y).abs() <= 1e-14 * x.abs().max(y.abs())) {
-        return false;
-    }
-    round15(x) == round15(y)
+    let close = (x - y).abs() <= 1e-14 * x.abs().max(y.abs());
+    close && round15(x) == round15(y)
 }
 
 /// `x` rounded to 15 significant digits.
