@@ -30,6 +30,10 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("UPPER", 1, 1, upper),
     FnSpec::new("LOWER", 1, 1, lower),
     FnSpec::new("TRIM", 1, 1, trim),
+    FnSpec::new("PROPER", 1, 1, proper),
+    FnSpec::new("CLEAN", 1, 1, clean),
+    FnSpec::new("UNICHAR", 1, 1, unichar),
+    FnSpec::new("UNICODE", 1, 1, unicode),
     FnSpec::new("EXACT", 2, 2, exact),
     FnSpec::new("REPT", 2, 2, rept),
 ];
@@ -329,6 +333,51 @@ fn lower(ev: &mut Eval, args: &[BExpr]) -> Value {
 fn trim(ev: &mut Eval, args: &[BExpr]) -> Value {
     lift_res(ev, args, |v| {
         Ok(Value::text(&v[0].to_text()?.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")))
+    })
+}
+
+/// Upper-cases the first letter of the text and every letter that follows
+/// a character that is not a letter, lower-cases the others:
+/// `76BUDGET` → `76Budget`, `o'neil` → `O'Neil`.
+fn proper(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let mut after_letter = false;
+        let mut out = String::new();
+        for c in v[0].to_text()?.chars() {
+            if after_letter {
+                out.extend(c.to_lowercase())
+            } else {
+                out.extend(c.to_uppercase())
+            }
+            after_letter = c.is_alphabetic();
+        }
+        Ok(Value::text(&out))
+    })
+}
+
+/// Removes the non-printing characters 0 to 31.
+fn clean(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| Ok(Value::text(&v[0].to_text()?.chars().filter(|&c| c as u32 >= 32).collect::<String>())))
+}
+
+/// The character of a Unicode code point (truncated); `#N/A` for a
+/// surrogate, `#VALUE!` for 0 or past U+10FFFF (Excel's documented errors).
+fn unichar(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let n = v[0].to_number()?.trunc();
+        if !(1.0..=1_114_111.0).contains(&n) {
+            return Err(ErrorKind::Value);
+        }
+        let c = char::from_u32(n as u32).ok_or(ErrorKind::NA)?;
+        Ok(Value::text(c.encode_utf8(&mut [0; 4])))
+    })
+}
+
+/// The code point of the first character; `#VALUE!` for the empty text.
+fn unicode(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let c = v[0].to_text()?.chars().next().ok_or(ErrorKind::Value)?;
+        Ok(Value::Number(c as u32 as f64))
     })
 }
 
