@@ -43,23 +43,24 @@ impl Engine {
                 return Err(too_large(&program, c));
             }
         }
+        Ok(Engine::start(program, grid, settings))
+    }
+
+    /// An engine over a grid that fits the program: its constants written,
+    /// every formula dirty.
+    fn start(program: Arc<Program>, mut grid: Grid, settings: CalcSettings) -> Engine {
         for (a, v) in &program.constants {
             grid.set(*a, v.clone());
         }
         let dirty = vec![true; program.cells.len()];
-        Ok(Engine { program, grid, dirty, settings })
+        Engine { program, grid, dirty, settings }
     }
 
     /// A fresh engine (as [`Engine::new`] makes) for `program`, which has
     /// the same cells as this engine's (it, or a detached copy): the grid
     /// takes this one's shape, so nothing can be too large.
     pub fn fresh(&self, program: Arc<Program>) -> Engine {
-        let mut grid = self.grid.blank_like();
-        for (a, v) in &program.constants {
-            grid.set(*a, v.clone());
-        }
-        let dirty = vec![true; program.cells.len()];
-        Engine { program, grid, dirty, settings: self.settings }
+        Engine::start(program, self.grid.blank_like(), self.settings)
     }
 
     /// A new engine for `program` keeping this engine's values: only the

@@ -343,18 +343,15 @@ impl Stepper {
                 return;
             }
         };
-        if let Some(c) = area.cells().find(|&c| self.session.engine().program().formula_at(c).is_some()) {
-            self.message = Some(format!("{} holds a formula", self.session.engine().program().cell_name(c)));
-            return;
-        }
         let v = parse_input_value(value);
         let engine = self.session.engine_mut();
         let mut recorder = Recorder::start(engine);
-        for c in area.cells() {
-            if let Err(m) = recorder.set(engine, c, v.clone()) {
-                self.message = Some(m);
-                break;
-            }
+        if let Err(m) = area.cells().try_for_each(|c| recorder.set(engine, c, v.clone())) {
+            // A refused cell (a formula, a grid too large) refuses the whole
+            // edit: the cells already set are put back.
+            engine.undo(&recorder.finish(engine));
+            self.message = Some(m);
+            return;
         }
         let report = engine.recalc_with(&mut recorder);
         let delta = recorder.finish(engine);

@@ -293,6 +293,21 @@ fn edit_refusals() {
 }
 
 #[test]
+fn a_refused_range_edit_changes_nothing() {
+    let mut a = sudoku();
+    let before = values(&a);
+    // D4:O4 are constants or empty, P4 holds a formula: the whole edit is refused.
+    press(&mut a, "eMain!D4:P4=7");
+    a.on_key(code(KeyCode::Enter));
+    assert_eq!((a.message.as_deref(), a.history_len()), (Some("Main!P4 holds a formula"), 1));
+    assert_eq!(values(&a), before);
+    press(&mut a, "n");
+    let mut fresh = sudoku();
+    press(&mut fresh, "n");
+    assert_eq!(values(&a), values(&fresh), "the next step is the one a fresh run makes");
+}
+
+#[test]
 fn narrow_scrolling_is_clamped() {
     let mut a = sudoku();
     a.resize(80, 24);
