@@ -46,3 +46,8 @@ index_type!(
     /// workbook file or a `.dfl` entry): its position in `Workbook::cells`.
     EntryId
 );
+
+index_type!(
+    /// A block array formula: its position in `Program::blocks`.
+    BlockId
+);

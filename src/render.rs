@@ -59,17 +59,19 @@ pub fn cell_text(v: &Value, blank: &str) -> String {
 /// numbers right-aligned and everything else left-aligned, as a
 /// spreadsheet shows them.
 pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
-    let cells: Vec<Vec<(String, bool)>> = (area.r0..=area.r1)
-        .map(|r| {
-            (area.c0..=area.c1)
-                .map(|c| {
-                    let v = grid.get(CellAddr::new(area.sheet, r, c));
-                    (cell_text(v, &layout.blank), matches!(v, Value::Number(_)))
-                })
-                .collect()
-        })
+    let rows: Vec<Vec<&Value>> = (area.r0..=area.r1)
+        .map(|r| (area.c0..=area.c1).map(|c| grid.get(CellAddr::new(area.sheet, r, c))).collect())
         .collect();
-    let ncols = area.cols() as usize;
+    render_rows(&rows, layout)
+}
+
+/// Draws rows of values (of equal length) as [`render_area`] draws a grid's.
+pub fn render_rows(rows: &[Vec<&Value>], layout: &Layout) -> String {
+    let cells: Vec<Vec<(String, bool)>> = rows
+        .iter()
+        .map(|row| row.iter().map(|v| (cell_text(v, &layout.blank), matches!(v, Value::Number(_)))).collect())
+        .collect();
+    let ncols = rows.first().map_or(0, Vec::len);
     let widths: Vec<usize> =
         (0..ncols).map(|j| cells.iter().map(|row| row[j].0.chars().count()).max().unwrap_or(1)).collect();
     let (gr, gc) = layout.group.unwrap_or((0, 0));

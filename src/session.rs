@@ -216,6 +216,13 @@ pub fn inputs(wb: &Workbook) -> Result<Inputs, Vec<Diagnostic>> {
                     m.cells.insert(c, input);
                 }
             }
+            Content::Array(f) => {
+                let expr = Arc::new(f.expr.clone());
+                for c in entry.area.cells() {
+                    m.cells
+                        .insert(c, CellInput::Array { expr: expr.clone(), block: entry.area, origin: EntryId::at(i) });
+                }
+            }
         }
     }
     if diags.is_empty() { Ok(m) } else { Err(diags) }
@@ -234,10 +241,7 @@ pub fn build_program(wb: &Workbook) -> Result<Program, Vec<Diagnostic>> {
 fn issue_diagnostic(wb: &Workbook, p: &Program, i: &BuildIssue) -> Diagnostic {
     let formula: Option<&Formula> = match i.issue.site {
         Site::Name(n) => wb.names.get(n.index()).map(|n| &n.formula),
-        Site::Formula => match i.origin.and_then(|e| wb.cells.get(e.index())).map(|e| &e.content) {
-            Some(Content::Formula(f)) => Some(f),
-            _ => None,
-        },
+        Site::Formula => i.origin.and_then(|e| wb.cells.get(e.index())).and_then(|e| e.content.formula()),
     };
     let d = match formula {
         Some(f) => f.diagnostic(i.issue.span.clone(), i.issue.message.clone(), "here"),

@@ -17,7 +17,7 @@
 // fit is a bug in the test, reported by panicking at once.
 #![allow(clippy::expect_used, clippy::panic)]
 
-use crate::address::{CellAddr, parse_a1};
+use crate::address::{Area, CellAddr, parse_a1};
 use crate::engine::{CellInput, Engine, Inputs, Program, Report};
 use crate::eval::Eval;
 use crate::eval::bind::{Binder, NameDef};
@@ -95,9 +95,28 @@ impl Sheet {
         CellAddr::new(sheet, row, col)
     }
 
+    /// Parses `B2:D4` (or a single cell) on the first sheet or the one named.
+    pub fn area(&self, range: &str) -> Area {
+        let (first, last) = range.split_once(':').unwrap_or((range, range));
+        let sheet = first.rsplit_once('!').map_or("", |(s, _)| s);
+        let last = if last.contains('!') || sheet.is_empty() { last.to_string() } else { format!("{sheet}!{last}") };
+        let (a, b) = (self.addr(first), self.addr(&last));
+        Area::new(a.sheet, a.row.min(b.row), a.col.min(b.col), a.row.max(b.row), a.col.max(b.col))
+    }
+
     /// Enters what a user types: `=...` is a formula; otherwise a number,
     /// TRUE/FALSE, an error literal, or text. An empty string clears.
+    /// `{=...}` enters one array formula over the block `cell` names
+    /// (`set("C1:C3", "{=ROW()}")`), as Ctrl+Shift+Enter.
     pub fn set(&mut self, cell: &str, input: &str) {
+        if let Some(f) = input.strip_prefix("{=").and_then(|f| f.strip_suffix('}')) {
+            let (block, expr) = (self.area(cell), Arc::new(parse(f)));
+            for at in block.cells() {
+                self.model.cells.insert(at, CellInput::Array { expr: expr.clone(), block, origin: EntryId(0) });
+            }
+            self.stale = true;
+            return;
+        }
         let at = self.addr(cell);
         if let Some(f) = input.strip_prefix('=') {
             let expr = parse(f);
@@ -106,7 +125,7 @@ impl Sheet {
             return;
         }
         let v = typed_value(input);
-        let was_formula = matches!(self.model.cells.get(&at), Some(CellInput::Formula { .. }));
+        let was_formula = !matches!(self.model.cells.get(&at), Some(CellInput::Constant(_)) | None);
         self.model.cells.insert(at, CellInput::Constant(v.clone()));
         match &mut self.engine {
             Some(e) if !was_formula && !self.stale => e.set(at, v).expect("cell fits the grid"),

@@ -10,6 +10,7 @@
 //! B1 = 5                       a number, TRUE/FALSE or an error literal, as typed
 //! B2 = "Hello"                 text, in double quotes ("" for a quote)
 //! B3 = =B1*2                   a formula
+//! C1:C3 = {=ROW()}             an array formula over a block (Ctrl+Shift+Enter)
 //! name sq = B1:B3*B1:B3        a name anchored at A1 (no leading `=` needed)
 //! name up @ B5 = B1            a name whose relative references count from B5
 //!
@@ -108,11 +109,20 @@ fn parse_corpus(text: &str) -> Result<Vec<Block>, Vec<Problem>> {
     if problems.is_empty() { Ok(blocks) } else { Err(problems) }
 }
 
-/// `B1 = 5`, `B2 = "text"`, `B3 = =B1*2`: the cell and what is typed in it.
+/// `B1 = 5`, `B2 = "text"`, `B3 = =B1*2`: the cell and what is typed in
+/// it; `C1:C3 = {=ROW()}`: an array formula over a block.
 fn input(src: &str) -> Result<(String, String), String> {
     let (cell, value) =
         src.split_once('=').ok_or("expected `CELL = VALUE`, `name ...` or a case `=FORMULA -> VALUE`")?;
-    let (cell, value) = (address(cell.trim())?, value.trim());
+    let value = value.trim();
+    if let Some(f) = value.strip_prefix('{').and_then(|v| v.strip_suffix('}')).filter(|f| f.starts_with('=')) {
+        let (first, last) = cell.trim().split_once(':').unwrap_or((cell.trim(), cell.trim()));
+        address(first)?;
+        address(last)?;
+        formula(f)?;
+        return Ok((cell.trim().to_string(), value.to_string()));
+    }
+    let cell = address(cell.trim())?;
     if value.starts_with('=') {
         formula(value)?;
         return Ok((cell, value.to_string()));

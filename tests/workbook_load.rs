@@ -50,14 +50,14 @@ fn content<'a>(wb: &'a Workbook, a1: &str) -> &'a Content {
 fn constant(wb: &Workbook, a1: &str) -> Value {
     match content(wb, a1) {
         Content::Constant(v) => v.clone(),
-        Content::Formula(f) => panic!("{a1} is the formula {}", f.text),
+        c => panic!("{a1} is the formula {}", c.formula().unwrap().text),
     }
 }
 
 fn formula<'a>(wb: &'a Workbook, a1: &str) -> &'a Formula {
     match content(wb, a1) {
         Content::Formula(f) => f,
-        Content::Constant(v) => panic!("{a1} is the constant {v:?}"),
+        c => panic!("{a1} is not a plain formula: {c:?}"),
     }
 }
 
@@ -166,10 +166,7 @@ fn defaults() {
 #[test]
 fn formulas_know_where_they_are() {
     let wb = good();
-    let all = wb.cells.iter().filter_map(|c| match &c.content {
-        Content::Formula(f) => Some(f),
-        Content::Constant(_) => None,
-    });
+    let all = wb.cells.iter().filter_map(|c| c.content.formula());
     for f in all.chain(wb.names.iter().map(|n| &n.formula)) {
         let src = f.origin.source.as_ref().unwrap();
         if f.text.contains('"') && src.path.extension().unwrap() == "ron" {

@@ -186,10 +186,7 @@ impl<'s> Facts<'s> {
         let cycle = cells.iter().find_map(|&f| self.cycle[f]);
         dot.node(format!("entry {e}"), "box", cycle, || {
             let Some(entry) = self.wb.cells.get(e) else { return "formula".into() };
-            let file = match &entry.content {
-                Content::Formula(f) => f.origin.source.as_ref().and_then(|s| s.path.file_name()),
-                Content::Constant(_) => None,
-            };
+            let file = entry.content.formula().and_then(|f| f.origin.source.as_ref()?.path.file_name());
             let file = file.map_or_else(String::new, |f| format!("{}, ", f.to_string_lossy()));
             let n = cells.len();
             format!("{}\n{file}{}", self.area_name(&entry.area), crate::app::plural(n as u64, "cell"))
@@ -366,7 +363,7 @@ fn names_graph(s: &Session, title: &str) -> String {
     entries.dedup();
     for e in entries {
         let Some(entry) = wb.cells.get(e) else { continue };
-        if let Content::Formula(f) = &entry.content {
+        if let Some(f) = entry.content.formula() {
             let from = facts.entry_node(&mut dot, e);
             used(&mut dot, from, &f.expr, entry.area.top_left());
         }

@@ -32,9 +32,11 @@ pub enum Command {
     Eval {
         #[command(flatten)]
         common: CommonArgs,
-        /// The formula, e.g. "=SUM(Main!D16:L24)" or a name.
+        /// The formula, e.g. "=SUM(Main!D16:L24)" or a name; "{=...}" evaluates it as an
+        /// array formula and prints the whole array.
         formula: String,
-        /// The cell whose context the formula is evaluated in (default A1 of the first sheet).
+        /// The cell whose context the formula is evaluated in (default A1 of the first sheet);
+        /// for "{=...}" a range is the block the array formula is entered over.
         #[arg(long, default_value = "A1")]
         at: String,
         /// Print the cells a reference-valued formula points to instead of its value.

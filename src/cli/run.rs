@@ -15,8 +15,10 @@ use dataflow::eval::Eval;
 use dataflow::eval::bind::Binder;
 use dataflow::ids::FormulaId;
 use dataflow::parse::parse_formula;
+use dataflow::render::{Layout, render_rows};
 use dataflow::session::{ResetRun, Session};
 use dataflow::state::State;
+use dataflow::value::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -167,19 +169,24 @@ pub fn check(path: &Path) -> Result<(), Failure> {
 pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<(), Failure> {
     let mut p = prepare(options)?;
     p.session.recalc();
-    let cell = p.session.area(at).map_err(|m| Failure::usage(format!("--at `{at}`: {m}")))?.top_left();
-    let expr = parse_formula(formula).map_err(|errs| {
+    let area = p.session.area(at).map_err(|m| Failure::usage(format!("--at `{at}`: {m}")))?;
+    let cell = area.top_left();
+    // `{=...}`: an array formula, entered over the `--at` block.
+    let array = formula.strip_prefix('{').and_then(|f| f.strip_suffix('}')).filter(|f| f.starts_with('='));
+    let expr = parse_formula(array.unwrap_or(formula)).map_err(|errs| {
         let msgs: Vec<String> = errs.iter().map(|e| format!("column {}: {}", e.span.start + 1, e.message)).collect();
         Failure::usage(format!("the formula does not parse: {}", msgs.join("; ")))
     })?;
     let program = p.session.engine().program().clone();
     let mut binder = Binder::new(program.scope(), cell);
-    let bound = binder.bind_formula(&expr, cell);
+    let bound = if array.is_some() { binder.bind_block(&expr, area) } else { binder.bind_formula(&expr, cell) };
     for i in &binder.issues {
         eprintln!("warning: {}", i.message);
     }
     let mut ev = Eval::new(p.session.engine().grid(), cell);
-    if refs {
+    if array.is_some() {
+        print!("{}", array_text(&ev.in_block(Some(area)).eval_block(&bound)));
+    } else if refs {
         match ev.eval(&bound) {
             dataflow::value::Value::Ref(a) => println!("{}", area_text(&p.session, &a)),
             v => return Err(Failure::usage(format!("the formula gives the value {v}, not a reference"))),
@@ -188,6 +195,13 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
         println!("{}", ev.eval_cell(&bound));
     }
     Ok(())
+}
+
+/// An array formula's whole result, row by row (a single value alone).
+fn array_text(v: &Value) -> String {
+    let Value::Array(a) = v else { return format!("{v}\n") };
+    let rows: Vec<Vec<&Value>> = a.data.chunks(a.cols.max(1)).map(|r| r.iter().collect()).collect();
+    render_rows(&rows, &Layout { group: None, blank: String::new() })
 }
 
 fn area_text(s: &Session, a: &Area) -> String {

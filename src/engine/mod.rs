@@ -28,6 +28,12 @@ pub struct Engine {
     program: Arc<Program>,
     grid: Grid,
     dirty: Vec<bool>,
+    /// The last value of each block array formula, with the `writes` count
+    /// it was calculated at (see `recalc`).
+    blocks: Vec<Option<(u64, Value)>>,
+    /// Changed writes made by formulas so far: a block's value is reused
+    /// while nothing else changed.
+    writes: u64,
     pub settings: CalcSettings,
 }
 
@@ -53,7 +59,8 @@ impl Engine {
             grid.set(*a, v.clone());
         }
         let dirty = vec![true; program.cells.len()];
-        Engine { program, grid, dirty, settings }
+        let blocks = vec![None; program.blocks.len()];
+        Engine { program, grid, dirty, blocks, writes: 0, settings }
     }
 
     /// A fresh engine (as [`Engine::new`] makes) for `program`, which has
@@ -105,8 +112,15 @@ impl Engine {
 
     /// Sets a cell that holds no formula; formulas reading it become dirty.
     pub fn set(&mut self, c: CellAddr, v: Value) -> Result<(), String> {
-        if self.program.index.contains_key(&c) {
-            return Err(format!("{} holds a formula", self.program.cell_name(c)));
+        if let Some(&f) = self.program.index.get(&c) {
+            let name = self.program.cell_name(c);
+            return Err(match self.program.cell(f).block {
+                Some(b) => {
+                    let block = self.program.scope.sheets.area(self.program.block(b.id));
+                    format!("{name} is part of the array formula over {block}, which is edited as a whole")
+                }
+                None => format!("{name} holds a formula"),
+            });
         }
         if !self.grid.reserve(c) {
             return Err(too_large(&self.program, c));

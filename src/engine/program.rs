@@ -10,7 +10,7 @@ use crate::ast::Expr;
 use crate::eval::BExpr;
 use crate::eval::bind::{Binder, Issue, NameDef, Scope, Site};
 use crate::eval::deps::dependencies;
-use crate::ids::{EntryId, FormulaId, NameId};
+use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
 use crate::value::Value;
 use indexmap::IndexMap;
@@ -26,6 +26,14 @@ pub enum CellInput {
     Formula {
         expr: Arc<Expr>,
         anchor: CellAddr,
+        origin: EntryId,
+    },
+    /// One cell of an array formula entered over `block` (Ctrl+Shift+Enter):
+    /// the formula is calculated once for the block and each cell shows its
+    /// element.
+    Array {
+        expr: Arc<Expr>,
+        block: Area,
         origin: EntryId,
     },
 }
@@ -58,6 +66,50 @@ pub struct FormulaCell {
     pub deps: Vec<Area>,
     /// Whole sheets its run-time references (OFFSET) can reach.
     pub reachable: Vec<Area>,
+    /// For a cell of a block array formula, which block and where in it.
+    pub block: Option<BlockCell>,
+}
+
+/// Where a cell sits in a block array formula: the block
+/// ([`Program::block`]) and the cell's row and column in it, from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockCell {
+    pub id: BlockId,
+    pub row: u32,
+    pub col: u32,
+}
+
+/// What binding found so far: the problems (each reported once) and the
+/// names some formula used.
+#[derive(Default)]
+struct Found {
+    issues: Vec<BuildIssue>,
+    seen: HashSet<(Option<EntryId>, Issue)>,
+    used: Vec<bool>,
+}
+
+impl Found {
+    /// Records what `binder` found while binding the formula of `addr`.
+    fn issues_of(&mut self, binder: Binder, addr: CellAddr, origin: Option<EntryId>) {
+        binder.expanded.iter().for_each(|&n| self.used[n.index()] = true);
+        for issue in binder.issues {
+            // A name's problem is reported once, a formula's once per origin.
+            let key = match issue.site {
+                Site::Name(_) => (None, issue.clone()),
+                Site::Formula => (origin, issue.clone()),
+            };
+            if self.seen.insert(key) {
+                self.issues.push(BuildIssue { cell: addr, origin, issue });
+            }
+        }
+    }
+
+    /// The bound formula cell `addr`, its problems recorded.
+    fn cell(&mut self, binder: Binder, expr: BExpr, addr: CellAddr, origin: EntryId) -> FormulaCell {
+        self.issues_of(binder, addr, Some(origin));
+        let (deps, reachable) = dependencies(&expr);
+        FormulaCell { addr, origin, expr, deps, reachable, block: None }
+    }
 }
 
 /// Everything needed to calculate a workbook, independent of its values.
@@ -69,6 +121,8 @@ pub struct Program {
     pub(crate) cells: Vec<FormulaCell>,
     pub(crate) index: HashMap<CellAddr, FormulaId>,
     pub(crate) constants: Vec<(CellAddr, Value)>,
+    /// The areas of the block array formulas, by [`BlockId`].
+    pub(crate) blocks: Vec<Area>,
     pub(crate) graph: DepGraph,
     pub(crate) schedule: Vec<Stage>,
 }
@@ -78,52 +132,49 @@ impl Program {
     /// beside the program (which then holds error values where they are).
     pub fn build(model: &Inputs) -> (Program, Vec<BuildIssue>) {
         let scope = Scope::new(model.sheets.to_vec(), model.names.clone());
-        let mut issues = Vec::new();
-        let mut seen: HashSet<(Option<EntryId>, Issue)> = HashSet::new();
+        let mut found = Found { used: vec![false; model.names.len()], ..Found::default() };
         let mut cells = Vec::new();
         let mut constants = Vec::new();
-        let mut used = vec![false; model.names.len()];
+        // Each block array formula is bound once; its cells share the binding.
+        let mut blocks: IndexMap<Area, FormulaCell> = IndexMap::new();
         for (&addr, input) in &model.cells {
             match input {
                 CellInput::Constant(v) => constants.push((addr, v.clone())),
                 CellInput::Formula { expr, anchor, origin } => {
                     let mut binder = Binder::new(&scope, addr);
                     let bound = binder.bind_formula(expr, *anchor);
-                    binder.expanded.iter().for_each(|&n| used[n.index()] = true);
-                    for issue in binder.issues {
-                        // A name's problem is reported once, a formula's once per origin.
-                        let key = match issue.site {
-                            Site::Name(_) => (None, issue.clone()),
-                            Site::Formula => (Some(*origin), issue.clone()),
-                        };
-                        if seen.insert(key) {
-                            issues.push(BuildIssue { cell: addr, origin: Some(*origin), issue });
+                    cells.push(found.cell(binder, bound, addr, *origin));
+                }
+                CellInput::Array { expr, block, origin } => {
+                    let id = match blocks.get_index_of(block) {
+                        Some(id) => id,
+                        None => {
+                            let mut binder = Binder::new(&scope, block.top_left());
+                            let bound = binder.bind_block(expr, *block);
+                            blocks.insert(*block, found.cell(binder, bound, block.top_left(), *origin));
+                            blocks.len() - 1
                         }
-                    }
-                    let (deps, reachable) = dependencies(&bound);
-                    cells.push(FormulaCell { addr, origin: *origin, expr: bound, deps, reachable });
+                    };
+                    let at = BlockCell { id: BlockId::at(id), row: addr.row - block.r0, col: addr.col - block.c0 };
+                    cells.push(FormulaCell { addr, block: Some(at), ..blocks[id].clone() });
                 }
             }
         }
         // Names no cell uses are checked too, from their anchors.
         for (i, n) in model.names.iter().enumerate() {
-            if used[i] {
+            if found.used[i] {
                 continue;
             }
             let mut binder = Binder::new(&scope, n.anchor);
             binder.bind_name(NameId::at(i));
-            binder.expanded.iter().for_each(|&n| used[n.index()] = true);
-            for issue in binder.issues {
-                if seen.insert((None, issue.clone())) {
-                    issues.push(BuildIssue { cell: n.anchor, origin: None, issue });
-                }
-            }
+            found.issues_of(binder, n.anchor, None);
         }
         cells.sort_by_key(|c| c.addr);
         let index = cells.iter().enumerate().map(|(i, c)| (c.addr, FormulaId::at(i))).collect();
         let graph = DepGraph::new(&cells, &index);
         let schedule = graph.schedule();
-        (Program { scope, cells, index, constants, graph, schedule }, issues)
+        let blocks = blocks.into_keys().collect();
+        (Program { scope, cells, index, constants, blocks, graph, schedule }, found.issues)
     }
 
     /// A copy sharing no reference-counted value with this one, for
@@ -167,6 +218,11 @@ impl Program {
     /// The stages of a pass, in dependency order.
     pub fn schedule(&self) -> &[Stage] {
         &self.schedule
+    }
+
+    /// The area of a block array formula.
+    pub fn block(&self, b: BlockId) -> Area {
+        self.blocks[b.index()]
     }
 
     /// One formula cell.

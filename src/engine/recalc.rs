@@ -94,6 +94,8 @@ impl Engine {
 
     fn pass(&mut self, observer: &mut impl Observer) -> Pass {
         let program = self.program.clone();
+        // Cells may have been set since the last pass: no block value is reused.
+        self.writes += 1;
         let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false };
         for step in &program.schedule {
             match step {
@@ -145,7 +147,18 @@ impl Engine {
         self.dirty[f.index()] = false;
         let cell = &self.program.cell(f);
         observer.evaluate(cell.addr);
-        Eval::new(&self.grid, cell.addr).eval_cell(&cell.expr)
+        let Some(at) = cell.block else {
+            return Eval::new(&self.grid, cell.addr).eval_cell(&cell.expr);
+        };
+        let value = match &self.blocks[at.id.index()] {
+            Some((writes, v)) if *writes == self.writes => v,
+            _ => {
+                let block = Some(self.program.block(at.id));
+                let v = Eval::new(&self.grid, cell.addr).in_block(block).eval_block(&cell.expr);
+                &self.blocks[at.id.index()].insert((self.writes, v)).1
+            }
+        };
+        element(value, at.row as usize, at.col as usize)
     }
 
     /// Stores a formula's new value; returns how much it changed.
@@ -157,7 +170,27 @@ impl Engine {
             observer.write(addr, old, &v);
             self.grid.set(addr, v);
             self.mark_readers(addr);
+            // A block's own cells taking their elements do not make its value stale.
+            let writes = self.writes;
+            self.writes += 1;
+            if let Some(at) = self.program.cell(f).block
+                && let Some((w, _)) = &mut self.blocks[at.id.index()]
+                && *w == writes
+            {
+                *w = self.writes;
+            }
         }
         delta
     }
+}
+
+/// What the cell at (`row`, `col`) of a block shows of the block's value:
+/// its element, with a single row or column stretched and #N/A outside the
+/// value's size; a single value fills the block. Empty shows as 0.
+fn element(v: &Value, row: usize, col: usize) -> Value {
+    let v = match v {
+        Value::Array(a) => a.broadcast(row, col),
+        v => v,
+    };
+    if v.is_empty() { Value::Number(0.0) } else { v.clone() }
 }

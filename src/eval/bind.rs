@@ -80,6 +80,8 @@ pub struct Binder<'s> {
     locals: Vec<(String, usize)>,
     next_slot: usize,
     array_depth: usize,
+    /// The block of a block array formula being bound.
+    block: Option<Area>,
     depth: usize,
     nodes: usize,
     empty: Grid,
@@ -97,6 +99,7 @@ impl<'s> Binder<'s> {
             locals: Vec::new(),
             next_slot: 0,
             array_depth: 0,
+            block: None,
             depth: 0,
             nodes: 0,
             empty: Grid::new(scope.sheets.len()),
@@ -109,6 +112,17 @@ impl<'s> Binder<'s> {
     /// top-left cell of a range formula).
     pub fn bind_formula(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
         self.bind(e, anchor)
+    }
+
+    /// Binds an array formula entered over `block` (Ctrl+Shift+Enter): one
+    /// bound tree for the whole block, relative references read from its
+    /// top-left cell, evaluated in array mode (see `Eval::in_block`).
+    pub fn bind_block(&mut self, e: &Expr, block: Area) -> BExpr {
+        (self.cell, self.block) = (block.top_left(), Some(block));
+        self.array_depth += 1;
+        let bound = self.bind(e, block.top_left());
+        self.array_depth -= 1;
+        bound
     }
 
     /// Binds a name as used from this binder's cell.
@@ -298,7 +312,7 @@ impl<'s> Binder<'s> {
         if !foldable {
             return e;
         }
-        let mut ev = Eval::folding(&self.empty, self.cell, self.array_depth > 0);
+        let mut ev = Eval::folding(&self.empty, self.cell, self.array_depth > 0).in_block(self.block);
         let v = ev.eval(&e);
         if ev.touched() { e } else { BExpr::Const(v) }
     }

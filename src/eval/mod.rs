@@ -52,8 +52,11 @@ impl BExpr {
 /// Walks bound formulas for one cell against the grid.
 pub struct Eval<'a> {
     grid: &'a Grid,
-    /// The cell being calculated (for ROW(), implicit intersection).
+    /// The cell being calculated (for ROW(), implicit intersection); for
+    /// a block array formula, the block's top-left cell.
     pub cell: CellAddr,
+    /// The block a block array formula is entered over (for ROW(), COLUMN()).
+    block: Option<Area>,
     array_mode: bool,
     locals: Vec<Value>,
     /// Set when evaluation read a cell; used to decide what may be folded.
@@ -64,7 +67,30 @@ pub struct Eval<'a> {
 
 impl<'a> Eval<'a> {
     pub fn new(grid: &'a Grid, cell: CellAddr) -> Self {
-        Eval { grid, cell, array_mode: false, locals: Vec::new(), touched: Cell::new(false), folding: false }
+        Eval {
+            grid,
+            cell,
+            block: None,
+            array_mode: false,
+            locals: Vec::new(),
+            touched: Cell::new(false),
+            folding: false,
+        }
+    }
+
+    /// The same evaluator calculating the array formula entered over
+    /// `block` (when given): array mode, ROW() and COLUMN() of the block.
+    pub fn in_block(self, block: Option<Area>) -> Self {
+        match block {
+            Some(b) => Eval { cell: b.top_left(), block, array_mode: true, ..self },
+            None => self,
+        }
+    }
+
+    /// What the formula is entered in: the calculating cell, or the block
+    /// of a block array formula.
+    pub fn caller(&self) -> Area {
+        self.block.unwrap_or(Area::cell(self.cell))
     }
 
     /// An evaluator that reads no cells, for folding at bind time.
@@ -91,6 +117,14 @@ impl<'a> Eval<'a> {
             v => v,
         };
         if v.is_empty() { Value::Number(0.0) } else { v }
+    }
+
+    /// Evaluates a block array formula (see [`Eval::in_block`]) once, to
+    /// the value its cells take their elements from: an array, or a
+    /// single value every cell shows. References are read in full.
+    pub fn eval_block(&mut self, e: &BExpr) -> Value {
+        let v = self.eval(e);
+        self.array_value(v)
     }
 
     /// Evaluates an expression; the result may be a reference or an array.

@@ -192,18 +192,16 @@ fn column(ev: &mut Eval, args: &[BExpr]) -> Value {
     position_of(ev, args, false)
 }
 
-/// ROW and COLUMN: 1-based, of the calculating cell without argument. A
-/// reference of several rows (columns) gives a vertical (horizontal) array
-/// of numbers inside names, its first row (column) elsewhere.
+/// ROW and COLUMN: 1-based, of the calculating cell without argument (of
+/// the block, for a block array formula). A reference of several rows
+/// (columns) gives a vertical (horizontal) array of numbers inside names
+/// and array formulas, its first row (column) elsewhere.
 fn position_of(ev: &mut Eval, args: &[BExpr], is_row: bool) -> Value {
-    let Some(a) = args.first() else {
-        let c = ev.cell;
-        return Value::Number(f64::from(if is_row { c.row } else { c.col }) + 1.0);
-    };
-    let area = match ev.eval(a) {
-        Value::Ref(area) => area,
-        Value::Error(e) => return Value::Error(e),
-        _ => return Value::Error(ErrorKind::Value),
+    let area = match args.first().map(|a| ev.eval(a)) {
+        None => ev.caller(),
+        Some(Value::Ref(area)) => area,
+        Some(Value::Error(e)) => return Value::Error(e),
+        Some(_) => return Value::Error(ErrorKind::Value),
     };
     let (lo, hi) = if is_row { (area.r0, area.r1) } else { (area.c0, area.c1) };
     if !ev.array_mode() || lo == hi {

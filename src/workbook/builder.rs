@@ -93,6 +93,21 @@ impl Builder {
         }
     }
 
+    /// The content of a `cells` entry written as a formula: `=...` (or, in a
+    /// formula file, the formula alone), or `{=...}` for one array formula
+    /// over the entry's whole area (Excel's Ctrl+Shift+Enter).
+    pub fn cell_formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: &str) -> Option<Content> {
+        if !text.starts_with("{=") {
+            return self.formula(src, offset, text, what).map(Content::Formula);
+        }
+        let Some(inner) = text[1..].strip_suffix('}') else {
+            let end = offset + text.len();
+            self.error(src, end..end, format!("the array formula of {what} has no closing `}}`"), "expected `}`");
+            return None;
+        };
+        self.formula(src, offset + 1, inner, what).map(Content::Array)
+    }
+
     /// Adds a cell entry unless it overlaps one already set.
     pub fn add_cells(&mut self, src: &Arc<Source>, span: Span, entry: CellEntry) {
         let place = place(src, span.start);

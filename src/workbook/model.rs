@@ -57,6 +57,20 @@ pub struct CellEntry {
 pub enum Content {
     Constant(Value),
     Formula(Formula),
+    /// An array formula entered over the whole area at once
+    /// (Ctrl+Shift+Enter, written `{=...}`): calculated once, each cell
+    /// showing its element of the result.
+    Array(Formula),
+}
+
+impl Content {
+    /// The formula, for a formula or an array formula.
+    pub fn formula(&self) -> Option<&Formula> {
+        match self {
+            Content::Formula(f) | Content::Array(f) => Some(f),
+            Content::Constant(_) => None,
+        }
+    }
 }
 
 /// A parsed formula and where its text came from.

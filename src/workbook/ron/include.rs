@@ -10,7 +10,7 @@ use super::spans::Node;
 use crate::address::CellAddr;
 use crate::diagnostic::Source;
 use crate::workbook::builder::Builder;
-use crate::workbook::model::{CellEntry, Content, Name};
+use crate::workbook::model::{CellEntry, Name};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -74,9 +74,9 @@ fn formula_file(b: &mut Builder, file: &Arc<Source>) {
             DflKind::Cells { target, span } => {
                 let area = b.area(file, span.start, target);
                 let what = area.map_or_else(|| target.clone(), |a| b.show(a));
-                let formula = b.formula(file, e.formula.start, text, &format!("cells {what}"));
-                if let (Some(area), Some(f)) = (area, formula) {
-                    b.add_cells(file, span.clone(), CellEntry { area, content: Content::Formula(f) });
+                let content = b.cell_formula(file, e.formula.start, text, &format!("cells {what}"));
+                if let (Some(area), Some(content)) = (area, content) {
+                    b.add_cells(file, span.clone(), CellEntry { area, content });
                 }
             }
         }

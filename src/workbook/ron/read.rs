@@ -35,9 +35,9 @@ pub(crate) fn from_raw(
             continue;
         };
         let content = match value {
-            RawValue::Text(s) if s.text.starts_with('=') => {
-                match b.formula(src, value_at.string().start, &s.text, &format!("cell {}", b.show(area))) {
-                    Some(f) => Content::Formula(f),
+            RawValue::Text(s) if s.text.starts_with('=') || s.text.starts_with("{=") => {
+                match b.cell_formula(src, value_at.string().start, &s.text, &format!("cell {}", b.show(area))) {
+                    Some(content) => content,
                     None => continue,
                 }
             }
