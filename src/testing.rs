@@ -218,7 +218,7 @@ impl Sheet {
         let e = self.engine();
         let mut binder = Binder::new(&e.program().scope, at);
         let bound = binder.bind_formula(&expr, at);
-        Eval::new(e.grid(), at).eval_cell(&bound)
+        Eval::new(e.grid(), at).with_scope(&e.program().scope).eval_cell(&bound)
     }
 
     pub fn engine_ref(&mut self) -> &Engine {

@@ -221,3 +221,31 @@ fn a_constant_turned_formula_updates_its_readers() {
     s.recalc();
     assert_eq!(s.text("B1"), "1", "A1 reads as empty now");
 }
+
+#[test]
+fn indirect_is_volatile_and_reads_what_its_text_names_now() {
+    let mut s = Sheet::new();
+    s.set("A1", "2");
+    s.set("B1", "10");
+    s.set("B2", "=C9*2");
+    s.set("C9", "5");
+    s.set("D1", "=INDIRECT(\"B\"&A1)+1");
+    s.set("E1", "=D1*100");
+    s.set("F1", "=C9");
+    s.recalc();
+    assert_eq!(s.text("D1"), "11", "B2 is calculated before the INDIRECT that reads it");
+    // Nothing changed: the volatile cell is calculated again, its reader is not.
+    s.recalc();
+    assert_eq!(s.evaluated(), ["D1"]);
+    // A cell no formula names: only INDIRECT reads it.
+    s.set("C9", "7");
+    s.recalc();
+    assert_eq!((s.text("D1"), s.text("E1")), ("15".to_string(), "1500".to_string()));
+    let mut evaluated = s.evaluated();
+    evaluated.sort();
+    assert_eq!(evaluated, ["B2", "D1", "E1", "F1"]);
+    // The text points elsewhere.
+    s.set("A1", "1");
+    s.recalc();
+    assert_eq!(s.text("D1"), "11");
+}

@@ -183,7 +183,7 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
     for i in &binder.issues {
         eprintln!("warning: {}", i.message);
     }
-    let mut ev = Eval::new(p.session.engine().grid(), cell);
+    let mut ev = Eval::new(p.session.engine().grid(), cell).with_scope(program.scope());
     if array.is_some() {
         print!("{}", array_text(&ev.in_block(Some(area)).eval_block(&bound)));
     } else if refs {

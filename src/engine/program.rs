@@ -9,7 +9,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
 use crate::eval::BExpr;
 use crate::eval::bind::{Binder, Issue, NameDef, Scope, Site};
-use crate::eval::deps::dependencies;
+use crate::eval::deps::{dependencies, volatile};
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
 use crate::value::Value;
@@ -86,6 +86,7 @@ struct Found {
     issues: Vec<BuildIssue>,
     seen: HashSet<(Option<EntryId>, Issue)>,
     used: Vec<bool>,
+    sheets: usize,
 }
 
 impl Found {
@@ -107,7 +108,7 @@ impl Found {
     /// The bound formula cell `addr`, its problems recorded.
     fn cell(&mut self, binder: Binder, expr: BExpr, addr: CellAddr, origin: EntryId) -> FormulaCell {
         self.issues_of(binder, addr, Some(origin));
-        let (deps, reachable) = dependencies(&expr);
+        let (deps, reachable) = dependencies(&expr, self.sheets);
         FormulaCell { addr, origin, expr, deps, reachable, block: None }
     }
 }
@@ -123,6 +124,9 @@ pub struct Program {
     pub(crate) constants: Vec<(CellAddr, Value)>,
     /// The areas of the block array formulas, by [`BlockId`].
     pub(crate) blocks: Vec<Area>,
+    /// The formulas calling a volatile function (INDIRECT): calculated on
+    /// every pass.
+    pub(crate) volatile: Vec<FormulaId>,
     pub(crate) graph: DepGraph,
     pub(crate) schedule: Vec<Stage>,
 }
@@ -132,7 +136,7 @@ impl Program {
     /// beside the program (which then holds error values where they are).
     pub fn build(model: &Inputs) -> (Program, Vec<BuildIssue>) {
         let scope = Scope::new(model.sheets.to_vec(), model.names.clone());
-        let mut found = Found { used: vec![false; model.names.len()], ..Found::default() };
+        let mut found = Found { used: vec![false; model.names.len()], sheets: model.sheets.len(), ..Found::default() };
         let mut cells = Vec::new();
         let mut constants = Vec::new();
         // Each block array formula is bound once; its cells share the binding.
@@ -174,7 +178,8 @@ impl Program {
         let graph = DepGraph::new(&cells, &index);
         let schedule = graph.schedule();
         let blocks = blocks.into_keys().collect();
-        (Program { scope, cells, index, constants, blocks, graph, schedule }, found.issues)
+        let volatile = (0..cells.len()).filter(|&f| volatile(&cells[f].expr)).map(FormulaId::at).collect();
+        (Program { scope, cells, index, constants, blocks, volatile, graph, schedule }, found.issues)
     }
 
     /// A copy sharing no reference-counted value with this one, for

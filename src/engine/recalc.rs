@@ -96,6 +96,9 @@ impl Engine {
         let program = self.program.clone();
         // Cells may have been set since the last pass: no block value is reused.
         self.writes += 1;
+        for f in &program.volatile {
+            self.dirty[f.index()] = true;
+        }
         let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false };
         for step in &program.schedule {
             match step {
@@ -148,13 +151,14 @@ impl Engine {
         let cell = &self.program.cell(f);
         observer.evaluate(cell.addr);
         let Some(at) = cell.block else {
-            return Eval::new(&self.grid, cell.addr).eval_cell(&cell.expr);
+            return Eval::new(&self.grid, cell.addr).with_scope(&self.program.scope).eval_cell(&cell.expr);
         };
         let value = match &self.blocks[at.id.index()] {
             Some((writes, v)) if *writes == self.writes => v,
             _ => {
                 let block = Some(self.program.block(at.id));
-                let v = Eval::new(&self.grid, cell.addr).in_block(block).eval_block(&cell.expr);
+                let ev = Eval::new(&self.grid, cell.addr).with_scope(&self.program.scope);
+                let v = ev.in_block(block).eval_block(&cell.expr);
                 &self.blocks[at.id.index()].insert((self.writes, v)).1
             }
         };

@@ -8,7 +8,8 @@
 //! reachable argument (OFFSET's base, once OFFSET has computed arguments)
 //! and a sized range that is itself computed can reach a whole sheet: those
 //! sheets are listed apart, as *reachable*, because the graph treats them
-//! differently (see `engine::graph`).
+//! differently (see `engine::graph`). A reference named by text
+//! (INDIRECT's) can reach every sheet.
 
 use super::BExpr;
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
@@ -18,10 +19,10 @@ use crate::value::Value;
 use std::collections::HashMap;
 
 /// The areas `e` reads (sorted, without repeats), and the whole sheets its
-/// run-time references can reach.
-pub fn dependencies(e: &BExpr) -> (Vec<Area>, Vec<Area>) {
+/// run-time references can reach, in a workbook of `sheets` sheets.
+pub fn dependencies(e: &BExpr, sheets: usize) -> (Vec<Area>, Vec<Area>) {
     let (mut out, mut reachable) = (Vec::new(), Vec::new());
-    Deps { out: &mut out, reachable: &mut reachable, locals: HashMap::new() }.walk(e);
+    Deps { out: &mut out, reachable: &mut reachable, locals: HashMap::new(), sheets }.walk(e);
     for list in [&mut out, &mut reachable] {
         list.sort_unstable();
         list.dedup();
@@ -34,6 +35,18 @@ struct Deps<'o> {
     reachable: &'o mut Vec<Area>,
     /// LET slot -> the areas its value reads.
     locals: HashMap<usize, Vec<Area>>,
+    sheets: usize,
+}
+
+/// Whether `e` calls a volatile function: it is then calculated on every
+/// recalculation (and every iteration), whatever changed.
+pub fn volatile(e: &BExpr) -> bool {
+    match e {
+        BExpr::Const(_) | BExpr::Local(_) => false,
+        BExpr::Unary(_, x) | BExpr::ArrayMode(x) => volatile(x),
+        BExpr::Binary(_, l, r) => volatile(l) || volatile(r),
+        BExpr::Call(f, args) => f.volatile || args.iter().any(volatile),
+    }
 }
 
 impl Deps<'_> {
@@ -73,6 +86,10 @@ impl Deps<'_> {
         self.walk(a);
         match kind {
             Arg::Value | Arg::Position | Arg::Array | Arg::Scoped => {}
+            Arg::Address => {
+                let every = (0..self.sheets).map(|s| whole_sheet(s as u16));
+                self.reachable.extend(every);
+            }
             Arg::Reachable => {
                 // Not read itself: only its sheet counts, as reachable.
                 let base: Vec<Area> = self.out.drain(start..).collect();

@@ -14,6 +14,7 @@ use crate::ast::{BinaryOp, UnaryOp};
 use crate::functions::FnSpec;
 use crate::grid::Grid;
 use crate::value::{Array, ErrorKind, Value};
+use bind::Scope;
 use std::cell::Cell;
 use std::sync::Arc;
 
@@ -57,6 +58,8 @@ pub struct Eval<'a> {
     pub cell: CellAddr,
     /// The block a block array formula is entered over (for ROW(), COLUMN()).
     block: Option<Area>,
+    /// The sheets and names, for references computed from text (INDIRECT).
+    scope: Option<&'a Scope>,
     array_mode: bool,
     locals: Vec<Value>,
     /// Set when evaluation read a cell; used to decide what may be folded.
@@ -71,6 +74,7 @@ impl<'a> Eval<'a> {
             grid,
             cell,
             block: None,
+            scope: None,
             array_mode: false,
             locals: Vec::new(),
             touched: Cell::new(false),
@@ -85,6 +89,17 @@ impl<'a> Eval<'a> {
             Some(b) => Eval { cell: b.top_left(), block, array_mode: true, ..self },
             None => self,
         }
+    }
+
+    /// The same evaluator knowing the workbook's sheets and names, so that
+    /// references written as text (INDIRECT) can be read.
+    pub fn with_scope(self, scope: &'a Scope) -> Self {
+        Eval { scope: Some(scope), ..self }
+    }
+
+    /// The sheets and names, when known (see [`Eval::with_scope`]).
+    pub fn scope(&self) -> Option<&'a Scope> {
+        self.scope
     }
 
     /// What the formula is entered in: the calculating cell, or the block

@@ -4,6 +4,9 @@
 //! can fold them when their other arguments are constants; INDEX and
 //! OFFSET return a reference (`Value::Ref`), which `:`, SUM, COUNTIF or ROW
 //! can use as such. MATCH reads its lookup range, only its stored part.
+//! INDIRECT (`indirect.rs`) reads a reference from text when it runs.
+
+mod indirect;
 
 use super::args::{lift_values, number};
 use super::{Arg, FnSpec};
@@ -22,6 +25,7 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("ROWS", 1, 1, rows).args(&[Arg::Position]),
     FnSpec::new("COLUMNS", 1, 1, columns).args(&[Arg::Position]),
     FnSpec::new("OFFSET", 3, 5, offset).args(&[Arg::Reachable, Arg::Value]).returns_ref(),
+    FnSpec::new("INDIRECT", 1, 2, indirect::indirect).args(&[Arg::Address, Arg::Value]).returns_ref().volatile(),
 ];
 
 /// An index argument: truncated; negative is #VALUE!.

@@ -50,6 +50,9 @@ pub enum Arg {
     /// LET's arguments: name/value pairs, each name in scope for the
     /// arguments after it, then the calculation.
     Scoped,
+    /// A text naming the reference the function returns (INDIRECT's): read
+    /// as a value, and what it names, anywhere in the workbook, may be read.
+    Address,
 }
 
 /// One entry of a category table: the name, the argument counts, the
@@ -86,7 +89,6 @@ impl FnSpec {
     }
 
     /// The same function, volatile.
-    #[cfg(test)]
     pub const fn volatile(self) -> Self {
         FnSpec { volatile: true, ..self }
     }
