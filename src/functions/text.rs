@@ -1,11 +1,13 @@
 //! Text functions: LEN, MID, LEFT, RIGHT, SUBSTITUTE, FIND, SEARCH, CHAR,
-//! CODE, CONCATENATE, CONCAT, TEXTJOIN, VALUE, UPPER, LOWER, TRIM, EXACT and
-//! REPT. Positions and lengths count Unicode characters; numbers become
+//! CODE, CONCATENATE, CONCAT, TEXTJOIN, VALUE, NUMBERVALUE (`number_value`),
+//! UPPER, LOWER, TRIM, PROPER, CLEAN, UNICHAR, UNICODE, EXACT and REPT. Positions and lengths count Unicode characters; numbers become
 //! text in Excel's general format; a text result longer than
 //! [`MAX_TEXT`] characters is #VALUE!. Scalar functions are lifted
 //! element-wise over arrays (inside names); CONCAT and TEXTJOIN flatten
 //! references and arrays instead. SEARCH uses the wildcard matcher of
 //! `value` (also used by MATCH and the criteria).
+
+mod number_value;
 
 use super::args::{lift, scalar};
 use super::{FnSpec, VARIADIC};
@@ -27,6 +29,7 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("CONCAT", 1, VARIADIC, concat),
     FnSpec::new("TEXTJOIN", 3, VARIADIC, textjoin),
     FnSpec::new("VALUE", 1, 1, value),
+    FnSpec::new("NUMBERVALUE", 1, 3, |ev, a| lift_res(ev, a, number_value::number_value)),
     FnSpec::new("UPPER", 1, 1, upper),
     FnSpec::new("LOWER", 1, 1, lower),
     FnSpec::new("TRIM", 1, 1, trim),
