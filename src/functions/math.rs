@@ -1,7 +1,8 @@
 //! Math: MOD, INT, ABS, SIGN, QUOTIENT, SQRT, POWER, COS, SIN, PI, EXP,
 //! LN; the rounding family ROUND, ROUNDUP, ROUNDDOWN, TRUNC, CEILING,
 //! FLOOR, EVEN, ODD (`rounding`); the aggregates PRODUCT and SUMSQ; and
-//! the base conversions BASE, DECIMAL, DEC2HEX, HEX2DEC (`radix`).
+//! the base conversions BASE, DECIMAL, DEC2HEX, HEX2DEC (`radix`); and the
+//! array functions MMULT, TRANSPOSE and SEQUENCE (`matrix`).
 //! Scalar functions are lifted ([`args::lift`]) so they work element by
 //! element on arrays; arguments coerce as in arithmetic (empty is 0, TRUE
 //! is 1, numeric text is its number, other text #VALUE!) and the first
@@ -9,11 +10,12 @@
 //! PRODUCT and SUMSQ walk their arguments as SUM does
 //! ([`args::fold_numbers`]).
 
+mod matrix;
 mod radix;
 mod rounding;
 
 use super::args;
-use super::{FnSpec, VARIADIC};
+use super::{Arg, FnSpec, VARIADIC};
 use crate::ast::BinaryOp;
 use crate::eval::{BExpr, Eval, binary};
 use crate::value::{ErrorKind, Value};
@@ -48,6 +50,9 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("DECIMAL", 2, 2, |ev, a| lift_fallible(ev, a, radix::decimal)),
     FnSpec::new("DEC2HEX", 1, 2, |ev, a| lift_fallible(ev, a, radix::dec2hex)),
     FnSpec::new("HEX2DEC", 1, 1, |ev, a| lift_fallible(ev, a, radix::hex2dec)),
+    FnSpec::new("MMULT", 2, 2, matrix::mmult).args(&[Arg::Array]),
+    FnSpec::new("TRANSPOSE", 1, 1, matrix::transpose).args(&[Arg::Array]),
+    FnSpec::new("SEQUENCE", 1, 4, matrix::sequence),
 ];
 
 /// A one-argument numeric function, lifted over arrays.

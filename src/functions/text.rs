@@ -1,11 +1,17 @@
 //! Text functions: LEN, MID, LEFT, RIGHT, SUBSTITUTE, FIND, SEARCH, CHAR,
-//! CODE, CONCATENATE, CONCAT, TEXTJOIN, VALUE, UPPER, LOWER, TRIM, EXACT and
-//! REPT. Positions and lengths count Unicode characters; numbers become
-//! text in Excel's general format; a text result longer than
+//! CODE, CONCATENATE, CONCAT, TEXTJOIN, VALUE, NUMBERVALUE (`number_value`),
+//! TEXT (Excel number formats: `format` parses, `render` applies), UPPER,
+//! LOWER, TRIM, PROPER, CLEAN, UNICHAR, UNICODE, EXACT and REPT. Positions
+//! and lengths count Unicode characters; numbers become text in Excel's
+//! general format; a text result longer than
 //! [`MAX_TEXT`] characters is #VALUE!. Scalar functions are lifted
 //! element-wise over arrays (inside names); CONCAT and TEXTJOIN flatten
 //! references and arrays instead. SEARCH uses the wildcard matcher of
 //! `value` (also used by MATCH and the criteria).
+
+mod format;
+mod number_value;
+mod render;
 
 use super::args::{lift, scalar};
 use super::{FnSpec, VARIADIC};
@@ -27,6 +33,8 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("CONCAT", 1, VARIADIC, concat),
     FnSpec::new("TEXTJOIN", 3, VARIADIC, textjoin),
     FnSpec::new("VALUE", 1, 1, value),
+    FnSpec::new("NUMBERVALUE", 1, 3, |ev, a| lift_res(ev, a, number_value::number_value)),
+    FnSpec::new("TEXT", 2, 2, |ev, a| lift_res(ev, a, text)),
     FnSpec::new("UPPER", 1, 1, upper),
     FnSpec::new("LOWER", 1, 1, lower),
     FnSpec::new("TRIM", 1, 1, trim),
@@ -268,6 +276,26 @@ fn value(ev: &mut Eval, args: &[BExpr]) -> Value {
         Value::Error(e) => Err(*e),
         _ => Err(ErrorKind::Value),
     })
+}
+
+/// TEXT(value, format): a number (or text VALUE reads as one, or an empty
+/// cell as 0) in the format; other text and booleans through its text
+/// section.
+fn text(v: &[Value]) -> Res {
+    if let Value::Error(e) = v[0] {
+        return Err(e);
+    }
+    let sections = format::parse(&v[1].to_text()?)?;
+    let out = match &v[0] {
+        Value::Empty => render::number(&sections, 0.0),
+        Value::Number(n) => render::number(&sections, *n),
+        Value::Text(s) => match text_to_number(s) {
+            Some(n) => render::number(&sections, n),
+            None => render::text(&sections, s),
+        },
+        v => render::text(&sections, &v.to_text()?),
+    };
+    text_result(&out)
 }
 
 /// VALUE's reading of text: what arithmetic accepts, plus thousands

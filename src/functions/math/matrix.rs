@@ -1,0 +1,121 @@
+//! The array functions MMULT, TRANSPOSE and SEQUENCE. MMULT's and
+//! TRANSPOSE's arguments are evaluated as array formulas in any cell (their
+//! contract says `Arg::Array`), a reference giving its cells; a scalar is a
+//! 1×1 array. Each returns an array: a plain cell shows its top-left
+//! element, while SUMPRODUCT, INDEX, SUM and names use all of it. Results
+//! larger than [`MAX_ARRAY_CELLS`] are #NUM!.
+
+use crate::eval::{BExpr, Eval};
+use crate::functions::args;
+use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value};
+use std::sync::Arc;
+
+/// An argument read as an array formula: its rows, columns and elements
+/// (a scalar is 1×1); an error value instead of an array is returned as is.
+fn matrix(ev: &mut Eval, e: &BExpr) -> Result<Array, ErrorKind> {
+    let v = ev.eval_array(e);
+    match ev.array_value(v) {
+        Value::Array(a) => Ok(Arc::unwrap_or_clone(a)),
+        Value::Error(e) => Err(e),
+        v => Ok(Array::new(1, 1, vec![v])),
+    }
+}
+
+/// A `rows × cols` array from `f(row, col)`; #NUM! past [`MAX_ARRAY_CELLS`].
+fn build(rows: usize, cols: usize, f: impl Fn(usize, usize) -> Value) -> Value {
+    if rows as u64 * cols as u64 > MAX_ARRAY_CELLS {
+        return Value::Error(ErrorKind::Num);
+    }
+    let data = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).map(|(r, c)| f(r, c)).collect();
+    Value::Array(Arc::new(Array::new(rows, cols, data)))
+}
+
+/// MMULT(a, b): the matrix product, rows(a) × cols(b). #VALUE! when a's
+/// columns are not b's rows or when an element is not a number (empty
+/// cells, text and booleans included); an error element propagates.
+pub fn mmult(ev: &mut Eval, a: &[BExpr]) -> Value {
+    match (matrix(ev, &a[0]), matrix(ev, &a[1])) {
+        (Ok(x), Ok(y)) => product(&x, &y).unwrap_or_else(Value::Error),
+        (Err(e), _) | (_, Err(e)) => Value::Error(e),
+    }
+}
+
+fn product(x: &Array, y: &Array) -> Result<Value, ErrorKind> {
+    if x.cols != y.rows {
+        return Err(ErrorKind::Value);
+    }
+    let numbers = |m: &Array| -> Result<Vec<f64>, ErrorKind> {
+        m.data
+            .iter()
+            .map(|v| match v {
+                Value::Number(n) => Ok(*n),
+                Value::Error(e) => Err(*e),
+                _ => Err(ErrorKind::Value),
+            })
+            .collect()
+    };
+    let (p, q) = (numbers(x)?, numbers(y)?);
+    let inner = x.cols;
+    Ok(build(x.rows, y.cols, |r, c| Value::num((0..inner).map(|k| p[r * inner + k] * q[k * y.cols + c]).sum())))
+}
+
+/// TRANSPOSE(array): rows become columns; empty cells read as 0.
+pub fn transpose(ev: &mut Eval, a: &[BExpr]) -> Value {
+    match matrix(ev, &a[0]) {
+        Ok(m) => build(m.cols, m.rows, |r, c| match m.get(c, r) {
+            Value::Empty => Value::Number(0.0),
+            v => v.clone(),
+        }),
+        Err(e) => Value::Error(e),
+    }
+}
+
+/// SEQUENCE(rows, [columns], [start], [step]): `rows × columns` numbers
+/// from `start` by `step`, row by row. Counts are truncated; below 1 they
+/// are #VALUE!.
+pub fn sequence(ev: &mut Eval, a: &[BExpr]) -> Value {
+    let mut n = [1.0; 4];
+    for (slot, e) in n.iter_mut().zip(a) {
+        match args::number(ev, e) {
+            Ok(x) => *slot = x,
+            Err(e) => return Value::Error(e),
+        }
+    }
+    let [rows, cols, start, step] = n;
+    let (rows, cols) = (rows.trunc(), cols.trunc());
+    if rows < 1.0 || cols < 1.0 {
+        return Value::Error(ErrorKind::Value);
+    }
+    if rows * cols > MAX_ARRAY_CELLS as f64 {
+        return Value::Error(ErrorKind::Num);
+    }
+    let cols = cols as usize;
+    build(rows as usize, cols, |r, c| Value::num(start + step * (r * cols + c) as f64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Value::Number as N;
+
+    fn array(rows: usize, cols: usize, data: &[f64]) -> Array {
+        Array::new(rows, cols, data.iter().map(|&x| N(x)).collect())
+    }
+
+    #[test]
+    fn products() {
+        let (x, y) = (array(2, 2, &[1.0, 2.0, 3.0, 4.0]), array(2, 1, &[5.0, 6.0]));
+        let p = product(&x, &y);
+        assert_eq!(p, Ok(Value::Array(Arc::new(array(2, 1, &[17.0, 39.0])))));
+        assert_eq!(product(&y, &x), Err(ErrorKind::Value), "2x1 by 2x2");
+        let blank = Array::new(1, 2, vec![N(1.0), Value::Empty]);
+        assert_eq!(product(&blank, &y), Err(ErrorKind::Value));
+        let err = Array::new(1, 2, vec![N(1.0), Value::Error(ErrorKind::NA)]);
+        assert_eq!(product(&err, &y), Err(ErrorKind::NA));
+    }
+
+    #[test]
+    fn size_cap() {
+        assert_eq!(build(1 << 12, 1 << 11, |_, _| N(0.0)), Value::Error(ErrorKind::Num));
+    }
+}
