@@ -32,7 +32,7 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("OFFSET", 3, 5, offset).args(&[Arg::Reachable, Arg::Value]).returns_ref(),
     FnSpec::new("VLOOKUP", 3, 4, tables::vlookup),
     FnSpec::new("HLOOKUP", 3, 4, tables::hlookup),
-    FnSpec::new("LOOKUP", 2, 3, tables::lookup),
+    FnSpec::new("LOOKUP", 2, 3, tables::lookup).args(&[Arg::Value, Arg::Value, Arg::SizedLike(1)]),
     FnSpec::new("XLOOKUP", 3, 6, xlookup::xlookup).returns_ref(),
     FnSpec::new("XMATCH", 2, 4, xlookup::xmatch),
     FnSpec::new("ADDRESS", 2, 5, address::address),

@@ -33,8 +33,25 @@ fn address_of(v: &[Value]) -> Result<Value, ErrorKind> {
         format!("R{}C{}", part(row, abs_row), part(col, abs_col))
     };
     let sheet = match v.get(4) {
-        Some(s) => sheet_prefix(&s.to_text()?),
+        Some(s) => sheet_part(&s.to_text()?),
         None => String::new(),
     };
     Ok(Value::text(&format!("{sheet}{cell}")))
+}
+
+/// `Data!`, `'My Sheet'!`, or with a workbook `[Book1]Data!` and
+/// `'[Book1]My Sheet'!`: the sheet decides the quoting. Empty text adds
+/// nothing.
+fn sheet_part(text: &str) -> String {
+    let (book, sheet) = match text.strip_prefix('[').and_then(|t| t.split_once(']')) {
+        Some((book, sheet)) => (format!("[{book}]"), sheet),
+        None => (String::new(), text),
+    };
+    match (text.is_empty(), sheet_prefix(sheet)) {
+        (true, _) => String::new(),
+        (false, p) => match p.strip_prefix('\'') {
+            Some(quoted) => format!("'{book}{quoted}"),
+            None => format!("{book}{p}"),
+        },
+    }
 }

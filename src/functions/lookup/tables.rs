@@ -5,6 +5,7 @@
 //! mode takes wildcards in text. Each returns a value, not a reference.
 
 use super::search::{Match, Search, Table, find};
+use crate::address::CellAddr;
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::lift_values;
 use crate::value::{ErrorKind, Value};
@@ -59,10 +60,10 @@ fn table_lookup(ev: &mut Eval, args: &[BExpr], across: bool) -> Value {
 }
 
 /// LOOKUP(value, lookup_vector, [result_vector]): approximate only. With a
-/// result vector, the value at the position found (#N/A past its end);
-/// without, the array form: a table wider than tall is searched along its
-/// first row and answers from its last row, any other along its first
-/// column, answering from its last column.
+/// result vector, the value at the position found; without, the array
+/// form: a table wider than tall is searched along its first row and
+/// answers from its last row, any other along its first column, answering
+/// from its last column.
 pub fn lookup(ev: &mut Eval, args: &[BExpr]) -> Value {
     let x = ev.read(&args[0]);
     let v = ev.eval(&args[1]);
@@ -81,8 +82,45 @@ pub fn lookup(ev: &mut Eval, args: &[BExpr]) -> Value {
         (Err(e), _) => Value::Error(e),
         (Ok(i), None) if across => table.get(ev, table.rows - 1, i),
         (Ok(i), None) => table.get(ev, i, table.cols - 1),
-        (Ok(i), Some(r)) if r.rows == 1 && i < r.cols => r.get(ev, 0, i),
-        (Ok(i), Some(r)) if r.rows > 1 && i < r.rows => r.get(ev, i, 0),
-        (Ok(_), Some(_)) => Value::Error(ErrorKind::NA),
+        (Ok(i), Some(r)) => result_at(ev, r, i, across),
     })
+}
+
+/// Element `i` of LOOKUP's result vector. A reference lying the same way as
+/// the lookup vector is read on past its end, as in Excel (the dependency
+/// walk counts it at the lookup vector's size: `Arg::SizedLike`); otherwise
+/// past the end is #N/A.
+fn result_at(ev: &Eval, r: &Table, i: usize, across: bool) -> Value {
+    let r_across = r.rows == 1 && (r.cols > 1 || across);
+    match r.area {
+        Some(a) if r_across == across => {
+            let (dr, dc) = if across { (0, i as u32) } else { (i as u32, 0) };
+            ev.cell_value(CellAddr::new(a.sheet, a.r0 + dr, a.c0 + dc))
+        }
+        _ if i >= if r_across { r.cols } else { r.rows } => Value::Error(ErrorKind::NA),
+        _ if r_across => r.get(ev, 0, i),
+        _ => r.get(ev, i, 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::Sheet;
+
+    /// LOOKUP's result vector counts at the lookup vector's size: a change
+    /// past its end, where the answer is read, recalculates the formula.
+    #[test]
+    fn the_result_past_its_end_is_a_dependency() {
+        let mut s = Sheet::new();
+        for (r, v) in [(1, "1"), (2, "2"), (3, "3")] {
+            s.set(&format!("A{r}"), v);
+        }
+        s.set("B3", "old");
+        s.set("D1", "=LOOKUP(3,A1:A3,B1)");
+        s.recalc();
+        assert_eq!(s.text("D1"), "old");
+        s.set("B3", "new");
+        s.recalc();
+        assert_eq!(s.text("D1"), "new");
+    }
 }

@@ -119,3 +119,27 @@ fn slice(ev: &Eval, ret: &Table, i: usize, across: bool) -> Value {
         n => Value::Array(Arc::new(Array::new(rows, cols, (0..n).map(at).collect()))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::Sheet;
+
+    /// A one-cell result is a reference into the return array, which its
+    /// readers follow when it changes.
+    #[test]
+    fn a_reference_result_follows_its_cell() {
+        let mut s = Sheet::new();
+        for (r, k, v) in [(1, "1", "10"), (2, "2", "20"), (3, "3", "30")] {
+            s.set(&format!("A{r}"), k);
+            s.set(&format!("B{r}"), v);
+        }
+        s.set("D1", "=SUM(XLOOKUP(2,A1:A3,B1:B3):B3)");
+        s.set("D2", "=XLOOKUP(9,A1:A3,B1:B3,B1)");
+        s.recalc();
+        assert_eq!((s.text("D1"), s.text("D2")), ("50".into(), "10".into()));
+        s.set("B3", "5");
+        s.set("B1", "7");
+        s.recalc();
+        assert_eq!((s.text("D1"), s.text("D2")), ("25".into(), "7".into()));
+    }
+}
