@@ -116,7 +116,7 @@ mod tests {
             s.set(&format!("A{r}"), v);
         }
         s.set("B3", "old");
-        s.set("D1", "=LOOKUP(3,A1:A3,B1)");
+        s.set("D1", "=LOOKUP(3,A1:A3,B1:B2)");
         s.recalc();
         assert_eq!(s.text("D1"), "old");
         s.set("B3", "new");
