@@ -1,18 +1,25 @@
 //! Lookup and reference functions: INDEX, MATCH, ROW, COLUMN, ROWS, COLUMNS
-//! and OFFSET. INDEX, OFFSET, ROW, COLUMN, ROWS and COLUMNS work on the
+//! and OFFSET here; VLOOKUP, HLOOKUP and LOOKUP (`tables`), XLOOKUP and
+//! XMATCH (`xlookup`) and ADDRESS (`address`) in submodules, the lookups
+//! sharing MATCH's search (`search`). INDEX, OFFSET, ROW, COLUMN, ROWS and COLUMNS work on the
 //! rectangle of a reference and never read its cells, so that the binder
 //! can fold them when their other arguments are constants; INDEX and
 //! OFFSET return a reference (`Value::Ref`), which `:`, SUM, COUNTIF or ROW
-//! can use as such. MATCH reads its lookup range, only its stored part.
-//! INDIRECT (`indirect.rs`) reads a reference from text when it runs.
+//! can use as such. The lookups read their ranges' stored part only.
+//! INDIRECT (`indirect`) reads a reference from text when it runs.
 
+mod address;
 mod indirect;
+mod search;
+mod tables;
+mod xlookup;
 
 use super::args::{lift_values, number};
 use super::{Arg, FnSpec};
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
-use crate::value::{Array, ErrorKind, Value, Wildcard, cmp_text, compare};
+use crate::value::{Array, ErrorKind, Value};
+use search::{Match, Search, Table, find};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -26,6 +33,12 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("COLUMNS", 1, 1, columns).args(&[Arg::Position]),
     FnSpec::new("OFFSET", 3, 5, offset).args(&[Arg::Reachable, Arg::Value]).returns_ref(),
     FnSpec::new("INDIRECT", 1, 2, indirect::indirect).args(&[Arg::Address, Arg::Value]).returns_ref().volatile(),
+    FnSpec::new("VLOOKUP", 3, 4, tables::vlookup),
+    FnSpec::new("HLOOKUP", 3, 4, tables::hlookup),
+    FnSpec::new("LOOKUP", 2, 3, tables::lookup).args(&[Arg::Value, Arg::Value, Arg::SizedLike(1)]),
+    FnSpec::new("XLOOKUP", 3, 6, xlookup::xlookup).returns_ref(),
+    FnSpec::new("XMATCH", 2, 4, xlookup::xmatch),
+    FnSpec::new("ADDRESS", 2, 5, address::address),
 ];
 
 /// An index argument: truncated; negative is #VALUE!.
@@ -129,17 +142,11 @@ fn match_(ev: &mut Eval, args: &[BExpr]) -> Value {
         Some(Ok(_)) => Ordering::Equal,
         Some(Err(e)) => return Value::Error(e),
     };
-    let list = match ev.eval(&args[1]) {
-        Value::Ref(a) if a.rows() != 1 && a.cols() != 1 => return Value::Error(ErrorKind::NA),
-        Value::Ref(a) => {
-            let mut list = Vec::new();
-            ev.visit(&a, |v| list.push(v.clone()));
-            list
-        }
-        Value::Array(a) if a.rows != 1 && a.cols != 1 => return Value::Error(ErrorKind::NA),
-        Value::Array(a) => a.data.clone(),
-        Value::Error(e) => return Value::Error(e),
-        v => vec![v],
+    let v = ev.eval(&args[1]);
+    let list = match Table::new(ev, v) {
+        Ok(t) if t.is_vector() => t.vector(ev),
+        Ok(_) => return Value::Error(ErrorKind::NA),
+        Err(e) => return Value::Error(e),
     };
     lift_values(&[lookup], |v| match position(&v[0], &list, kind) {
         Ok(i) => Value::Number((i + 1) as f64),
@@ -147,45 +154,14 @@ fn match_(ev: &mut Eval, args: &[BExpr]) -> Value {
     })
 }
 
-/// Type class for approximate matching: numbers, text, booleans.
-fn class(v: &Value) -> Option<u8> {
-    match v {
-        Value::Number(_) => Some(0),
-        Value::Text(_) => Some(1),
-        Value::Bool(_) => Some(2),
-        _ => None,
-    }
-}
-
 /// MATCH's search: `kind` Less for type 1, Greater for -1, Equal for 0.
 fn position(lookup: &Value, list: &[Value], kind: Ordering) -> Result<usize, ErrorKind> {
-    if let Value::Error(e) = lookup {
-        return Err(*e);
-    }
-    let Some(cls) = class(lookup) else { return Err(ErrorKind::NA) };
-    if kind == Ordering::Equal {
-        let hit = match lookup {
-            Value::Text(t) if Wildcard::has_wildcards(t) => {
-                let p = Wildcard::new(t);
-                list.iter().position(|v| matches!(v, Value::Text(s) if p.matches(s)))
-            }
-            Value::Text(t) => {
-                list.iter().position(|v| matches!(v, Value::Text(s) if cmp_text(s, t) == Ordering::Equal))
-            }
-            _ => list.iter().position(|v| class(v) == Some(cls) && compare(v, lookup) == Ordering::Equal),
-        };
-        return hit.ok_or(ErrorKind::NA);
-    }
-    // Binary search among the values of the lookup's type: the count of
-    // leading values that are on the `kind` side of (or equal to) lookup.
-    let same: Vec<usize> = (0..list.len()).filter(|&i| class(&list[i]) == Some(cls)).collect();
-    let (mut lo, mut hi) = (0, same.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        let o = compare(&list[same[mid]], lookup);
-        if o == kind || o == Ordering::Equal { lo = mid + 1 } else { hi = mid }
-    }
-    if lo == 0 { Err(ErrorKind::NA) } else { Ok(same[lo - 1]) }
+    let (how, order) = match kind {
+        Ordering::Less => (Match::Smaller, Search::Ascending),
+        Ordering::Greater => (Match::Larger, Search::Descending),
+        Ordering::Equal => (Match::Wildcard, Search::First),
+    };
+    find(lookup, list, how, order)
 }
 
 fn row(ev: &mut Eval, args: &[BExpr]) -> Value {
