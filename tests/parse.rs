@@ -526,6 +526,8 @@ const REFERENCE_SYNTAX: &[(&str, &str, &str)] = &[
     ("(-A1,B1)", "-(A1,B1)", "(Neg (Union A1 B1))"),
     ("((-A1),B1)", "((-A1),B1)", "(Union (Neg A1) B1)"),
     ("AREAS((A1,B2,C3))", "AREAS((A1,B2,C3))", "(AREAS (Union (Union A1 B2) C3))"),
+    ("A1:A5 (A2,A3)", "A1:A5 (A2,A3)", "(Intersect A1:A5 (Union A2 A3))"),
+    ("A1 (B1)", "A1 B1", "(Intersect A1 B1)"),
 ];
 
 #[test]

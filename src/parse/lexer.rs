@@ -340,11 +340,14 @@ pub(crate) fn starts_reference(tok: &Token, after: Option<&Token>) -> bool {
 
 /// Whether whitespace between the tokens `[before] prev | next [after]` is
 /// the intersection operator: it ends one reference operand and starts
-/// another. A word followed by `(` stays a function call (`SUM (A1)`).
+/// another. A word that is not a cell, followed by `(`, stays a function
+/// call (`SUM (A1)`); a cell is intersected (`A1:A5 (A2,A3)`).
 pub(crate) fn intersection_between(before: Option<&Token>, prev: &Token, next: &Token, after: Option<&Token>) -> bool {
-    ends_reference(before, prev)
-        && starts_reference(next, after)
-        && !matches!((prev, next), (Token::Ident(_), Token::LParen))
+    let call = match (prev, next) {
+        (Token::Ident(s), Token::LParen) => ident_ref_part(s).and_then(RefPart::cell).is_none(),
+        _ => false,
+    };
+    ends_reference(before, prev) && starts_reference(next, after) && !call
 }
 
 /// Inserts a [`Token::Space`] wherever whitespace separates two references
