@@ -26,6 +26,9 @@ pub enum ExprKind {
     Ref(RefExpr),
     /// A workbook name (or a LET variable), as written.
     Name(String),
+    /// An omitted function argument (`IF(A1,,2)`): the empty text between
+    /// two separators, bound as an empty value.
+    Missing,
     /// A function call; `name` is upper-cased.
     Call {
         name: String,
@@ -56,6 +59,10 @@ pub enum UnaryOp {
 pub enum BinaryOp {
     /// `:` the smallest area holding both references.
     Range,
+    /// A space between two references: the cells they share (`A1:A5 A3:B4`).
+    Intersect,
+    /// `,` inside parentheses: a reference of several areas (`(A1,A3:B4)`).
+    Union,
     Pow,
     Mul,
     Div,
@@ -108,6 +115,8 @@ impl BinaryOp {
         use BinaryOp::*;
         match self {
             Range => ":",
+            Intersect => " ",
+            Union => ",",
             Pow => "^",
             Mul => "*",
             Div => "/",

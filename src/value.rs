@@ -2,7 +2,10 @@
 //! comparison, what counts as blank, broadcasting access to arrays, the
 //! array-size and text-length caps, and the wildcard matcher of criteria,
 //! MATCH and SEARCH. Excel errors are values (`Value::Error`), never Rust
-//! errors. Arrays hold scalars only; `Value::Ref` is an unevaluated
+//! errors. Arrays hold scalars, except a *reference array*, whose elements
+//! are all `Value::Ref`: a reference of several areas (the union
+//! `(A1,B2:C3)`, a 1 x n array) or the several references OFFSET returns for
+//! array offsets (in the offsets' shape). `Value::Ref` is an unevaluated
 //! rectangle that functions such as INDEX, ROW and COUNTIF take as such.
 
 use crate::address::Area;
@@ -118,6 +121,28 @@ impl Value {
     /// A number, with NaN and infinities turned into #NUM! so they never escape.
     pub fn num(n: f64) -> Value {
         if n.is_finite() { Value::Number(n) } else { Value::Error(ErrorKind::Num) }
+    }
+    /// Several references as one value: a 1 x n reference array.
+    pub fn areas(areas: Vec<Area>) -> Value {
+        let data: Vec<Value> = areas.into_iter().map(Value::Ref).collect();
+        Value::Array(Arc::new(Array::new(1, data.len(), data)))
+    }
+    /// The elements of a reference array (every one a `Value::Ref`), or
+    /// None for any other value; a single reference is not one.
+    pub fn ref_array(&self) -> Option<&Arc<Array>> {
+        match self {
+            Value::Array(a) if matches!(a.data.first(), Some(Value::Ref(_))) => Some(a),
+            _ => None,
+        }
+    }
+    /// The areas of a reference or a reference array, else None.
+    pub fn area_list(&self) -> Option<Vec<Area>> {
+        match self {
+            Value::Ref(a) => Some(vec![*a]),
+            v => v
+                .ref_array()
+                .map(|a| a.data.iter().filter_map(|r| if let Value::Ref(x) = r { Some(*x) } else { None }).collect()),
+        }
     }
     /// A copy that shares no allocation with this value.
     pub fn detached(&self) -> Value {

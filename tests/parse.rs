@@ -27,6 +27,7 @@ fn errors(src: &str) -> Vec<ParseError> {
 fn sx(e: &Expr) -> String {
     match &e.kind {
         ExprKind::Name(n) => format!("name:{n}"),
+        ExprKind::Missing => "_".into(),
         ExprKind::Call { name, args } => {
             let args: Vec<String> = args.iter().map(sx).collect();
             format!("({name} {})", args.join(" ")).replace(" )", ")")
@@ -372,8 +373,6 @@ const BAD: &[&str] = &[
     "=)",
     "=(",
     "=1+2)",
-    "=IF(A1,,2)",
-    "=CHOOSE(1,\"a\",)",
     "=(1+)*(2+)",
     "=SUM(1,*)+{1,2;3}",
     "=1 @ 2 ? 3",
@@ -394,12 +393,14 @@ const BAD: &[&str] = &[
     "='abc'",
     "=1+(2*",
     "=\"a\" \"b\"",
-    "=SUM(A1:B2 C3)",
     "=1e999",
     "=1*/2",
     "=((1)",
     "={1,2",
     "==1",
+    "=(A1,,B1)",
+    "=SUM((A1,))",
+    "=A1 +",
 ];
 
 #[test]
@@ -492,5 +493,76 @@ fn operators_bind_by_their_table() {
             assert_eq!(text, want, "{want}");
             assert_eq!(left_first, op.symbol() == b, "{want}: {tree:?}");
         }
+    }
+}
+
+/// Reference operators and omitted arguments: each formula, its canonical
+/// text (which must read back to the same tree) and its tree.
+const REFERENCE_SYNTAX: &[(&str, &str, &str)] = &[
+    ("IF(A1,,2)", "IF(A1,,2)", "(IF A1 _ 2)"),
+    ("IF(TRUE,)", "IF(TRUE,)", "(IF TRUE _)"),
+    ("SUM( 1 , , 2 )", "SUM(1,,2)", "(SUM 1 _ 2)"),
+    ("F(,)", "F(,)", "(F _ _)"),
+    ("INDEX(B1:C3,,2)", "INDEX(B1:C3,,2)", "(INDEX B1:C3 _ 2)"),
+    ("SUM(A1:A5 A3:B4)", "SUM(A1:A5 A3:B4)", "(SUM (Intersect A1:A5 A3:B4))"),
+    ("=A1:A5  A3", "A1:A5 A3", "(Intersect A1:A5 A3)"),
+    ("rowname colname", "rowname colname", "(Intersect name:rowname name:colname)"),
+    ("A:A 3:3", "A:A 3:3", "(Intersect A:A 3:3)"),
+    ("$A$1:$B$9 Main!A2:C2", "$A$1:$B$9 Main!A2:C2", "(Intersect $A$1:$B$9 Main!A2:C2)"),
+    ("A1:B2 B2:C3 B1:B9", "A1:B2 B2:C3 B1:B9", "(Intersect (Intersect A1:B2 B2:C3) B1:B9)"),
+    ("INDEX(x,1,1) A1", "INDEX(x,1,1) A1", "(Intersect (INDEX name:x 1 1) A1)"),
+    ("(A1) (B1)", "A1 B1", "(Intersect A1 B1)"),
+    ("-A1 B1", "-A1 B1", "(Neg (Intersect A1 B1))"),
+    ("A1:B2 C1:C3", "A1:B2 C1:C3", "(Intersect A1:B2 C1:C3)"),
+    ("(5) A1", "(5) A1", "(Intersect 5 A1)"),
+    ("(x) (A1,B1)", "(x) (A1,B1)", "(Intersect name:x (Union A1 B1))"),
+    ("SUM((A1,A3,A5))", "SUM((A1,A3,A5))", "(SUM (Union (Union A1 A3) A5))"),
+    ("SUM((A1,(A3,A5)))", "SUM((A1,(A3,A5)))", "(SUM (Union A1 (Union A3 A5)))"),
+    ("SUM(((A1,A3),A5))", "SUM((A1,A3,A5))", "(SUM (Union (Union A1 A3) A5))"),
+    ("INDEX((A1:B2,D1:E2),1,1,2)", "INDEX((A1:B2,D1:E2),1,1,2)", "(INDEX (Union A1:B2 D1:E2) 1 1 2)"),
+    ("(A1:B2 B1,C3)", "(A1:B2 B1,C3)", "(Union (Intersect A1:B2 B1) C3)"),
+    ("(A1,B1) C1", "(A1,B1) C1", "(Intersect (Union A1 B1) C1)"),
+    ("(A1+1,B1)", "A1+(1,B1)", "(Add A1 (Union 1 B1))"),
+    ("(-A1,B1)", "-(A1,B1)", "(Neg (Union A1 B1))"),
+    ("((-A1),B1)", "((-A1),B1)", "(Union (Neg A1) B1)"),
+    ("AREAS((A1,B2,C3))", "AREAS((A1,B2,C3))", "(AREAS (Union (Union A1 B2) C3))"),
+    ("A1:A5 (A2,A3)", "A1:A5 (A2,A3)", "(Intersect A1:A5 (Union A2 A3))"),
+    ("A1 (B1)", "A1 B1", "(Intersect A1 B1)"),
+];
+
+#[test]
+fn reference_operators_and_omitted_arguments() {
+    for (src, text, tree) in REFERENCE_SYNTAX {
+        let e = parse(src);
+        assert_eq!(e.to_string(), *text, "{src:?}");
+        assert_eq!(sx(&e), *tree, "{src:?}");
+        let again = parse(text);
+        assert_eq!(without_spans(&again), without_spans(&e), "{src:?} printed as {text:?}");
+    }
+    // An omitted argument has an empty span where it would be.
+    let ExprKind::Call { args, .. } = parse("IF(A1,,2)").kind else { panic!() };
+    assert_eq!((args[1].kind.clone(), args[1].span.clone()), (ExprKind::Missing, 6..6));
+}
+
+#[test]
+fn whitespace_is_an_operator_only_between_references() {
+    // Spacing that meant nothing before still means nothing.
+    for (spaced, compact) in [
+        ("IF( A1 , B1 )", "IF(A1,B1)"),
+        ("= A1 + B1", "A1+B1"),
+        ("A1 :B2", "A1:B2"),
+        ("A1: B2", "A1:B2"),
+        ("SUM (A1)", "SUM(A1)"),
+        ("SUM( A1:B2 )", "SUM(A1:B2)"),
+        ("A1 & \"x\"", "A1&\"x\""),
+        ("(A1) + (B1)", "A1+B1"),
+        ("{1, 2} ", "{1,2}"),
+        ("A1 %", "A1%"),
+    ] {
+        assert_eq!(without_spans(&parse(spaced)), without_spans(&parse(compact)), "{spaced:?}");
+    }
+    // Between other operands it is still an error.
+    for bad in ["1 2", "\"a\" A1", "A1 \"a\"", "A1 1", "TRUE 1"] {
+        errors(bad);
     }
 }

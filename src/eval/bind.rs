@@ -161,6 +161,9 @@ impl<'s> Binder<'s> {
             ExprKind::Text(s) => BExpr::Const(Value::text(s)),
             ExprKind::Bool(b) => BExpr::Const(Value::Bool(*b)),
             ExprKind::Error(k) => BExpr::Const(Value::Error(*k)),
+            // Excel reads an omitted argument as 0, "" or FALSE, as the
+            // function needs: what an empty value coerces to.
+            ExprKind::Missing => BExpr::Const(Value::Empty),
             ExprKind::Array(rows) => {
                 let cols = rows.first().map_or(0, Vec::len);
                 let data = rows.iter().flatten().cloned().collect();

@@ -1,5 +1,6 @@
 //! The areas a bound formula may read, for the dependency graph. Fixed
-//! references count as they are. Where a reference is computed at run time
+//! references count as they are, each area of a constant reference array
+//! (a union, OFFSET over constant arrays) too. Where a reference is computed at run time
 //! the whole area it can reach counts: `:` with a computed side counts the
 //! box (per sheet) around everything either side can reach. Function
 //! arguments count by their contract ([`Arg`]): a range sized like another
@@ -53,7 +54,8 @@ impl Deps<'_> {
     fn walk(&mut self, e: &BExpr) {
         match e {
             BExpr::Const(Value::Ref(a)) => self.out.push(*a),
-            BExpr::Const(_) => {}
+            // A reference array: a union or OFFSET over constant arrays.
+            BExpr::Const(v) => self.out.extend(v.area_list().unwrap_or_default()),
             BExpr::Local(slot) => {
                 if let Some(areas) = self.locals.get(slot) {
                     self.out.extend_from_slice(areas);
@@ -144,4 +146,32 @@ impl Deps<'_> {
 
 fn whole_sheet(sheet: u16) -> Area {
     Area::new(sheet, 0, 0, MAX_ROWS - 1, MAX_COLS - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::Sheet;
+
+    /// Every area of a union, an intersection and OFFSET over constant
+    /// arrays is a dependency: a change to any recalculates the readers.
+    #[test]
+    fn every_area_of_several_references_is_read() {
+        let mut s = Sheet::with_sheets(&["Main", "Other"]);
+        for (cell, v) in [("A1", "1"), ("A3", "3"), ("B2", "20"), ("Other!A1", "100")] {
+            s.set(cell, v);
+        }
+        s.set("D1", "=SUM((A1,A3))");
+        s.set("D2", "=SUM((A1,Other!A1))");
+        s.set("D3", "=SUM(A1:A5 A3:B4)");
+        s.set("D4", "=SUMPRODUCT(N(OFFSET(A1,{0;2},0)))");
+        s.set("D5", "=INDEX((A1:B1,A2:B2),1,2,2)");
+        s.recalc();
+        let shown = |s: &Sheet| ["D1", "D2", "D3", "D4", "D5"].map(|c| s.text(c));
+        assert_eq!(shown(&s), ["4", "101", "3", "4", "20"]);
+        s.set("A3", "30");
+        s.set("Other!A1", "7");
+        s.set("B2", "5");
+        s.recalc();
+        assert_eq!(shown(&s), ["31", "8", "30", "31", "5"]);
+    }
 }

@@ -159,6 +159,10 @@ impl<'a> Eval<'a> {
                     _ => Value::Error(ErrorKind::Value),
                 }
             }
+            BExpr::Binary(op @ (BinaryOp::Intersect | BinaryOp::Union), l, r) => {
+                let (l, r) = (self.eval(l), self.eval(r));
+                if *op == BinaryOp::Intersect { ops::intersect(&l, &r) } else { ops::union(&l, &r) }
+            }
             BExpr::Binary(op, l, r) => {
                 let l = self.eval(l);
                 let l = self.value(l);
@@ -245,7 +249,8 @@ impl<'a> Eval<'a> {
 
     /// Reads a reference for use as a value: one cell gives its value;
     /// several cells give an array inside names (array mode) and the implicit
-    /// intersection with the calculating cell elsewhere. Other values pass.
+    /// intersection with the calculating cell elsewhere. A reference array
+    /// reads element by element ([`Eval::ref_values`]). Other values pass.
     pub fn value(&self, v: Value) -> Value {
         if self.folding && matches!(v, Value::Ref(_)) {
             // How a reference is read depends on the mode at run time.
@@ -256,8 +261,19 @@ impl<'a> Eval<'a> {
             Value::Ref(a) if a.is_cell() => self.cell_value(a.top_left()),
             Value::Ref(a) if self.array_mode => self.materialize(&a),
             Value::Ref(a) => self.intersect(&a),
+            v if v.ref_array().is_some() => self.ref_values(&v),
             v => v,
         }
+    }
+
+    /// A reference array read as values, in its shape: each one-cell
+    /// reference gives its cell's value (so `N(OFFSET(A1,{0,1},0))` reads
+    /// A1 and A2, as in Excel), a larger one #VALUE!.
+    fn ref_values(&self, v: &Value) -> Value {
+        ops::map1(v, |r| match r {
+            Value::Ref(a) if a.is_cell() => self.cell_value(a.top_left()),
+            _ => Value::Error(ErrorKind::Value),
+        })
     }
 
     /// Excel's implicit intersection of a multi-cell area with the
@@ -282,6 +298,7 @@ impl<'a> Eval<'a> {
     pub fn array_value(&self, v: Value) -> Value {
         match v {
             Value::Ref(a) => self.materialize(&a),
+            v if v.ref_array().is_some() => self.ref_values(&v),
             v => v,
         }
     }

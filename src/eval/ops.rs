@@ -1,8 +1,11 @@
 //! Excel's operators on values: arithmetic, `&`, comparisons, with errors
 //! propagating and arrays combined element-wise under Excel's broadcasting
 //! (a single row or column stretches; outside a smaller array, #N/A).
-//! Operands arrive already read (no references).
+//! Operands arrive already read (no references), except for the reference
+//! operators, intersection and union ([`intersect`], [`union`]), which work on
+//! references only.
 
+use crate::address::Area;
 use crate::ast::{BinaryOp, UnaryOp};
 use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value, compare, num_eq, too_long};
 use std::cmp::Ordering;
@@ -168,4 +171,41 @@ pub fn power(x: f64, y: f64) -> Value {
 
 fn unique(a: &Arc<Array>) -> bool {
     Arc::strong_count(a) == 1 && Arc::weak_count(a) == 0
+}
+
+/// The areas of a reference operand, or the error it gives: an error
+/// passes, anything that is not a reference is #VALUE!.
+fn operand_areas(v: &Value) -> Result<Vec<Area>, ErrorKind> {
+    match v {
+        Value::Error(e) => Err(*e),
+        v => v.area_list().ok_or(ErrorKind::Value),
+    }
+}
+
+/// One area as a reference, several as a reference array.
+fn areas_value(mut areas: Vec<Area>) -> Value {
+    if areas.len() == 1 { Value::Ref(areas.remove(0)) } else { Value::areas(areas) }
+}
+
+/// The space operator: the cells both references share (every pair of
+/// their areas); #NULL! when they share none, as across sheets.
+pub fn intersect(l: &Value, r: &Value) -> Value {
+    let (l, r) = match (operand_areas(l), operand_areas(r)) {
+        (Ok(l), Ok(r)) => (l, r),
+        (Err(e), _) | (_, Err(e)) => return Value::Error(e),
+    };
+    let common: Vec<Area> = l.iter().flat_map(|a| r.iter().filter_map(move |b| a.intersect(b))).collect();
+    if common.is_empty() { Value::Error(ErrorKind::Null) } else { areas_value(common) }
+}
+
+/// The union operator `(A1,B2:C3)`: one reference of every area of both,
+/// in order (a reference array).
+pub fn union(l: &Value, r: &Value) -> Value {
+    match (operand_areas(l), operand_areas(r)) {
+        (Ok(mut l), Ok(r)) => {
+            l.extend(r);
+            Value::areas(l)
+        }
+        (Err(e), _) | (_, Err(e)) => Value::Error(e),
+    }
 }

@@ -16,6 +16,13 @@ pub fn scalar(ev: &mut Eval, e: &BExpr) -> Value {
     }
 }
 
+/// Argument `i` unless it is absent or omitted (`OFFSET(A1,1,1,,)`): for
+/// arguments whose default is not what an omitted argument reads as (an
+/// omitted argument binds to an empty value, which reads as 0, "" or FALSE).
+pub fn given(args: &[BExpr], i: usize) -> Option<&BExpr> {
+    args.get(i).filter(|a| !matches!(a, BExpr::Const(Value::Empty)))
+}
+
 /// An argument as a number (`"3"` is 3, TRUE is 1, `"abc"` is #VALUE!).
 pub fn number(ev: &mut Eval, e: &BExpr) -> Result<f64, ErrorKind> {
     scalar(ev, e).to_number()
@@ -80,8 +87,9 @@ pub enum Source {
 }
 
 /// Calls `f` on every scalar of aggregate arguments (SUM, COUNT, COUNTA...),
-/// in order: a reference's stored cells row by row and an array's elements
-/// as [`Source::Range`], any other value once as [`Source::Direct`].
+/// in order: a reference's stored cells row by row (every area of a
+/// reference array) and an array's elements as [`Source::Range`], any other
+/// value once as [`Source::Direct`].
 /// Returns how many cells of the references were skipped as empty because
 /// they lie outside the stored grid.
 pub fn for_each_operand(ev: &mut Eval, args: &[BExpr], mut f: impl FnMut(&Value, Source)) -> u64 {
@@ -89,7 +97,14 @@ pub fn for_each_operand(ev: &mut Eval, args: &[BExpr], mut f: impl FnMut(&Value,
     for a in args {
         match ev.eval(a) {
             Value::Ref(area) => outside += ev.visit(&area, |v| f(v, Source::Range)),
-            Value::Array(arr) => arr.data.iter().for_each(|v| f(v, Source::Range)),
+            Value::Array(arr) => {
+                for v in arr.data.iter() {
+                    match v {
+                        Value::Ref(area) => outside += ev.visit(area, |v| f(v, Source::Range)),
+                        v => f(v, Source::Range),
+                    }
+                }
+            }
             v => f(&v, Source::Direct),
         }
     }

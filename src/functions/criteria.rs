@@ -11,7 +11,9 @@
 //! and `?` (escaped by `~`). `""` matches empty cells and empty text, `"="`
 //! empty cells only, `"<>"` everything else. An empty criterion is 0.
 //! Many criteria are counted in one pass over a range (`count_each`; an
-//! array criterion, the Sudoku solver's hot path).
+//! array criterion, the Sudoku solver's hot path). A range argument that
+//! is several references (OFFSET with array offsets) runs the function once
+//! per reference ([`per_reference`]).
 
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
@@ -142,7 +144,9 @@ impl Criterion {
 }
 
 /// The range argument of COUNTIF-like functions: a reference or an array;
-/// another value is a 1x1 range.
+/// another value is a 1x1 range. A reference array is held as an array
+/// until [`per_reference`] takes it apart.
+#[derive(Clone)]
 pub(super) enum Range {
     Area(Area),
     Array(Arc<Array>),
@@ -228,6 +232,36 @@ impl Range {
             }
         }
     }
+}
+
+/// Excel's rule for a range argument that is several references (OFFSET
+/// with array offsets, `COUNTIF(OFFSET(D4:L4,{0;2},0),2)`): `f` runs once
+/// per reference, on `ranges` with each reference array replaced by its
+/// reference at that position, and the results form an array in the shape
+/// of the first reference array. Without one, `f` runs once on `ranges`.
+pub(super) fn per_reference(ranges: &[Range], f: impl Fn(&[Range]) -> Value) -> Value {
+    let refs = |r: &Range| match r {
+        Range::Array(a) if matches!(a.data.first(), Some(Value::Ref(_))) => Some(a.clone()),
+        _ => None,
+    };
+    let Some(shape) = ranges.iter().find_map(refs) else { return f(ranges) };
+    let data = (0..shape.data.len())
+        .map(|i| {
+            let one: Vec<Range> = ranges
+                .iter()
+                .map(|r| match refs(r).map(|a| a.data.get(i).cloned()) {
+                    Some(Some(Value::Ref(area))) => Range::Area(area),
+                    Some(_) => Range::One(Value::Error(ErrorKind::NA)),
+                    None => r.clone(),
+                })
+                .collect();
+            match f(&one) {
+                Value::Array(a) => a.data.first().cloned().unwrap_or(Value::Error(ErrorKind::Value)),
+                v => v,
+            }
+        })
+        .collect();
+    Value::Array(Arc::new(Array::new(shape.rows, shape.cols, data)))
 }
 
 /// Calls `f`, row by row, with the value of `values` at each position (from

@@ -7,6 +7,10 @@
 //! OFFSET return a reference (`Value::Ref`), which `:`, SUM, COUNTIF or ROW
 //! can use as such. The lookups read their ranges' stored part only.
 //! INDIRECT (`indirect`) reads a reference from text when it runs.
+//! Several references travel as a reference array (see `crate::value`):
+//! INDEX's area argument picks one, AREAS counts them, ROWS and COLUMNS
+//! refuse them (#REF!), and OFFSET with array arguments returns one per
+//! element.
 
 mod address;
 mod indirect;
@@ -14,7 +18,7 @@ mod search;
 mod tables;
 mod xlookup;
 
-use super::args::{lift_values, number};
+use super::args::{given, lift_values, number};
 use super::{Arg, FnSpec};
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
@@ -39,6 +43,7 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("XLOOKUP", 3, 6, xlookup::xlookup).returns_ref(),
     FnSpec::new("XMATCH", 2, 4, xlookup::xmatch),
     FnSpec::new("ADDRESS", 2, 5, address::address),
+    FnSpec::new("AREAS", 1, 1, areas).args(&[Arg::Position]),
 ];
 
 /// An index argument: truncated; negative is #VALUE!.
@@ -67,22 +72,17 @@ fn select(rows: u32, cols: u32, row: u32, col: Option<u32>) -> Result<(u32, u32,
 }
 
 /// INDEX(reference or array, row, [column], [area]). On a reference the
-/// result is the selected sub-reference, unread. With array indexes
-/// (inside names), an array of the selected single values.
+/// result is the selected sub-reference, unread; `area` picks one of
+/// several references (1 by default). With array indexes (inside names),
+/// an array of the selected single values.
 fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
     let src = ev.eval(&args[0]);
-    if let Value::Error(e) = src {
-        return Value::Error(e);
-    }
+    let src = match pick_area(ev, src, given(args, 3)) {
+        Ok(src) => src,
+        Err(e) => return Value::Error(e),
+    };
     let row = ev.read(&args[1]);
     let col = args.get(2).map(|a| ev.read(a));
-    if let Some(a) = args.get(3) {
-        match number(ev, a) {
-            Ok(n) if n.trunc() == 1.0 => {}
-            Ok(_) => return Value::Error(ErrorKind::Ref),
-            Err(e) => return Value::Error(e),
-        }
-    }
     let arrays = matches!(row, Value::Array(_)) || matches!(col, Some(Value::Array(_)));
     if arrays {
         let src = ev.array_value(src);
@@ -94,6 +94,20 @@ fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
         });
     }
     index_one(&src, &row, col.as_ref()).unwrap_or_else(Value::Error)
+}
+
+/// INDEX's source: the `area`-th (1-based) reference of a reference array;
+/// any other source has one area. Past the last is #REF!.
+fn pick_area(ev: &mut Eval, src: Value, area: Option<&BExpr>) -> Result<Value, ErrorKind> {
+    if let Value::Error(e) = src {
+        return Err(e);
+    }
+    let n = area.map_or(Ok(1.0), |a| number(ev, a))?.trunc();
+    match src.ref_array() {
+        Some(list) if n >= 1.0 => list.data.get(n as usize - 1).cloned().ok_or(ErrorKind::Ref),
+        None if n == 1.0 => Ok(src),
+        _ => Err(ErrorKind::Ref),
+    }
 }
 
 /// One INDEX selection with scalar indexes: a sub-reference of a reference,
@@ -201,9 +215,11 @@ fn columns(ev: &mut Eval, args: &[BExpr]) -> Value {
     size_of(ev, args, false)
 }
 
-/// ROWS and COLUMNS of a reference or an array; a single value is 1 x 1.
+/// ROWS and COLUMNS of a reference or an array; a single value is 1 x 1;
+/// several references are #REF!.
 fn size_of(ev: &mut Eval, args: &[BExpr], is_rows: bool) -> Value {
     let n = match ev.eval(&args[0]) {
+        v if v.ref_array().is_some() => return Value::Error(ErrorKind::Ref),
         Value::Ref(a) => {
             if is_rows {
                 a.rows() as usize
@@ -224,27 +240,49 @@ fn size_of(ev: &mut Eval, args: &[BExpr], is_rows: bool) -> Value {
     Value::Number(n as f64)
 }
 
-/// OFFSET(reference, rows, cols, [height], [width]): the reference moved
-/// and resized (height and width default to the reference's; negative ones
-/// extend up or left from the moved corner, 0 is #REF!). Off the sheet is #REF!.
-fn offset(ev: &mut Eval, args: &[BExpr]) -> Value {
-    offset_area(ev, args).map_or_else(Value::Error, Value::Ref)
+/// AREAS(reference): how many areas a reference has (a union's parts).
+fn areas(ev: &mut Eval, args: &[BExpr]) -> Value {
+    match ev.eval(&args[0]) {
+        Value::Error(e) => Value::Error(e),
+        v => v.area_list().map_or(Value::Error(ErrorKind::Value), |l| Value::Number(l.len() as f64)),
+    }
 }
 
-fn offset_area(ev: &mut Eval, args: &[BExpr]) -> Result<Area, ErrorKind> {
+/// OFFSET(reference, rows, cols, [height], [width]): the reference moved
+/// and resized (height and width default to the reference's, also when
+/// omitted as in `OFFSET(A1,1,1,,)`; negative ones extend up or left from
+/// the moved corner, 0 is #REF!). Off the sheet is #REF!. With arrays of
+/// offsets or sizes, one reference per element, as a reference array in
+/// the broadcast shape (an error in any element is the result).
+fn offset(ev: &mut Eval, args: &[BExpr]) -> Value {
     let base = match ev.eval(&args[0]) {
         Value::Ref(a) => a,
-        Value::Error(e) => return Err(e),
-        _ => return Err(ErrorKind::Value),
+        Value::Error(e) => return Value::Error(e),
+        _ => return Value::Error(ErrorKind::Value),
     };
-    let mut int = |i: usize, default: u32| -> Result<i64, ErrorKind> {
-        match args.get(i) {
-            None | Some(BExpr::Const(Value::Empty)) => Ok(i64::from(default)),
-            Some(a) => Ok(number(ev, a)?.trunc().clamp(-1e12, 1e12) as i64),
-        }
+    let defaults = [0, 0, base.rows(), base.cols()];
+    let omitted: [bool; 4] = std::array::from_fn(|i| given(args, i + 1).is_none());
+    let vals: Vec<Value> = (1..5).map(|i| given(args, i).map_or(Value::Empty, |a| ev.read(a))).collect();
+    let one = |v: &[Value]| {
+        let int = |i: usize| match omitted[i] {
+            true => Ok(i64::from(defaults[i])),
+            false => Ok(v[i].to_number()?.trunc().clamp(-1e12, 1e12) as i64),
+        };
+        offset_area(base, [int(0), int(1), int(2), int(3)]).map_or_else(Value::Error, Value::Ref)
     };
-    let (dr, dc) = (int(1, 0)?, int(2, 0)?);
-    let (h, w) = (int(3, base.rows())?, int(4, base.cols())?);
+    if !vals.iter().any(|v| matches!(v, Value::Array(_))) {
+        return one(&vals);
+    }
+    let refs = lift_values(&vals, one);
+    match refs.ref_array().map(|a| a.data.iter().find(|v| v.is_error())) {
+        Some(Some(e)) => e.clone(),
+        _ => refs,
+    }
+}
+
+/// The area `[rows, cols, height, width]` away from `base`.
+fn offset_area(base: Area, [dr, dc, h, w]: [Result<i64, ErrorKind>; 4]) -> Result<Area, ErrorKind> {
+    let (dr, dc, h, w) = (dr?, dc?, h?, w?);
     let span = |start: i64, len: i64, max: u32| -> Result<(u32, u32), ErrorKind> {
         let (a, b) = match len {
             0 => return Err(ErrorKind::Ref),

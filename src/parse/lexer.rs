@@ -3,7 +3,8 @@
 //! [`Token::Error`] in the stream (which the parser accepts as an operand, so
 //! the problem is reported once) plus a [`ParseError`] saying what was wrong.
 //! Whitespace, including newlines and indentation, separates tokens and is
-//! otherwise ignored.
+//! otherwise ignored, except between two references: there it is Excel's
+//! intersection operator, a [`Token::Space`] (see [`intersection_between`]).
 //!
 //! Reference-looking text is split three ways. Plain words such as `A1`,
 //! `abc`, `sol.x` or `LOG10` are [`Token::Ident`]; the parser decides whether
@@ -113,6 +114,9 @@ pub(crate) enum Token<'a> {
     RBrace,
     /// Text the lexer could not read; its error is reported separately.
     Error,
+    /// Whitespace between the end of one reference and the start of
+    /// another: the intersection operator. Inserted by [`lex`].
+    Space,
 }
 
 impl Token<'_> {
@@ -320,6 +324,51 @@ pub(crate) fn is_ident(s: &str) -> bool {
     matches!(lex.next(), Some(Ok(Token::Ident(_)))) && lex.span() == (0..s.len())
 }
 
+/// True when `tok` (after `before`) can end a reference operand: a word, a
+/// `$` reference piece, a `)`, or a row number after `:` (`3:5`).
+pub(crate) fn ends_reference(before: Option<&Token>, tok: &Token) -> bool {
+    matches!(tok, Token::Ident(_) | Token::Ref(_) | Token::RParen)
+        || matches!((before, tok), (Some(Token::Colon), Token::Number(_)))
+}
+
+/// True when `tok` (before `after`) can start a reference operand: a word,
+/// a `$` reference piece, a sheet prefix, a `(`, or a row number before `:`.
+pub(crate) fn starts_reference(tok: &Token, after: Option<&Token>) -> bool {
+    matches!(tok, Token::Ident(_) | Token::Ref(_) | Token::Sheet(_) | Token::LParen)
+        || matches!((tok, after), (Token::Number(_), Some(Token::Colon)))
+}
+
+/// Whether whitespace between the tokens `[before] prev | next [after]` is
+/// the intersection operator: it ends one reference operand and starts
+/// another. A word that is not a cell, followed by `(`, stays a function
+/// call (`SUM (A1)`); a cell is intersected (`A1:A5 (A2,A3)`).
+pub(crate) fn intersection_between(before: Option<&Token>, prev: &Token, next: &Token, after: Option<&Token>) -> bool {
+    let call = match (prev, next) {
+        (Token::Ident(s), Token::LParen) => ident_ref_part(s).and_then(RefPart::cell).is_none(),
+        _ => false,
+    };
+    ends_reference(before, prev) && starts_reference(next, after) && !call
+}
+
+/// Inserts a [`Token::Space`] wherever whitespace separates two references
+/// (see [`intersection_between`]); the token spans the whitespace.
+fn mark_intersections<'a>(tokens: Vec<(Token<'a>, SimpleSpan)>) -> Vec<(Token<'a>, SimpleSpan)> {
+    let mut out: Vec<(Token<'a>, SimpleSpan)> = Vec::with_capacity(tokens.len());
+    for (i, (tok, span)) in tokens.iter().enumerate() {
+        if let Some((prev, prev_span)) = i.checked_sub(1).map(|p| &tokens[p])
+            && prev_span.end < span.start
+        {
+            let before = i.checked_sub(2).map(|b| &tokens[b].0);
+            let after = tokens.get(i + 1).map(|(t, _)| t);
+            if intersection_between(before, prev, tok, after) {
+                out.push((Token::Space, (prev_span.end..span.start).into()));
+            }
+        }
+        out.push((tok.clone(), *span));
+    }
+    out
+}
+
 /// Lexes a whole formula. Every lexing problem is returned as an error and
 /// leaves a [`Token::Error`] in the stream; adjacent unreadable characters
 /// are reported together.
@@ -351,7 +400,7 @@ pub(crate) fn lex(src: &str) -> (Vec<(Token<'_>, SimpleSpan)>, Vec<ParseError>) 
             }
         }
     }
-    (tokens, errors)
+    (mark_intersections(tokens), errors)
 }
 
 #[cfg(test)]

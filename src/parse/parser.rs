@@ -10,11 +10,15 @@
 //! multiplicative := power (("*" | "/") power)*
 //! power          := postfix ("^" postfix)*
 //! postfix        := prefix "%"*
-//! prefix         := ("-" | "+")* range
+//! prefix         := ("-" | "+")* intersection
+//! intersection   := range (SPACE range)*
 //! range          := primary (":" primary)*
 //! primary        := call | reference | WORD | NUMBER | STRING | ERROR
-//!                 | array | "(" expr ")"
-//! call           := WORD "(" (")" | expr ("," expr)* ")")
+//!                 | array | "(" grouped ")"
+//! grouped        := expr, with union (see below) above intersection
+//! union          := intersection ("," intersection)*
+//! call           := WORD "(" (")" | arg ("," arg)* ")")
+//! arg            := expr | (nothing: an omitted argument)
 //! reference      := SHEET? (column ":" column | row ":" row
 //!                          | cell ":" cell | cell)
 //! array          := "{" values (";" values)* "}"
@@ -30,15 +34,27 @@
 //! [`RefKind::Area`], whatever the spacing; a `:` between anything else is
 //! the [`BinaryOp::Range`] operator (`INDEX(a,1,1):B2`).
 //!
+//! SPACE is whitespace between the end of a reference operand (a word, a
+//! `$` piece, a `)`, a row after `:`) and the start of another (a word, a
+//! `$` piece, a sheet prefix, a `(`, a row before `:`): Excel's
+//! intersection operator (`A1:A5 A3:B4`, `rowname colname`), marked by the
+//! lexer. Whitespace anywhere else separates tokens and means nothing
+//! (`IF( A1 , B1 )`, `A1 :B2`), and a word followed by a space and `(` is
+//! still a call. Inside parentheses (not an argument list), `,` is the
+//! union operator: `SUM((A1,A3:B4))` has one argument of two areas.
+//!
 //! Precedence, highest first (every binary operator is left-associative,
-//! `^` included, as in Excel: `2^3^2` is 64). Prefix minus binds tighter
-//! than `^`, so `-2^2` is `(-2)^2` = 4. The numbers are the binding powers
-//! defined by [`binary_power`] and [`unary_power`], the one table both the
-//! parser and the printer use:
+//! `^` included, as in Excel: `2^3^2` is 64). The reference operators bind
+//! tightest, as in Excel: `:`, then space, then `,`. Prefix minus binds
+//! tighter than `^`, so `-2^2` is `(-2)^2` = 4. The numbers are the binding
+//! powers defined by [`binary_power`] and [`unary_power`], the one table
+//! both the parser and the printer use:
 //!
 //! | power | operators                         |
 //! |-------|-----------------------------------|
-//! | 8     | `:` range                         |
+//! | 10    | `:` range                         |
+//! | 9     | ` ` intersection                  |
+//! | 8     | `,` union (inside parentheses)    |
 //! | 7     | prefix `-` `+`                    |
 //! | 6     | postfix `%`                       |
 //! | 5     | `^`                               |
@@ -47,10 +63,11 @@
 //! | 2     | `&`                               |
 //! | 1     | `=` `<>` `<` `>` `<=` `>=`        |
 //!
-//! Omitted arguments (`IF(A1,,2)`) and array values (`{1,,2}`) are
-//! reported as errors; `F()` is a call with no arguments. Errors inside
-//! parentheses, argument lists and arrays are recovered from by skipping to
-//! the matching closing bracket, so one formula can report several.
+//! An omitted argument (`IF(A1,,2)`, `IF(TRUE,)`) is an
+//! [`ExprKind::Missing`]; `F()` is a call with no arguments. Omitted array
+//! values (`{1,,2}`) are reported as errors. Errors inside parentheses,
+//! argument lists and arrays are recovered from by skipping to the
+//! matching closing bracket, so one formula can report several.
 
 use super::lexer::{RefPart, Token, ident_ref_part};
 use crate::address::parse_row;
@@ -62,13 +79,15 @@ use chumsky::primitive::select;
 
 /// The binding power of something that is not an operator (a literal, a
 /// reference, a call, a name): higher than any operator.
-pub(crate) const ATOM_POWER: u8 = 9;
+pub(crate) const ATOM_POWER: u8 = 11;
 
 /// How tightly a binary operator binds (see the table in the module doc).
 pub(crate) fn binary_power(op: BinaryOp) -> u8 {
     use BinaryOp::*;
     match op {
-        Range => 8,
+        Range => 10,
+        Intersect => 9,
+        Union => 8,
         Pow => 5,
         Mul | Div => 4,
         Add | Sub => 3,
@@ -90,6 +109,7 @@ pub(crate) fn binary_op(tok: &Token) -> Option<BinaryOp> {
     use BinaryOp as B;
     Some(match tok {
         Token::Colon => B::Range,
+        Token::Space => B::Intersect,
         Token::Caret => B::Pow,
         Token::Star => B::Mul,
         Token::Slash => B::Div,
@@ -184,47 +204,69 @@ fn expression<'t, 's: 't, I>() -> impl Parser<'t, I, Expr, Extra<'t, 's>> + Clon
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    recursive(|expr| {
-        let range_level = binary_level(primary(expr.boxed()), binary_power(BinaryOp::Range));
-
-        let prefix_op = select! {
-            Token::Minus = e => (UnaryOp::Neg, e.span()),
-            Token::Plus = e => (UnaryOp::Plus, e.span()),
-        };
-        let prefix = prefix_op
-            .repeated()
-            .foldr(range_level, |(op, span): (UnaryOp, SimpleSpan), x| {
-                let span = span.start..x.span.end;
-                unary(op, x, span)
-            })
-            .labelled(EXPRESSION);
-
-        let percent = just(Token::Percent).to_span().labelled(OPERATOR);
-        let postfix = prefix.foldl(percent.repeated(), |x: Expr, span: SimpleSpan| {
-            let span = x.span.start..span.end;
-            unary(UnaryOp::Percent, x, span)
-        });
-
-        let mut level = postfix.boxed();
-        for power in (1..=binary_power(BinaryOp::Pow)).rev() {
-            level = binary_level(level, power);
-        }
-        level
-    })
+    // `plain` is an expression as an argument or a whole formula; `grouped`
+    // the inside of parentheses, where `,` is the union operator.
+    let mut plain = Recursive::declare();
+    let mut grouped = Recursive::declare();
+    let range_level = binary_level(primary(plain.clone().boxed(), grouped.clone().boxed()), operator(BinaryOp::Range));
+    let references = binary_level(range_level, operator(BinaryOp::Intersect));
+    let union = just(Token::Comma).to(BinaryOp::Union).labelled(OPERATOR).boxed();
+    grouped.define(operators(binary_level(references.clone(), union)));
+    plain.define(operators(references));
+    plain
 }
 
-/// `operand (op operand)*` folded to the left, for the operators of one
-/// binding power.
-fn binary_level<'t, 's: 't, I>(operand: Level<'t, 's, I>, power: u8) -> Level<'t, 's, I>
+/// The prefix, postfix and arithmetic levels on top of reference operands.
+fn operators<'t, 's: 't, I>(references: Level<'t, 's, I>) -> Level<'t, 's, I>
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    let op =
-        select(move |tok: Token<'s>, _| binary_op(&tok).filter(|&op| binary_power(op) == power)).labelled(OPERATOR);
+    let prefix_op = select! {
+        Token::Minus = e => (UnaryOp::Neg, e.span()),
+        Token::Plus = e => (UnaryOp::Plus, e.span()),
+    };
+    let prefix = prefix_op
+        .repeated()
+        .foldr(references, |(op, span): (UnaryOp, SimpleSpan), x| {
+            let span = span.start..x.span.end;
+            unary(op, x, span)
+        })
+        .labelled(EXPRESSION);
+
+    let percent = just(Token::Percent).to_span().labelled(OPERATOR);
+    let postfix = prefix.foldl(percent.repeated(), |x: Expr, span: SimpleSpan| {
+        let span = x.span.start..span.end;
+        unary(UnaryOp::Percent, x, span)
+    });
+
+    let mut level = postfix.boxed();
+    for power in (1..=binary_power(BinaryOp::Pow)).rev() {
+        let op = select(move |tok: Token<'s>, _| binary_op(&tok).filter(|&op| binary_power(op) == power));
+        level = binary_level(level, op.labelled(OPERATOR).boxed());
+    }
+    level
+}
+
+type OpParser<'t, 's, I> = Boxed<'t, 't, I, BinaryOp, Extra<'t, 's>>;
+
+/// The token of one binary operator.
+fn operator<'t, 's: 't, I>(op: BinaryOp) -> OpParser<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    select(move |tok: Token<'s>, _| binary_op(&tok).filter(|&o| o == op)).labelled(OPERATOR).boxed()
+}
+
+/// `operand (op operand)*` folded to the left.
+fn binary_level<'t, 's: 't, I>(operand: Level<'t, 's, I>, op: OpParser<'t, 's, I>) -> Level<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
     operand.clone().foldl(op.then(operand).repeated(), |lhs, (op, rhs)| binary(op, lhs, rhs)).boxed()
 }
 
-fn primary<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Level<'t, 's, I>
+/// An operand; `expr` parses arguments, `grouped` the inside of parentheses.
+fn primary<'t, 's: 't, I>(expr: Level<'t, 's, I>, grouped: Level<'t, 's, I>) -> Level<'t, 's, I>
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
@@ -246,8 +288,7 @@ where
             placeholder(range(span))
         });
 
-    let parens = expr
-        .clone()
+    let parens = grouped
         .delimited_by(just(Token::LParen), just(Token::RParen))
         .map_with(|mut x, e| {
             x.span = range(e.span());
@@ -263,17 +304,15 @@ where
     choice((call(expr), reference(), word, literal, incomplete, array(), parens)).labelled(EXPRESSION).boxed()
 }
 
-/// `NAME(args)`; an omitted argument is reported and parsing goes on.
+/// `NAME(args)`; an omitted argument is an [`ExprKind::Missing`] with an
+/// empty span where it would be.
 fn call<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Level<'t, 's, I>
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    let missing = select! { Token::Comma = e => e.span(), Token::RParen = e => e.span() }.rewind().validate(
-        |span, _, emitter| {
-            emitter.emit(Rich::custom(span, "missing argument"));
-            placeholder(range(span))
-        },
-    );
+    let missing = select! { Token::Comma = e => e.span(), Token::RParen = e => e.span() }
+        .rewind()
+        .map(|span: SimpleSpan| Expr::new(ExprKind::Missing, span.start..span.start));
     let args = just(Token::RParen).to(Vec::new()).or(expr
         .or(missing)
         .separated_by(just(Token::Comma))

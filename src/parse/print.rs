@@ -12,8 +12,13 @@
 //! `-(2^2)` keeps its parentheses. One extra case: a `:` whose two sides
 //! would fuse into one reference on reading back (`(A1):B2` is a range
 //! operator between two cells, `A1:B2` an area) gets parentheses on its right.
+//! The intersection operator is one space; an operand that would not read
+//! back as a reference at that space (`(5) A1`, `(x) (A1,B2)`) gets
+//! parentheses. A union always prints inside its own parentheses, its
+//! left-nested parts flattened: `(A1,A3,A5)`. An omitted argument prints as
+//! nothing: `IF(A1,,2)`.
 
-use super::lexer::{ident_ref_part, is_ident};
+use super::lexer::{Token, ident_ref_part, intersection_between, is_ident, lex};
 use super::parser::{ATOM_POWER, binary_power, unary_power};
 use crate::address::{MAX_ROWS, col_name};
 use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, UnaryOp};
@@ -30,6 +35,7 @@ impl Display for Expr {
             ExprKind::Array(rows) => write_array(f, rows),
             ExprKind::Ref(r) => write_ref(f, r),
             ExprKind::Name(n) => f.write_str(n),
+            ExprKind::Missing => Ok(()),
             ExprKind::Call { name, args } => {
                 write!(f, "{name}(")?;
                 for (i, arg) in args.iter().enumerate() {
@@ -48,6 +54,18 @@ impl Display for Expr {
                 f.write_char(if *op == UnaryOp::Neg { '-' } else { '+' })?;
                 write_operand(f, expr, power(expr) < unary_power(*op))
             }
+            ExprKind::Binary { op: BinaryOp::Union, .. } => {
+                f.write_char('(')?;
+                write_union_parts(f, self)?;
+                f.write_char(')')
+            }
+            ExprKind::Binary { op: BinaryOp::Intersect, lhs, rhs } => {
+                let p = binary_power(BinaryOp::Intersect);
+                let lhs = operand_text(lhs, power(lhs) < p);
+                let rhs = operand_text(rhs, power(rhs) <= p);
+                let (lhs, rhs) = intersection_operands(lhs, rhs);
+                write!(f, "{lhs} {rhs}")
+            }
             ExprKind::Binary { op, lhs, rhs } => {
                 let p = binary_power(*op);
                 write_operand(f, lhs, power(lhs) < p)?;
@@ -58,9 +76,11 @@ impl Display for Expr {
     }
 }
 
-/// The binding power of an expression's outermost operator.
+/// The binding power of an expression's outermost operator (a union
+/// prints its own parentheses: an atom).
 fn power(e: &Expr) -> u8 {
     match &e.kind {
+        ExprKind::Binary { op: BinaryOp::Union, .. } => ATOM_POWER,
         ExprKind::Binary { op, .. } => binary_power(*op),
         ExprKind::Unary { op, .. } => unary_power(*op),
         _ => ATOM_POWER,
@@ -69,6 +89,40 @@ fn power(e: &Expr) -> u8 {
 
 fn write_operand(f: &mut Formatter<'_>, e: &Expr, parens: bool) -> fmt::Result {
     if parens { write!(f, "({e})") } else { write!(f, "{e}") }
+}
+
+fn operand_text(e: &Expr, parens: bool) -> String {
+    if parens { format!("({e})") } else { e.to_string() }
+}
+
+/// The parts of a union, without its parentheses: `A1,A3,A5` for a
+/// left-nested union.
+fn write_union_parts(f: &mut Formatter<'_>, e: &Expr) -> fmt::Result {
+    let p = binary_power(BinaryOp::Union);
+    match &e.kind {
+        ExprKind::Binary { op: BinaryOp::Union, lhs, rhs } => {
+            write_union_parts(f, lhs)?;
+            f.write_char(',')?;
+            write_operand(f, rhs, power(rhs) <= p)
+        }
+        _ => write_operand(f, e, power(e) < p),
+    }
+}
+
+/// The two sides of an intersection, parenthesised where the space between
+/// them would not read back as the operator (see `lexer::intersection_between`).
+fn intersection_operands(lhs: String, rhs: String) -> (String, String) {
+    let (l, r) = (lex(&lhs).0, lex(&rhs).0);
+    let last = l.len().checked_sub(1).map(|i| &l[i].0);
+    let before = l.len().checked_sub(2).map(|i| &l[i].0);
+    let (first, after) = (r.first().map(|t| &t.0), r.get(1).map(|t| &t.0));
+    let (Some(last), Some(first)) = (last, first) else { return (lhs, rhs) };
+    let lparen = Token::LParen;
+    let rhs_ok = intersection_between(Some(&Token::Colon), &Token::RParen, first, after);
+    let (next, after) = if rhs_ok { (first, after) } else { (&lparen, None) };
+    let lhs_ok = intersection_between(before, last, next, after);
+    let wrap = |s: String, ok: bool| if ok { s } else { format!("({s})") };
+    (wrap(lhs, lhs_ok), wrap(rhs, rhs_ok))
 }
 
 /// Operators are left-associative: an equal-power right operand needs

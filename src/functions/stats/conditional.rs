@@ -6,10 +6,12 @@
 //! gives an array of results, one per element. SUMIF's and AVERAGEIF's value
 //! range takes the size of the criteria range from its top-left cell; the
 //! *IFS functions need all their ranges of one size (#VALUE! otherwise).
+//! A range argument of several references (OFFSET over arrays) gives one
+//! result per reference (`criteria::per_reference`).
 
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::lift_values;
-use crate::functions::criteria::{Criterion, Range, count_each, count_number, for_each_match};
+use crate::functions::criteria::{Criterion, Range, count_each, count_number, for_each_match, per_reference};
 use crate::value::{Array, ErrorKind, Value};
 use std::sync::Arc;
 
@@ -19,14 +21,21 @@ pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
         Ok(r) => r,
         Err(e) => return Value::Error(e),
     };
-    match ev.read(&args[1]) {
+    let crit = ev.read(&args[1]);
+    let ev: &Eval = ev;
+    per_reference(std::slice::from_ref(&range), |r| count(ev, &r[0], &crit))
+}
+
+/// COUNTIF's count of one range.
+fn count(ev: &Eval, range: &Range, crit: &Value) -> Value {
+    match crit {
         Value::Array(a) => {
-            let counts = count_each(ev, &range, &a.data);
+            let counts = count_each(ev, range, &a.data);
             let data = counts.into_iter().map(|n| Value::Number(n as f64)).collect();
             Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
         }
-        Value::Number(n) => Value::Number(count_number(ev, &range, n) as f64),
-        v => Value::Number(count_each(ev, &range, std::slice::from_ref(&v))[0] as f64),
+        Value::Number(n) => Value::Number(count_number(ev, range, *n) as f64),
+        v => Value::Number(count_each(ev, range, std::slice::from_ref(v))[0] as f64),
     }
 }
 
@@ -101,49 +110,61 @@ fn conditional(ev: &mut Eval, values: Option<Values>, pairs: &[BExpr], fold: Fol
     if !pairs.len().is_multiple_of(2) {
         return Value::Error(ErrorKind::Value);
     }
-    let Conditions { ranges, crits, values } = match Conditions::read(ev, values, pairs) {
+    let Conditions { ranges, crits, sized } = match Conditions::read(ev, values, pairs) {
         Ok(read) => read,
         Err(e) => return Value::Error(e),
     };
     let ev: &Eval = ev;
-    let values = values.as_ref().unwrap_or(&ranges[0]);
-    lift_values(&crits, |row| {
-        let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
-        let mut acc = Acc::default();
-        let skipped = for_each_match(ev, &ranges, &compiled, values, |v| acc.add(v));
-        acc.finish(fold, skipped)
+    // The value range, if any, rides last with the criteria ranges.
+    let criteria = pairs.len() / 2;
+    per_reference(&ranges, |all| {
+        let (ranges, values) = all.split_at(criteria);
+        let dims = ranges[0].dims();
+        let same_size = if sized { ranges } else { all };
+        if same_size.iter().any(|r| r.dims() != dims) {
+            return Value::Error(ErrorKind::Value);
+        }
+        let values = match values.first() {
+            Some(v) if sized => v.clone().sized(dims),
+            Some(v) => v.clone(),
+            None => ranges[0].clone(),
+        };
+        lift_values(&crits, |row| {
+            let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
+            let mut acc = Acc::default();
+            let skipped = for_each_match(ev, ranges, &compiled, &values, |v| acc.add(v));
+            acc.finish(fold, skipped)
+        })
     })
 }
 
-/// The arguments of a criteria function, read: the criteria ranges, the
-/// criteria as values, and the value range if there is one.
+/// The arguments of a criteria function, read: the criteria ranges then
+/// the value range if there is one, the criteria as values, and whether the
+/// value range is taken at the criteria range's size (SUMIF's).
 struct Conditions {
     ranges: Vec<Range>,
     crits: Vec<Value>,
-    values: Option<Range>,
+    sized: bool,
 }
 
 impl Conditions {
-    /// #VALUE! when ranges that must have one size do not.
     fn read(ev: &mut Eval, values: Option<Values>, pairs: &[BExpr]) -> Result<Conditions, ErrorKind> {
         let exact = match values {
             Some(Values::Exact(e)) => Some(Range::read(ev, e)?),
             _ => None,
         };
-        let (mut ranges, mut crits) = (Vec::with_capacity(pairs.len() / 2), Vec::with_capacity(pairs.len() / 2));
+        let (mut ranges, mut crits) = (Vec::with_capacity(pairs.len() / 2 + 1), Vec::with_capacity(pairs.len() / 2));
         for pair in pairs.chunks(2) {
             ranges.push(Range::read(ev, &pair[0])?);
             crits.push(ev.read(&pair[1]));
         }
-        let dims = ranges[0].dims();
-        if ranges.iter().chain(&exact).any(|r| r.dims() != dims) {
-            return Err(ErrorKind::Value);
-        }
         let sized = match values {
-            Some(Values::Sized(Some(e))) => Some(Range::read(ev, e)?.sized(dims)),
+            Some(Values::Sized(Some(e))) => Some(Range::read(ev, e)?),
             _ => None,
         };
-        Ok(Conditions { ranges, crits, values: exact.or(sized) })
+        let is_sized = sized.is_some();
+        ranges.extend(exact.or(sized));
+        Ok(Conditions { ranges, crits, sized: is_sized })
     }
 }
 
