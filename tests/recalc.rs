@@ -249,3 +249,21 @@ fn indirect_is_volatile_and_reads_what_its_text_names_now() {
     s.recalc();
     assert_eq!(s.text("D1"), "11");
 }
+
+#[test]
+fn run_time_references_on_one_sheet_are_not_circular() {
+    // Each may read anywhere on the sheet, the other included: they are
+    // ordered, not a circular reference (Excel follows what they return).
+    let mut s = Sheet::new();
+    for (cell, input) in [("C1", "5"), ("C2", "6"), ("B1", "0"), ("B2", "1")] {
+        s.set(cell, input);
+    }
+    s.set("A1", "=OFFSET(C1,B1,0)");
+    s.set("A2", "=OFFSET(C1,B2,0)");
+    s.set("D1", "=INDIRECT(\"A\"&(B2+1))*10");
+    s.set("D2", "=INDIRECT(\"C1\")");
+    let r = s.recalc();
+    assert!(r.circular.is_empty(), "{:?}", r.circular);
+    let shown: Vec<String> = ["A1", "A2", "D1", "D2"].iter().map(|c| s.text(c)).collect();
+    assert_eq!(shown, ["5", "6", "60", "5"]);
+}

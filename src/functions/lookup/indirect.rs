@@ -12,9 +12,13 @@ use crate::eval::bind::{Binder, Scope};
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::scalar;
 use crate::parse::parse_formula;
-use crate::value::{ErrorKind, Value};
+use crate::value::{Array, ErrorKind, Value};
+use std::sync::Arc;
 
 /// INDIRECT(ref_text, [a1]): a reference, #REF! when the text names none.
+/// An array of texts gives a reference array of the same shape (one
+/// reference per text, see `crate::value`), which COUNTIF and SUMIF take
+/// one by one; any text naming none makes the whole #REF!.
 pub(super) fn indirect(ev: &mut Eval, args: &[BExpr]) -> Value {
     let a1 = match args.get(1).map(|a| scalar(ev, a)) {
         None | Some(Value::Empty) => true,
@@ -23,13 +27,23 @@ pub(super) fn indirect(ev: &mut Eval, args: &[BExpr]) -> Value {
             Err(e) => return Value::Error(e),
         },
     };
-    let text = match scalar(ev, &args[0]).to_text() {
-        Ok(t) => t,
-        Err(e) => return Value::Error(e),
-    };
     let Some(scope) = ev.scope() else { return Value::Error(ErrorKind::Ref) };
-    let area = if a1 { a1_ref(scope, ev.cell, &text) } else { r1c1_ref(scope, ev.cell, &text) };
-    area.map_or(Value::Error(ErrorKind::Ref), Value::Ref)
+    let cell = ev.cell;
+    let named = |v: &Value| -> Result<Value, ErrorKind> {
+        let text = v.to_text()?;
+        let area = if a1 { a1_ref(scope, cell, &text) } else { r1c1_ref(scope, cell, &text) };
+        area.map(Value::Ref).ok_or(ErrorKind::Ref)
+    };
+    let result = match ev.read(&args[0]) {
+        Value::Array(a) => a
+            .data
+            .iter()
+            .map(named)
+            .collect::<Result<Vec<_>, _>>()
+            .map(|refs| Value::Array(Arc::new(Array::new(a.rows, a.cols, refs)))),
+        v => named(&v),
+    };
+    result.unwrap_or_else(Value::Error)
 }
 
 /// `B2`, `Main!B2:C9`, `A:A`, `3:5` or a name, as a formula would read it
