@@ -91,7 +91,7 @@ fn isodd(ev: &mut Eval, args: &[BExpr]) -> Value {
 /// TRUE when the argument, evaluated but not read, is a reference: `A1`,
 /// `A1:B2`, a name for a range, INDEX or OFFSET; FALSE for any value.
 fn isref(ev: &mut Eval, args: &[BExpr]) -> Value {
-    Value::Bool(matches!(ev.eval(&args[0]), Value::Ref(_)))
+    Value::Bool(ev.eval(&args[0]).area_list().is_some())
 }
 
 /// `#NULL!` 1, `#DIV/0!` 2, `#VALUE!` 3, `#REF!` 4, `#NAME?` 5, `#NUM!` 6,
