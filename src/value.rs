@@ -18,6 +18,38 @@ use std::sync::Arc;
 /// are #NUM!.
 pub const MAX_ARRAY_CELLS: u64 = 1 << 22;
 
+/// The most elementary steps one function call may take (134,217,728):
+/// the cell-criterion tests of COUNTIF and the other criteria functions
+/// (live cells times criteria), MMULT's multiplications. Past it the call
+/// is #NUM!, at once, as an array past [`MAX_ARRAY_CELLS`] is, rather
+/// than hours of work (`SUMPRODUCT(SUMIF(ROW(A:A),ROW(A:A)))` would be
+/// 10^12 tests).
+pub const MAX_WORK: u64 = 1 << 27;
+
+/// Most bytes of text one array value may hold (256 MiB): an array whose
+/// texts add up to more is #NUM!, as an array of more than
+/// [`MAX_ARRAY_CELLS`] cells is (`REPT("x",32760)&ROW(A:A)` would take 34 GB).
+pub const MAX_ARRAY_TEXT: usize = 1 << 28;
+
+/// An array of `rows` x `cols` elements, produced in row-major order and
+/// kept to [`MAX_ARRAY_TEXT`]: #NUM! as soon as the texts pass it, before
+/// the memory is taken. Every array an operator or a function builds
+/// element by element goes through here.
+pub fn collect_array(rows: usize, cols: usize, items: impl Iterator<Item = Value>) -> Value {
+    let mut data = Vec::with_capacity(rows * cols);
+    let mut bytes = 0usize;
+    for v in items {
+        if let Value::Text(t) = &v {
+            bytes += t.len();
+            if bytes > MAX_ARRAY_TEXT {
+                return Value::Error(ErrorKind::Num);
+            }
+        }
+        data.push(v);
+    }
+    Value::Array(Arc::new(Array::new(rows, cols, data)))
+}
+
 /// Longest text a cell may hold in Excel (characters); a longer text
 /// result is #VALUE!.
 pub const MAX_TEXT: usize = 32_767;

@@ -60,10 +60,9 @@ pub struct RuntimeRead {
 /// sheets it can reach, except those that depend on it: a whole-sheet
 /// dependency would otherwise make it read itself, a cycle Excel does not
 /// see (it follows the references OFFSET and INDIRECT actually return).
-/// Readers are taken in calculation order, each after the edges of the ones
-/// before it are in: what depends on a reader includes what the earlier
-/// readers were ordered after, so this rule never makes a cycle (two
-/// INDIRECT cells on one sheet are ordered, not circular).
+/// Two such formulas are not ordered against each other by this rule
+/// (each can reach the other, so both ways would be a false circular
+/// reference): one that reads the other reads its previous value.
 fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Vec<RuntimeRead> {
     let mut runtime = Vec::new();
     for (d, cell) in cells.iter().enumerate().filter(|(_, c)| !c.reachable.is_empty()) {
@@ -74,12 +73,15 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Vec<Ru
                 downstream.insert(f);
             }
         }
+        runtime.push(RuntimeRead { reader: FormulaId::at(d), sheets: cell.reachable.clone(), downstream });
+    }
+    for r in &runtime {
         for (f, c) in cells.iter().enumerate() {
-            if !downstream.contains(&FormulaId::at(f)) && cell.reachable.iter().any(|s| s.contains(c.addr)) {
-                graph.add_edge(NodeIndex::new(f), NodeIndex::new(d), ());
+            let before = c.reachable.is_empty() && !r.downstream.contains(&FormulaId::at(f));
+            if before && r.sheets.iter().any(|s| s.contains(c.addr)) {
+                graph.add_edge(NodeIndex::new(f), NodeIndex::new(r.reader.index()), ());
             }
         }
-        runtime.push(RuntimeRead { reader: FormulaId::at(d), sheets: cell.reachable.clone(), downstream });
     }
     runtime
 }

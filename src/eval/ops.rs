@@ -7,7 +7,7 @@
 
 use crate::address::Area;
 use crate::ast::{BinaryOp, UnaryOp};
-use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value, compare, num_eq, too_long};
+use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value, collect_array, compare, num_eq, too_long};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -19,14 +19,13 @@ pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> 
     };
     match (l, r) {
         (Value::Array(a), Value::Array(b)) if a.rows == b.rows && a.cols == b.cols => {
-            let data = a.data.iter().zip(&b.data).map(|(x, y)| f(x, y)).collect();
-            Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
+            collect_array(a.rows, a.cols, a.data.iter().zip(&b.data).map(|(x, y)| f(x, y)))
         }
         (Value::Array(a), s) if !matches!(s, Value::Array(_)) => {
-            Value::Array(Arc::new(Array::new(a.rows, a.cols, a.data.iter().map(|x| f(x, s)).collect())))
+            collect_array(a.rows, a.cols, a.data.iter().map(|x| f(x, s)))
         }
         (s, Value::Array(b)) if !matches!(s, Value::Array(_)) => {
-            Value::Array(Arc::new(Array::new(b.rows, b.cols, b.data.iter().map(|y| f(s, y)).collect())))
+            collect_array(b.rows, b.cols, b.data.iter().map(|y| f(s, y)))
         }
         (Value::Array(_), Value::Array(_)) => {
             let ((lr, lc), (rr, rc)) = (shape(l), shape(r));
@@ -34,13 +33,8 @@ pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> 
             if rows as u64 * cols as u64 > MAX_ARRAY_CELLS {
                 return Value::Error(ErrorKind::Num);
             }
-            let mut data = Vec::with_capacity(rows * cols);
-            for i in 0..rows {
-                for j in 0..cols {
-                    data.push(f(l.broadcast(i, j), r.broadcast(i, j)));
-                }
-            }
-            Value::Array(Arc::new(Array::new(rows, cols, data)))
+            let cells = (0..rows).flat_map(|i| (0..cols).map(move |j| (i, j)));
+            collect_array(rows, cols, cells.map(|(i, j)| f(l.broadcast(i, j), r.broadcast(i, j))))
         }
         _ => f(l, r),
     }
@@ -49,7 +43,7 @@ pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> 
 /// Applies `f` to every element of an array, or to a scalar.
 pub fn map1(v: &Value, f: impl Fn(&Value) -> Value) -> Value {
     match v {
-        Value::Array(a) => Value::Array(Arc::new(Array::new(a.rows, a.cols, a.data.iter().map(f).collect()))),
+        Value::Array(a) => collect_array(a.rows, a.cols, a.data.iter().map(f)),
         v => f(v),
     }
 }
@@ -188,20 +182,25 @@ fn areas_value(mut areas: Vec<Area>) -> Value {
 }
 
 /// The space operator: the cells both references share (every pair of
-/// their areas); #NULL! when they share none, as across sheets.
+/// their areas); #NULL! when they share none, as across sheets; #NUM! past
+/// `MAX_ARRAY_CELLS` pairs.
 pub fn intersect(l: &Value, r: &Value) -> Value {
     let (l, r) = match (operand_areas(l), operand_areas(r)) {
         (Ok(l), Ok(r)) => (l, r),
         (Err(e), _) | (_, Err(e)) => return Value::Error(e),
     };
+    if (l.len() as u64).saturating_mul(r.len() as u64) > MAX_ARRAY_CELLS {
+        return Value::Error(ErrorKind::Num);
+    }
     let common: Vec<Area> = l.iter().flat_map(|a| r.iter().filter_map(move |b| a.intersect(b))).collect();
     if common.is_empty() { Value::Error(ErrorKind::Null) } else { areas_value(common) }
 }
 
 /// The union operator `(A1,B2:C3)`: one reference of every area of both,
-/// in order (a reference array).
+/// in order (a reference array); #NUM! past `MAX_ARRAY_CELLS` areas.
 pub fn union(l: &Value, r: &Value) -> Value {
     match (operand_areas(l), operand_areas(r)) {
+        (Ok(l), Ok(r)) if (l.len() + r.len()) as u64 > MAX_ARRAY_CELLS => Value::Error(ErrorKind::Num),
         (Ok(mut l), Ok(r)) => {
             l.extend(r);
             Value::areas(l)

@@ -3,8 +3,7 @@
 //! lift a scalar function element-wise over array arguments.
 
 use crate::eval::{BExpr, Eval};
-use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value};
-use std::sync::Arc;
+use crate::value::{ErrorKind, MAX_ARRAY_CELLS, Value, collect_array};
 
 /// Evaluates an argument to one value: a reference is read (intersection
 /// outside names, see [`Eval::value`]); an array gives its top-left value.
@@ -65,16 +64,17 @@ pub fn lift_values(vals: &[Value], f: impl Fn(&[Value]) -> Value) -> Value {
     if rows as u64 * cols as u64 > MAX_ARRAY_CELLS {
         return Value::Error(ErrorKind::Num);
     }
-    let mut data = Vec::with_capacity(rows * cols);
     let mut row = Vec::with_capacity(vals.len());
-    for i in 0..rows {
-        for j in 0..cols {
+    let cells = (0..rows).flat_map(|i| (0..cols).map(move |j| (i, j)));
+    collect_array(
+        rows,
+        cols,
+        cells.map(|(i, j)| {
             row.clear();
             row.extend(vals.iter().map(|v| v.broadcast(i, j).clone()));
-            data.push(f(&row));
-        }
-    }
-    Value::Array(Arc::new(Array::new(rows, cols, data)))
+            f(&row)
+        }),
+    )
 }
 
 /// Where an aggregate function's operand comes from, which decides its

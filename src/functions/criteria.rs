@@ -13,11 +13,12 @@
 //! Many criteria are counted in one pass over a range (`count_each`; an
 //! array criterion, the Sudoku solver's hot path). A range argument that
 //! is several references (OFFSET with array offsets) runs the function once
-//! per reference ([`per_reference`]).
+//! per reference ([`per_reference`]). A call is bounded: past
+//! [`MAX_WORK`] tests it is #NUM!.
 
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
-use crate::value::{Array, ErrorKind, Value, Wildcard, cmp_text, num_eq, parse_number};
+use crate::value::{Array, ErrorKind, MAX_WORK, Value, Wildcard, cmp_text, num_eq, parse_number};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -232,6 +233,13 @@ impl Range {
             }
         }
     }
+}
+
+/// Whether testing `criteria` criteria on every live cell of `ranges`
+/// passes [`MAX_WORK`].
+pub(super) fn over_budget(ev: &Eval, ranges: &[Range], criteria: usize) -> bool {
+    let cells = ranges.iter().map(|r| r.live_dims(ev)).fold(0u64, |n, (rows, cols)| n.saturating_add(rows * cols));
+    cells.saturating_mul(criteria as u64) > MAX_WORK
 }
 
 /// Excel's rule for a range argument that is several references (OFFSET

@@ -8,7 +8,7 @@
 //! and booleans count, text and empty cells are skipped, and when nothing
 //! counts the result is #VALUE!.
 
-use super::args::{lift, lift_values};
+use super::args::{Source, for_each_operand, lift, lift_values};
 use super::{Arg, FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
 use crate::value::{ErrorKind, Value, compare};
@@ -153,22 +153,18 @@ fn ifna(ev: &mut Eval, args: &[BExpr]) -> Value {
 /// with Excel's rules.
 fn fold_logical(ev: &mut Eval, args: &[BExpr], init: bool, op: fn(bool, bool) -> bool) -> Value {
     let mut state = Logical { op, acc: init, seen: false, error: None };
-    for a in args {
-        match ev.eval(a) {
-            Value::Ref(area) => {
-                ev.visit(&area, |v| state.aggregate(v));
-            }
-            Value::Array(arr) => arr.data.iter().for_each(|v| state.aggregate(v)),
-            v => match v.to_bool() {
-                Ok(b) => state.push(b),
-                Err(e) => return Value::Error(e),
-            },
-        }
-        if let Some(e) = state.error {
-            return Value::Error(e);
-        }
+    for_each_operand(ev, args, |v, src| match src {
+        Source::Range => state.aggregate(v),
+        Source::Direct => match v.to_bool() {
+            Ok(b) => state.push(b),
+            Err(e) => _ = state.error.get_or_insert(e),
+        },
+    });
+    match state.error {
+        Some(e) => Value::Error(e),
+        None if state.seen => Value::Bool(state.acc),
+        None => Value::Error(ErrorKind::Value),
     }
-    if state.seen { Value::Bool(state.acc) } else { Value::Error(ErrorKind::Value) }
 }
 
 /// Running state of AND / OR / XOR.

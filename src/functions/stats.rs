@@ -125,17 +125,12 @@ fn counta(ev: &mut Eval, a: &[BExpr]) -> Value {
 
 /// COUNTBLANK: empty cells and cells holding empty text.
 fn countblank(ev: &mut Eval, a: &[BExpr]) -> Value {
-    let n = match ev.eval(&a[0]) {
-        Value::Ref(area) => {
-            let mut n = 0u64;
-            let outside = ev.visit(&area, |v| n += v.is_blank() as u64);
-            n + outside
-        }
-        Value::Array(arr) => arr.data.iter().filter(|v| v.is_blank()).count() as u64,
-        Value::Error(e) => return Value::Error(e),
-        v => v.is_blank() as u64,
-    };
-    Value::Number(n as f64)
+    let (mut n, mut error) = (0u64, None);
+    let outside = args::for_each_operand(ev, a, |v, src| match (src, v) {
+        (Source::Direct, Value::Error(e)) => _ = error.get_or_insert(*e),
+        (_, v) => n += v.is_blank() as u64,
+    });
+    error.map_or(Value::Number((n + outside) as f64), Value::Error)
 }
 
 /// SUMPRODUCT: arguments are read as arrays of one size (#VALUE!

@@ -208,22 +208,27 @@ fn collect_texts(
         Ok(t) if skip_empty && t.is_empty() => {}
         Ok(t) => out.push(t.to_string()),
     };
-    match ev.eval(e) {
-        // Empty cells add nothing when skipped, so visiting the stored part
-        // is enough; otherwise every cell is read in order.
-        Value::Ref(area) if skip_empty => {
-            ev.visit(&area, |v| push(v, out));
-        }
-        Value::Ref(area) => {
-            for c in area.cells() {
-                push(&ev.cell_value(c), out);
-                if out.len() > limit {
-                    return Err(ErrorKind::Value);
+    let v = ev.eval(e);
+    match (v.area_list(), v) {
+        // Every area of a reference (or of several). Empty cells add
+        // nothing when skipped, so visiting the stored part is enough;
+        // otherwise every cell is read in order.
+        (Some(areas), _) => {
+            for area in areas {
+                if skip_empty {
+                    ev.visit(&area, |v| push(v, out));
+                    continue;
+                }
+                for c in area.cells() {
+                    push(&ev.cell_value(c), out);
+                    if out.len() > limit {
+                        return Err(ErrorKind::Value);
+                    }
                 }
             }
         }
-        Value::Array(a) => a.data.iter().for_each(|v| push(v, out)),
-        v => push(&v, out),
+        (None, Value::Array(a)) => a.data.iter().for_each(|v| push(v, out)),
+        (None, v) => push(&v, out),
     }
     match error {
         Some(e) => Err(e),

@@ -20,8 +20,9 @@ use std::sync::Arc;
 /// reference per text, see `crate::value`), which COUNTIF and SUMIF take
 /// one by one; any text naming none makes the whole #REF!.
 pub(super) fn indirect(ev: &mut Eval, args: &[BExpr]) -> Value {
+    // Omitted (`INDIRECT("R1C1",)`) or an empty cell reads as FALSE.
     let a1 = match args.get(1).map(|a| scalar(ev, a)) {
-        None | Some(Value::Empty) => true,
+        None => true,
         Some(v) => match v.to_bool() {
             Ok(b) => b,
             Err(e) => return Value::Error(e),

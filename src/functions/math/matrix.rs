@@ -7,7 +7,7 @@
 
 use crate::eval::{BExpr, Eval};
 use crate::functions::args;
-use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value};
+use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, MAX_WORK, Value};
 use std::sync::Arc;
 
 /// An argument read as an array formula: its rows, columns and elements
@@ -32,7 +32,8 @@ fn build(rows: usize, cols: usize, f: impl Fn(usize, usize) -> Value) -> Value {
 
 /// MMULT(a, b): the matrix product, rows(a) × cols(b). #VALUE! when a's
 /// columns are not b's rows or when an element is not a number (empty
-/// cells, text and booleans included); an error element propagates.
+/// cells, text and booleans included); an error element propagates;
+/// #NUM! past `MAX_WORK` multiplications.
 pub fn mmult(ev: &mut Eval, a: &[BExpr]) -> Value {
     match (matrix(ev, &a[0]), matrix(ev, &a[1])) {
         (Ok(x), Ok(y)) => product(&x, &y).unwrap_or_else(Value::Error),
@@ -43,6 +44,9 @@ pub fn mmult(ev: &mut Eval, a: &[BExpr]) -> Value {
 fn product(x: &Array, y: &Array) -> Result<Value, ErrorKind> {
     if x.cols != y.rows {
         return Err(ErrorKind::Value);
+    }
+    if (x.rows as u64).saturating_mul(y.cols as u64).saturating_mul(x.cols as u64) > MAX_WORK {
+        return Err(ErrorKind::Num);
     }
     let numbers = |m: &Array| -> Result<Vec<f64>, ErrorKind> {
         m.data
@@ -75,7 +79,9 @@ pub fn transpose(ev: &mut Eval, a: &[BExpr]) -> Value {
 /// are #VALUE!.
 pub fn sequence(ev: &mut Eval, a: &[BExpr]) -> Value {
     let mut n = [1.0; 4];
-    for (slot, e) in n.iter_mut().zip(a) {
+    for (i, slot) in n.iter_mut().enumerate() {
+        // An omitted optional argument takes its default, 1.
+        let Some(e) = (if i == 0 { a.first() } else { args::given(a, i) }) else { continue };
         match args::number(ev, e) {
             Ok(x) => *slot = x,
             Err(e) => return Value::Error(e),

@@ -11,7 +11,9 @@
 
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::lift_values;
-use crate::functions::criteria::{Criterion, Range, count_each, count_number, for_each_match, per_reference};
+use crate::functions::criteria::{
+    Criterion, Range, count_each, count_number, for_each_match, over_budget, per_reference,
+};
 use crate::value::{Array, ErrorKind, Value};
 use std::sync::Arc;
 
@@ -29,6 +31,7 @@ pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
 /// COUNTIF's count of one range.
 fn count(ev: &Eval, range: &Range, crit: &Value) -> Value {
     match crit {
+        Value::Array(a) if over_budget(ev, std::slice::from_ref(range), a.data.len()) => Value::Error(ErrorKind::Num),
         Value::Array(a) => {
             let counts = count_each(ev, range, &a.data);
             let data = counts.into_iter().map(|n| Value::Number(n as f64)).collect();
@@ -129,6 +132,9 @@ fn conditional(ev: &mut Eval, values: Option<Values>, pairs: &[BExpr], fold: Fol
             Some(v) => v.clone(),
             None => ranges[0].clone(),
         };
+        if over_budget(ev, all, lifted_len(&crits)) {
+            return Value::Error(ErrorKind::Num);
+        }
         lift_values(&crits, |row| {
             let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
             let mut acc = Acc::default();
@@ -136,6 +142,15 @@ fn conditional(ev: &mut Eval, values: Option<Values>, pairs: &[BExpr], fold: Fol
             acc.finish(fold, skipped)
         })
     })
+}
+
+/// How many results lifting over `vals` gives: its broadcast shape's size.
+fn lifted_len(vals: &[Value]) -> usize {
+    let dims = vals.iter().fold((1, 1), |(r, c), v| match v {
+        Value::Array(a) => (r.max(a.rows), c.max(a.cols)),
+        _ => (r, c),
+    });
+    dims.0 * dims.1
 }
 
 /// The arguments of a criteria function, read: the criteria ranges then
