@@ -56,16 +56,17 @@ pub struct RuntimeRead {
     pub downstream: HashSet<FormulaId>,
 }
 
-/// Orders each formula with run-time references after every formula on the
-/// sheets it can reach, except those that depend on it: a whole-sheet
-/// dependency would otherwise make it read itself, a cycle Excel does not
-/// see (it follows the references OFFSET and INDIRECT actually return).
-/// Two such formulas are not ordered against each other by this rule
-/// (each can reach the other, so both ways would be a false circular
-/// reference): one that reads the other reads its previous value.
+/// Orders each formula with run-time references (OFFSET with computed
+/// arguments, INDIRECT) after every formula on the sheets it can reach that
+/// depends on no such formula. Formulas fed by one are left unordered: each
+/// reader may reach the others' dependents, so ordering them too would make
+/// false circular references (a column of INDIRECT cells with a column of
+/// formulas reading them). Their order is settled when the pass runs: a
+/// reader that read one of them before it changed is dirty again and is
+/// calculated again in the same pass (`engine::recalc`).
 fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Vec<RuntimeRead> {
     let mut runtime = Vec::new();
-    for (d, cell) in cells.iter().enumerate().filter(|(_, c)| !c.reachable.is_empty()) {
+    for d in (0..cells.len()).filter(|&d| !cells[d].reachable.is_empty()) {
         let mut downstream = HashSet::new();
         let mut dfs = Dfs::new(&*graph, NodeIndex::new(d));
         while let Some(n) = dfs.next(&*graph) {
@@ -73,12 +74,14 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Vec<Ru
                 downstream.insert(f);
             }
         }
-        runtime.push(RuntimeRead { reader: FormulaId::at(d), sheets: cell.reachable.clone(), downstream });
+        runtime.push(RuntimeRead { reader: FormulaId::at(d), sheets: cells[d].reachable.clone(), downstream });
     }
+    // Everything a reader feeds, the readers included.
+    let mut fed = vec![false; cells.len()];
+    runtime.iter().flat_map(|r| &r.downstream).for_each(|f| fed[f.index()] = true);
     for r in &runtime {
         for (f, c) in cells.iter().enumerate() {
-            let before = c.reachable.is_empty() && !r.downstream.contains(&FormulaId::at(f));
-            if before && r.sheets.iter().any(|s| s.contains(c.addr)) {
+            if !fed[f] && r.sheets.iter().any(|s| s.contains(c.addr)) {
                 graph.add_edge(NodeIndex::new(f), NodeIndex::new(r.reader.index()), ());
             }
         }

@@ -102,13 +102,7 @@ impl Engine {
         let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false };
         for step in &program.schedule {
             match step {
-                Stage::Cell(f) => {
-                    if self.dirty[f.index()] {
-                        let v = self.evaluate(*f, observer);
-                        self.write(*f, v, observer);
-                        pass.evaluated += 1;
-                    }
-                }
+                Stage::Cell(f) => pass.evaluated += self.calculate_if_dirty(*f, observer),
                 Stage::Cycle(_) if !self.settings.iterate => {}
                 Stage::Cycle(cells) => {
                     pass.cycles = true;
@@ -121,7 +115,32 @@ impl Engine {
                 }
             }
         }
+        // A cell with run-time references (INDIRECT, OFFSET) that read a
+        // formula before it changed is dirty again: calculated again, with
+        // what it feeds, until the pass is settled (one sweep per reader at
+        // most: each settles at least one more of them).
+        for _ in 0..program.graph.runtime.len() {
+            let again: u64 = program
+                .schedule
+                .iter()
+                .map(|s| if let Stage::Cell(f) = s { self.calculate_if_dirty(*f, observer) } else { 0 })
+                .sum();
+            if again == 0 {
+                break;
+            }
+            pass.evaluated += again;
+        }
         pass
+    }
+
+    /// Calculates a single cell if it is dirty; returns how many were (0 or 1).
+    fn calculate_if_dirty(&mut self, f: FormulaId, observer: &mut impl Observer) -> u64 {
+        if !self.dirty[f.index()] {
+            return 0;
+        }
+        let v = self.evaluate(f, observer);
+        self.write(f, v, observer);
+        1
     }
 
     fn sweep_in_place(&mut self, cells: &[FormulaId], observer: &mut impl Observer) -> (u64, f64) {
