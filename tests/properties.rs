@@ -12,8 +12,14 @@
 
 #[path = "properties/formulas.rs"]
 mod formulas;
+#[path = "properties/load.rs"]
+mod load;
 #[path = "properties/parse.rs"]
 mod parse;
+#[path = "properties/recalc.rs"]
+mod recalc;
+#[path = "properties/workbooks.rs"]
+mod workbooks;
 
 /// `cases` cases per property, unless `PROPTEST_CASES` asks for another
 /// number. Failures are not saved to files: each bug found becomes a plain
