@@ -19,14 +19,12 @@ fn reference() -> impl Strategy<Value = String> {
         1 => (col.clone(), col).prop_map(|(a, b)| format!("{a}:{b}")),
         1 => (row.clone(), row).prop_map(|(a, b)| format!("${a}:{b}")),
     ];
+    const NAMED: [&str; 8] = ["", "", "", "Main!", "'My Sheet'!", "'A1'!", "'it''s'!", "Sheet1!"];
     let sheet = prop_oneof![
-        6 => Just(""),
-        2 => Just("Main!"),
-        1 => Just("'My Sheet'!"),
-        1 => Just("'A1'!"),
-        1 => Just("'it''s'!"),
-        1 => Just("Sheet1!"),
+        4 => proptest::sample::select(&NAMED[..]).prop_map(String::from),
+        1 => "[a-zA-Z0-9 _.'!é\\$#\"]{1,6}".prop_map(|s| format!("'{}'!", s.replace('\'', "''"))),
     ];
+
     (sheet, piece).prop_map(|(s, p)| format!("{s}{p}"))
 }
 

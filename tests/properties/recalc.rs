@@ -1,7 +1,7 @@
 //! Properties of binding and recalculation on random small workbooks
-//! (`workbooks.rs`): with cycles and iteration on, a recalculation never
-//! panics, makes at most the maximum number of iterations and stores no NaN
-//! or infinity; on acyclic workbooks the two iteration orders and
+//! (`workbooks.rs`): with cycles, array formulas over blocks and iteration
+//! on, a recalculation never panics, makes at most the maximum number of
+//! iterations and stores no NaN or infinity; on acyclic workbooks the two iteration orders and
 //! iteration off all give the same values, with no cycle reported, and
 //! changing a constant recalculates to what a fresh workbook gives.
 
@@ -66,9 +66,20 @@ proptest! {
         cap in 1u32..12,
         max_change in proptest::sample::select(&[0.0, 0.001, 1.0][..]),
         synchronous in any::<bool>(),
+        blocks in proptest::collection::vec((0..CELLS, 0..CELLS, formula(false)), 0..3),
     ) {
         let mut s = sheet(&cells, |_, f| anywhere(f));
         s.name("nm", &anywhere(&name));
+        // Array formulas over blocks (Ctrl+Shift+Enter), over whatever was
+        // in their cells; a block overlapping an earlier one is left out.
+        let mut covered = [false; CELLS];
+        for (i, j, f) in &blocks {
+            let (area, inside) = rectangle(*i, *j);
+            if inside.iter().all(|&c| !covered[c]) {
+                inside.iter().for_each(|&c| covered[c] = true);
+                s.set(&area, &format!("{{={}}}", anywhere(f)));
+            }
+        }
         s.iterate(cap, max_change);
         s.settings_mut().order = if synchronous { Order::Synchronous } else { Order::RowMajor };
         let report = s.recalc();

@@ -27,12 +27,13 @@ pub enum Content {
 }
 
 /// The functions a workbook may call: all of them, or for acyclic
-/// workbooks only those whose reads are known before evaluation (no
-/// run-time references: OFFSET, INDIRECT) and that give the same value
-/// each time (not volatile).
+/// workbooks only those that read no more than the references they are
+/// given (not OFFSET or INDIRECT, which read at run time, nor SUMIF's sum
+/// range, which grows to the size of its criteria range and may reach a
+/// later cell) and give the same value each time (not volatile).
 fn functions(acyclic: bool) -> Vec<&'static FnSpec> {
-    let runtime = |f: &FnSpec| f.args.iter().any(|a| matches!(a, Arg::Reachable | Arg::Address));
-    dataflow::functions::all().filter(|f| !acyclic || !(f.volatile || runtime(f))).collect()
+    let wider = |f: &FnSpec| f.args.iter().any(|a| matches!(a, Arg::Reachable | Arg::Address | Arg::SizedLike(_)));
+    dataflow::functions::all().filter(|f| !acyclic || !(f.volatile || wider(f))).collect()
 }
 
 fn leaf() -> impl Strategy<Value = String> {
