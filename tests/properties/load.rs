@@ -106,9 +106,9 @@ fn mutate(text: &str, edits: &[Edit]) -> String {
     chars.into_iter().collect()
 }
 
-/// A directory of this test's own for the two files.
+/// A directory of this test's own for the two files (reused by every run).
 fn dir(test: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("properties-{}-{test}", std::process::id()));
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("properties-{test}"));
     std::fs::create_dir_all(&d).expect("a temporary directory");
     d
 }
