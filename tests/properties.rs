@@ -1,0 +1,31 @@
+//! Property tests: generated inputs that the suite's hand-written cases
+//! would not think of. The parser never panics and what it reads prints
+//! back to the same tree; the workbook loader never panics and locates
+//! every problem inside its input; binding and recalculation never panic,
+//! stop within the iteration cap and never store NaN; row-major and
+//! synchronous orders agree on acyclic workbooks. Each property runs a few
+//! hundred cases at most so the file stays fast; run more with
+//! `PROPTEST_CASES=10000 cargo test --release --test properties`.
+
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "properties/formulas.rs"]
+mod formulas;
+#[path = "properties/load.rs"]
+mod load;
+#[path = "properties/parse.rs"]
+mod parse;
+#[path = "properties/recalc.rs"]
+mod recalc;
+#[path = "properties/workbooks.rs"]
+mod workbooks;
+
+/// `cases` cases per property, unless `PROPTEST_CASES` asks for another
+/// number. Failures are not saved to files: each bug found becomes a plain
+/// test beside the property that found it.
+pub fn config(cases: u32) -> proptest::test_runner::Config {
+    let default = proptest::test_runner::Config::default();
+    let cases = if std::env::var_os("PROPTEST_CASES").is_some() { default.cases } else { cases };
+    proptest::test_runner::Config { cases, failure_persistence: None, ..default }
+}
