@@ -11,7 +11,7 @@ use crate::grid::MAX_GRID_CELLS;
 use crate::ids::EntryId;
 use crate::policy::CalcSettings;
 use crate::value::Value;
-use crate::workbook::{Content, Formula, InputDef, Workbook, parse_cell_ref};
+use crate::workbook::{Content, Formula, Workbook, parse_cell_ref};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -96,7 +96,7 @@ impl Session {
             let known: Vec<&str> = self.workbook.inputs.iter().map(|i| i.name.as_str()).collect();
             format!("no input named `{name}` (inputs: {})", known.join(", "))
         })?;
-        let values = decode_input(input, line)?;
+        let values = input.decode(line)?;
         for (cell, v) in input.area.cells().zip(values) {
             self.engine.set(cell, v)?;
         }
@@ -150,34 +150,6 @@ impl Session {
             })
             .collect()
     }
-}
-
-/// Decodes a line such as `..3.2.6..9..` into values for the input's cells.
-pub fn decode_input(input: &InputDef, line: &str) -> Result<Vec<Value>, String> {
-    let symbols: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-    let want = input.area.size() as usize;
-    if symbols.len() != want {
-        return Err(format!("input `{}` needs {want} symbols for {}, got {}", input.name, input.area, symbols.len()));
-    }
-    symbols
-        .iter()
-        .enumerate()
-        .map(|(i, ch)| {
-            if input.blanks.contains(*ch) {
-                Ok(Value::Empty)
-            } else if let Some(k) = input.alphabet.chars().position(|a| a == *ch) {
-                Ok(Value::Number(k as f64 + 1.0))
-            } else {
-                Err(format!(
-                    "input `{}`: symbol `{ch}` at position {} is not in the alphabet `{}` nor a blank (`{}`)",
-                    input.name,
-                    i + 1,
-                    input.alphabet,
-                    input.blanks
-                ))
-            }
-        })
-        .collect()
 }
 
 /// The engine's view of a workbook: range formulas filled cell by cell

@@ -140,6 +140,36 @@ pub struct InputDef {
     pub value: Option<String>,
 }
 
+impl InputDef {
+    /// Decodes a line such as `..3.2.6..9..` into values for the input's cells.
+    pub fn decode(&self, line: &str) -> Result<Vec<Value>, String> {
+        let symbols: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let want = self.area.size() as usize;
+        if symbols.len() != want {
+            return Err(format!("input `{}` needs {want} symbols for {}, got {}", self.name, self.area, symbols.len()));
+        }
+        symbols
+            .iter()
+            .enumerate()
+            .map(|(i, ch)| {
+                if self.blanks.contains(*ch) {
+                    Ok(Value::Empty)
+                } else if let Some(k) = self.alphabet.chars().position(|a| a == *ch) {
+                    Ok(Value::Number(k as f64 + 1.0))
+                } else {
+                    Err(format!(
+                        "input `{}`: symbol `{ch}` at position {} is not in the alphabet `{}` nor a blank (`{}`)",
+                        self.name,
+                        i + 1,
+                        self.alphabet,
+                        self.blanks
+                    ))
+                }
+            })
+            .collect()
+    }
+}
+
 /// A block of cells the CLI prints as a grid.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ViewDef {

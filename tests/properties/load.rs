@@ -137,20 +137,10 @@ fn check(test: &str, book: &str, dfl: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Messages of known bugs, left out of the property until they are fixed;
-/// each has an ignored test below.
-const KNOWN_UNLOCATED: &[&str] = &[
-    // Issue 13 item 14: `default_value_of_the_wrong_length_is_located`.
-    "the default value of input",
-];
-
 /// The diagnostic has a file, that file is one of `texts` (as loaded: a
 /// workbook file's byte-order mark is dropped) and the span lies inside it.
 fn located(diag: &Diagnostic, texts: &[&str]) -> Result<(), TestCaseError> {
     let Some(file) = &diag.file else {
-        if KNOWN_UNLOCATED.iter().any(|m| diag.message.starts_with(m)) {
-            return Ok(());
-        }
         return Err(TestCaseError::fail(format!("unlocated: {}", diag.message)));
     };
     prop_assert!(texts.iter().any(|t| t.strip_prefix('\u{feff}').unwrap_or(t) == file.text), "{}", diag.message);
@@ -236,7 +226,6 @@ fn the_unmutated_workbook_loads() {
 }
 
 #[test]
-#[ignore = "bug: an input's default value of the wrong length is an unlocated diagnostic (issue 13 item 14)"]
 fn default_value_of_the_wrong_length_is_located() {
     let book = BOOK.replace(r#"value: "1.3""#, r#"value: "1.""#);
     let d = dir("default");

@@ -1,7 +1,8 @@
 //! The workbook file's `inputs`: named blocks of cells the CLI fills from a
 //! line of symbols such as a Sudoku puzzle. Checks each area, the alphabet
-//! (not empty, no repeated symbol, no symbol that is also a blank) and that
-//! each input is defined once (case-insensitively).
+//! (not empty, no repeated symbol, no symbol that is also a blank), the
+//! default value (it must fill the area) and that each input is defined
+//! once (case-insensitively).
 
 use super::raw::{Entries, RawInput, Str};
 use super::spans::Node;
@@ -44,13 +45,15 @@ pub(crate) fn inputs(
             ok = false;
         }
         if let (Some(area), true) = (area, ok) {
-            out.push(InputDef {
-                name: key.text.to_string(),
-                area,
-                alphabet,
-                blanks,
-                value: def.value.as_ref().map(|v| v.text.to_string()),
-            });
+            let name = key.text.to_string();
+            let input =
+                InputDef { name, area, alphabet, blanks, value: def.value.as_ref().map(|v| v.text.to_string()) };
+            // The default value must fill the input as a command line would.
+            if let Some(Err(m)) = input.value.as_deref().map(|v| input.decode(v)) {
+                b.error(src, at.field("value").string(), format!("the default value of {m}"), "wrong default value");
+                continue;
+            }
+            out.push(input);
         }
     }
     out
