@@ -216,7 +216,7 @@ fn issue_diagnostic(wb: &Workbook, p: &Program, i: &BuildIssue) -> Diagnostic {
         Site::Formula => i.origin.and_then(|e| wb.cells.get(e.index())).and_then(|e| e.content.formula()),
     };
     let d = match formula {
-        Some(f) => f.diagnostic(i.issue.span.clone(), i.issue.message.clone(), "here"),
+        Some(f) => f.diagnostic(i.issue.span.clone(), i.issue.message_in(&f.text), "here"),
         None => Diagnostic::new(i.issue.message.clone()),
     };
     let site = match i.issue.site {

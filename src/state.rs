@@ -55,6 +55,13 @@ pub struct State {
     pub cells: Cells,
 }
 
+/// Only the version of a state file, whatever else it holds.
+#[derive(Deserialize)]
+#[serde(rename = "State")]
+struct Versioned {
+    version: u32,
+}
+
 /// The saved cells, `Main!D4` style keys, in address order.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Cells(pub Vec<(String, Value)>);
@@ -94,13 +101,16 @@ impl State {
         }
     }
 
-    /// Parses the text of a state file.
+    /// Parses the text of a state file. The version is read first, so a
+    /// file of another version (which may have fields this one does not
+    /// know) gets the version message.
     pub fn parse(text: &str) -> Result<State, String> {
-        let state: State = ron::from_str(text).map_err(|e| format!("it is not a readable state file: {e}"))?;
-        if state.version != VERSION {
-            return Err(format!("it has format version {}; this dataflow reads version {VERSION}", state.version));
+        if let Ok(Versioned { version }) = ron::from_str(text)
+            && version != VERSION
+        {
+            return Err(format!("it has format version {version}; this dataflow reads version {VERSION}"));
         }
-        Ok(state)
+        ron::from_str(text).map_err(|e| format!("it is not a readable state file: {e}"))
     }
 
     /// The state as RON text.

@@ -3,25 +3,30 @@
 //! [`Options`] a calculation starts from, preparing a session from them
 //! ([`prepare`]: load, settings, inputs, reset protocol, `--set`),
 //! resolving views and ranges to show, parsing `CELL=VALUE` assignments,
-//! and the status lines and plurals every front end prints. `cli` turns
-//! its arguments into these types; `tui` uses them and never `cli`.
+//! the status lines and plurals every front end prints, and writing them
+//! without panicking on a closed pipe. `cli` turns its arguments into these
+//! types; `tui` uses them and never `cli`.
 
 mod options;
 mod prepare;
 mod text;
 mod views;
+mod write;
 
 pub use options::{Options, input_line, input_line_file};
 pub use prepare::{Prepared, apply_sets, apply_settings, prepare, resolve_sets};
 pub use text::{color_wanted, iterations, pass_text, plural, reset_text, run_text};
 pub use views::{Shown, resolve_area, resolve_views};
+pub use write::{print, refuse_own_file, warn, write_failure};
 
-/// Why a command failed: problems in the workbook (exit 1) or in what the
-/// user asked for (exit 2).
+/// Why a command failed: problems in the workbook (exit 1), in what the
+/// user asked for (exit 2), or a reader that closed stdout early (`| head`:
+/// nothing more to write, a quiet exit 0).
 #[derive(Debug)]
 pub enum Failure {
     Workbook(Vec<dataflow::diagnostic::Diagnostic>),
     Usage(String),
+    Closed,
 }
 
 impl Failure {

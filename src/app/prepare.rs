@@ -42,8 +42,15 @@ pub fn apply_sets(session: &mut Session, options: &Options) -> Result<(), Failur
 }
 
 /// `CELL=VALUE` (`CELL` may be a range): the area and the value typed.
+/// The value is a constant; `CELL==1+1` is refused rather than stored as
+/// the text `=1+1`, which a leading `'` asks for (`CELL='=1+1`).
 pub fn assignment(session: &Session, text: &str) -> Result<(Area, Value), String> {
     let (cell, value) = text.split_once('=').ok_or("expected CELL=VALUE")?;
+    if value.starts_with('=') {
+        return Err(format!(
+            "--set takes constants, not formulas; for the text `{value}`, write a leading ' as in a workbook: {cell}='{value}"
+        ));
+    }
     Ok((session.area(cell)?, parse_input_value(value)))
 }
 

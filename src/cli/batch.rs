@@ -4,7 +4,7 @@
 //! and prints a summary or one JSON line per puzzle.
 
 use super::BatchFormat;
-use crate::app::{Failure, Options, apply_settings, input_line_file, resolve_area};
+use crate::app::{Failure, Options, apply_settings, input_line_file, print, resolve_area};
 use dataflow::puzzle::{Status, classify, solve_one};
 use dataflow::session::Session;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -100,19 +100,20 @@ pub fn batch(
         .collect();
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
-    match format {
-        BatchFormat::Jsonl => {
-            for o in &outcomes {
+    let text = match format {
+        BatchFormat::Jsonl => outcomes
+            .iter()
+            .map(|o| {
                 let mut obj = json!({"line": o.line, "status": o.status.as_str(), "iterations": o.iterations, "ms": o.ms, "grid": o.grid});
                 if let Some(m) = &o.message {
                     obj["message"] = json!(m);
                 }
-                println!("{obj}");
-            }
-        }
-        BatchFormat::Text => println!("{}", batch_summary(&outcomes, elapsed)),
-    }
-    Ok(())
+                format!("{obj}\n")
+            })
+            .collect(),
+        BatchFormat::Text => format!("{}\n", batch_summary(&outcomes, elapsed)),
+    };
+    print(&text)
 }
 
 /// The text summary: counts per status, iterations, throughput.

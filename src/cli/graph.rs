@@ -50,8 +50,7 @@ pub fn graph(workbook: &Path, cell: Option<&str>, names: bool) -> Result<(), Fai
         (None, false) => collapsed(&session, &title),
         (None, true) => names_graph(&session, &title),
     };
-    print!("{dot}");
-    Ok(())
+    crate::app::print(&dot)
 }
 
 /// A DOT graph under construction: nodes by key, edges with the areas they stand for.

@@ -1,5 +1,8 @@
 //! Command-line interface (clap). Results go to stdout, diagnostics and
-//! warnings to stderr. Exit codes: 0 success, 1 workbook errors, 2 usage.
+//! warnings to stderr, both through `app::print`/`app::warn` (never
+//! `println!`, which panics on a closed pipe). Exit codes: 0 success (also
+//! when the reader of stdout stops early, as `| head` does), 1 workbook
+//! errors, 2 usage.
 
 pub mod batch;
 mod graph;
@@ -14,6 +17,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub use crate::app::Failure;
+use crate::app::warn;
 
 #[derive(Parser, Debug)]
 #[command(name = "dataflow", version, about = "A spreadsheet engine with Excel's formulas and iterative calculation")]
@@ -199,16 +203,16 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Graph { workbook, cell, names } => graph::graph(&workbook, cell.as_deref(), names),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Workbook(diags)) => {
             for d in &diags {
-                eprintln!("{}", d.render(crate::app::color_wanted(std::io::stderr().is_terminal())));
+                warn(&d.render(crate::app::color_wanted(std::io::stderr().is_terminal())));
             }
-            eprintln!("{} found", crate::app::plural(diags.len() as u64, "problem"));
+            warn(&format!("{} found", crate::app::plural(diags.len() as u64, "problem")));
             ExitCode::from(1)
         }
         Err(Failure::Usage(m)) => {
-            eprintln!("error: {m}");
+            warn(&format!("error: {m}"));
             ExitCode::from(2)
         }
     }

@@ -21,7 +21,8 @@ pub fn value_json(v: &Value) -> serde_json::Value {
     }
 }
 
-pub fn print_json(s: &Session, views: &[Shown], report: &Report, elapsed: Duration) {
+/// `run --format json`'s output: one line.
+pub fn json_output(s: &Session, views: &[Shown], report: &Report, elapsed: Duration) -> String {
     let mut ranges = Map::new();
     for v in views {
         let rows: Vec<serde_json::Value> =
@@ -35,5 +36,5 @@ pub fn print_json(s: &Session, views: &[Shown], report: &Report, elapsed: Durati
         "elapsed_ms": elapsed.as_secs_f64() * 1000.0,
         "ranges": ranges,
     });
-    println!("{out}");
+    format!("{out}\n")
 }

@@ -4,15 +4,15 @@
 //! starts from the values saved in FILE, when it exists, and saves them
 //! back (see `dataflow::state`).
 
-use super::output::print_json;
+use super::output::json_output;
 use super::trace::Tracer;
 use super::{Format, RunArgs};
-use crate::app::{self, Failure, Options, Shown, apply_sets, apply_settings, prepare, resolve_views};
+use crate::app::{self, Failure, Options, Shown, apply_sets, apply_settings, prepare, print, resolve_views, warn};
 use dataflow::address::Area;
 use dataflow::diagnostic::Diagnostic;
 use dataflow::engine::Report;
 use dataflow::eval::Eval;
-use dataflow::eval::bind::Binder;
+use dataflow::eval::bind::{Binder, Site};
 use dataflow::ids::FormulaId;
 use dataflow::parse::parse_formula;
 use dataflow::render::{Layout, render_rows};
@@ -26,13 +26,12 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
     let o = calculate(args)?;
     warn_circular(&o.session, &o.report);
     if let Some(note) = &o.state_note {
-        eprintln!("{note}");
+        warn(note);
     }
     match args.format {
-        Format::Text => print!("{}", text_output(&o)),
-        Format::Json => print_json(&o.session, &o.views, &o.report, o.elapsed),
+        Format::Text => print(&text_output(&o)),
+        Format::Json => print(&json_output(&o.session, &o.views, &o.report, o.elapsed)),
     }
-    Ok(())
 }
 
 /// A finished `run`, ready to print.
@@ -95,10 +94,10 @@ fn from_state(args: &Options, path: &Path) -> Result<(Session, Option<ResetRun>,
     apply_settings(&mut session, args)?;
     state.apply(&mut session).map_err(|m| state_failure(path, m))?;
     if !args.inputs.is_empty() || args.no_reset {
-        eprintln!(
+        warn(&format!(
             "warning: --input and --no-reset are ignored: the run continues from the values saved in `{}`",
             path.display()
-        );
+        ));
     }
     apply_sets(&mut session, args)?;
     Ok((session, None, Some(state.iterations_total)))
@@ -111,7 +110,8 @@ fn save_state(
     before: Option<u64>,
     iterations: u32,
 ) -> Result<String, Failure> {
-    let total = before.unwrap_or(0) + iterations as u64;
+    // Saturates: a hand-edited count near 2^64 must not wrap (or panic).
+    let total = before.unwrap_or(0).saturating_add(iterations as u64);
     let state = State::capture(session, &workbook.display().to_string(), total);
     state.save(path).map_err(|m| Failure::Workbook(vec![Diagnostic::new(m)]))?;
     let start = match before {
@@ -132,19 +132,19 @@ fn warn_circular(session: &Session, report: &Report) {
     for cycle in &report.circular {
         let names: Vec<String> = cycle.iter().take(8).map(|c| p.cell_name(*c)).collect();
         let more = if cycle.len() > 8 { format!(" and {} more", cycle.len() - 8) } else { String::new() };
-        eprintln!(
+        warn(&format!(
             "warning: circular reference ({} cells: {}{more}); iteration is off, so these cells keep their last values",
             cycle.len(),
             names.join(", ")
-        );
+        ));
     }
 }
 
 pub fn check(path: &Path) -> Result<(), Failure> {
     let session = Session::load(path).map_err(Failure::Workbook)?;
     let p = session.engine().program();
-    println!(
-        "{}: {} sheets, {} names, {} formula cells, {} constants",
+    let mut text = format!(
+        "{}: {} sheets, {} names, {} formula cells, {} constants\n",
         path.display(),
         p.scope().sheets.len(),
         p.scope().names.len(),
@@ -153,17 +153,17 @@ pub fn check(path: &Path) -> Result<(), Failure> {
     );
     let cycles: Vec<&[FormulaId]> = p.cycles().collect();
     if cycles.is_empty() {
-        println!("no circular references");
+        text += "no circular references\n";
     }
     for (i, c) in cycles.iter().enumerate() {
         let names: Vec<String> = c.iter().take(8).map(|&f| p.cell_name(p.cell(f).addr)).collect();
         let more = if c.len() > 8 { format!(", ... ({} more)", c.len() - 8) } else { String::new() };
-        println!("cycle {}: {} cells: {}{more}", i + 1, c.len(), names.join(", "));
+        text += &format!("cycle {}: {} cells: {}{more}\n", i + 1, c.len(), names.join(", "));
     }
     if !session.workbook().calc.iterate && !cycles.is_empty() {
-        println!("iteration is off: these cells will not be calculated (set calc.iterate: true)");
+        text += "iteration is off: these cells will not be calculated (set calc.iterate: true)\n";
     }
-    Ok(())
+    print(&text)
 }
 
 pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<(), Failure> {
@@ -173,28 +173,36 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
     let cell = area.top_left();
     // `{=...}`: an array formula, entered over the `--at` block.
     let array = formula.strip_prefix('{').and_then(|f| f.strip_suffix('}')).filter(|f| f.starts_with('='));
-    let expr = parse_formula(array.unwrap_or(formula)).map_err(|errs| {
-        let msgs: Vec<String> = errs.iter().map(|e| format!("column {}: {}", e.span.start + 1, e.message)).collect();
+    let text = array.unwrap_or(formula);
+    let expr = parse_formula(text).map_err(|errs| {
+        // Columns count characters of what was typed (the `{` included), not bytes.
+        let column =
+            |at: usize| usize::from(array.is_some()) + text.char_indices().take_while(|(i, _)| *i < at).count() + 1;
+        let msgs: Vec<String> =
+            errs.iter().map(|e| format!("column {}: {}", column(e.span.start), e.message)).collect();
         Failure::usage(format!("the formula does not parse: {}", msgs.join("; ")))
     })?;
     let program = p.session.engine().program().clone();
     let mut binder = Binder::new(program.scope(), cell);
     let bound = if array.is_some() { binder.bind_block(&expr, area) } else { binder.bind_formula(&expr, cell) };
     for i in &binder.issues {
-        eprintln!("warning: {}", i.message);
+        let site = match i.site {
+            Site::Formula => Some(text),
+            Site::Name(n) => p.session.workbook().names.get(n.index()).map(|n| n.formula.text.as_str()),
+        };
+        warn(&format!("warning: {}", site.map_or_else(|| i.message.clone(), |t| i.message_in(t))));
     }
     let mut ev = Eval::new(p.session.engine().grid(), cell).with_scope(program.scope());
     if array.is_some() {
-        print!("{}", array_text(&ev.in_block(Some(area)).eval_block(&bound)));
+        print(&array_text(&ev.in_block(Some(area)).eval_block(&bound)))
     } else if refs {
         match ev.eval(&bound) {
-            dataflow::value::Value::Ref(a) => println!("{}", area_text(&p.session, &a)),
-            v => return Err(Failure::usage(format!("the formula gives the value {v}, not a reference"))),
+            dataflow::value::Value::Ref(a) => print(&format!("{}\n", area_text(&p.session, &a))),
+            v => Err(Failure::usage(format!("the formula gives the value {v}, not a reference"))),
         }
     } else {
-        println!("{}", ev.eval_cell(&bound));
+        print(&format!("{}\n", ev.eval_cell(&bound)))
     }
-    Ok(())
 }
 
 /// An array formula's whole result, row by row (a single value alone).

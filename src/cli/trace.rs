@@ -58,10 +58,12 @@ impl Tracer {
             .collect::<Result<Vec<_>, Failure>>()?;
         let out: Box<dyn Write> = match &args.trace_file {
             None => Box::new(std::io::stderr()),
-            Some(p) => Box::new(std::io::BufWriter::new(
-                std::fs::File::create(p)
-                    .map_err(|e| Failure::Usage(format!("--trace-file `{}`: cannot create it: {e}", p.display())))?,
-            )),
+            Some(p) => {
+                crate::app::refuse_own_file(session, "--trace-file", p)?;
+                let file = std::fs::File::create(p)
+                    .map_err(|e| Failure::Usage(format!("--trace-file `{}`: cannot create it: {e}", p.display())))?;
+                Box::new(std::io::BufWriter::new(file))
+            }
         };
         let views = session.workbook().views.iter().map(|v| (v.name.clone(), v.area)).collect();
         Ok(Some(Tracer { log: ChangeLog::default(), out, all: args.trace, follow, views }))

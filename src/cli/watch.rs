@@ -48,7 +48,7 @@ pub fn watch(args: &RunArgs) -> Result<(), Failure> {
         }
         for d in now.difference(&dirs) {
             if let Err(e) = watcher.watch(d, RecursiveMode::NonRecursive) {
-                eprintln!("warning: cannot watch `{}`: {e}", d.display());
+                crate::app::warn(&format!("warning: cannot watch `{}`: {e}", d.display()));
             }
         }
         dirs = now;
@@ -70,8 +70,7 @@ pub fn watch(args: &RunArgs) -> Result<(), Failure> {
     let terminal = std::io::stdout().is_terminal();
     let color = terminal && std::env::var_os("NO_COLOR").is_none();
     let mut out = std::io::stdout().lock();
-    watch_loop(args, &mut wait, &mut out, Screen { clear: terminal, color })
-        .map_err(|e| Failure::Usage(format!("cannot write the output: {e}")))
+    watch_loop(args, &mut wait, &mut out, Screen { clear: terminal, color }).map_err(crate::app::write_failure)
 }
 
 /// How the output is drawn.
@@ -138,6 +137,7 @@ fn failure_text(f: &Failure, color: bool) -> String {
             text
         }
         Failure::Usage(m) => format!("error: {m}\n"),
+        Failure::Closed => String::new(),
     }
 }
 

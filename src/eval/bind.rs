@@ -51,6 +51,24 @@ pub struct Issue {
     pub message: String,
 }
 
+/// How an unknown function's issue begins (see [`Issue::message_in`]).
+const UNKNOWN_FUNCTION: &str = "unknown function";
+
+impl Issue {
+    /// The message for the formula `text` of the issue's site: an unknown
+    /// function is named as written there, not as the parser upper-cased
+    /// it (the issue's span is the call, which starts with the name).
+    pub fn message_in(&self, text: &str) -> String {
+        let written = text.get(self.span.clone()).and_then(|call| call.split('(').next()).map(str::trim_end);
+        match written {
+            Some(name) if self.message.starts_with(UNKNOWN_FUNCTION) && !name.is_empty() => {
+                format!("{UNKNOWN_FUNCTION} `{name}`")
+            }
+            _ => self.message.clone(),
+        }
+    }
+}
+
 /// The sheets and names formulas are bound against.
 #[derive(Clone, Debug)]
 pub struct Scope {
@@ -249,7 +267,7 @@ impl<'s> Binder<'s> {
 
     fn call(&mut self, name: &str, args: &[Expr], anchor: CellAddr, span: &Span) -> BExpr {
         let Some(spec) = functions::lookup(name) else {
-            self.issue(span, format!("unknown function `{name}`"));
+            self.issue(span, format!("{UNKNOWN_FUNCTION} `{name}`"));
             return BExpr::Const(Value::Error(ErrorKind::Name));
         };
         if let Some(message) = spec.arity_error(args.len()) {
