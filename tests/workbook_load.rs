@@ -90,7 +90,7 @@ fn loads_a_complete_workbook() {
     assert!(matches!(c1.expr.kind, ExprKind::Binary { op: BinaryOp::Mul, .. }), "{:?}", c1.expr);
     assert_eq!(formula(&wb, "Main!C2").text, r#"=IF(B2="solve",1,2)"#);
     assert_eq!(formula(&wb, "Main!C3").text, r#"=IF(B2="solve",1,2)"#);
-    assert_eq!(formula(&wb, "Main!D4").text, "=SUM(A1:B2)");
+    assert_eq!(formula(&wb, "Main!D3").text, "=SUM(A1:B2)");
     // A formula over a range, from the workbook file and from the included file.
     assert_eq!(formula(&wb, "Main!P4:R6").text, "=ROW(A1)");
     let e1 = formula(&wb, "Main!E1:F3");
@@ -100,7 +100,7 @@ fn loads_a_complete_workbook() {
     let areas: Vec<String> = wb.cells.iter().map(|c| c.area.to_string()).collect();
     assert_eq!(
         areas,
-        ["A1", "A2", "A3", "B1", "B2", "B3", "B4", "B5", "C1", "C2", "C3", "A1:B2", "D4", "P4:R6", "E1:F3"]
+        ["A1", "A2", "A3", "B1", "B2", "B3", "B4", "B5", "C1", "C2", "C3", "A1:B2", "D3", "P4:R6", "E1:F3"]
     );
     assert_eq!(wb.cells[11].area.sheet, 1);
 

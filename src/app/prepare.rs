@@ -3,7 +3,8 @@
 //! reset protocol (unless told not to), then set the `--set` cells.
 
 use super::{Failure, Options, input_line};
-use dataflow::address::Area;
+use dataflow::address::{Area, CellAddr};
+use dataflow::grid::MAX_GRID_CELLS;
 use dataflow::session::{ResetRun, Session};
 use dataflow::value::Value;
 use dataflow::workbook::parse_input_value;
@@ -30,13 +31,20 @@ pub fn prepare(options: &Options) -> Result<Prepared, Failure> {
     Ok(Prepared { session, reset })
 }
 
-/// Sets the `--set` cells.
+/// Sets the `--set` cells. An area the grid cannot hold is refused before
+/// its first cell: its size, then its far corner (set first) are checked.
 pub fn apply_sets(session: &mut Session, options: &Options) -> Result<(), Failure> {
     let sets = resolve_sets(session, &options.sets)?;
     for (text, (area, v)) in options.sets.iter().zip(sets) {
-        area.cells()
-            .try_for_each(|c| session.set(c, v.clone()))
-            .map_err(|m| Failure::usage(format!("--set `{text}`: {m}")))?;
+        let fail = |m: String| Failure::usage(format!("--set `{text}`: {m}"));
+        if area.size() > MAX_GRID_CELLS {
+            return Err(fail(format!(
+                "the area has {} cells; a workbook stores at most {MAX_GRID_CELLS}",
+                area.size()
+            )));
+        }
+        let corner = CellAddr::new(area.sheet, area.r1, area.c1);
+        std::iter::once(corner).chain(area.cells()).try_for_each(|c| session.set(c, v.clone())).map_err(fail)?;
     }
     Ok(())
 }

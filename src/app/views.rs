@@ -6,10 +6,7 @@ use super::Failure;
 use dataflow::address::Area;
 use dataflow::render::Layout;
 use dataflow::session::Session;
-use dataflow::workbook::ViewDef;
-
-/// The largest range `--show` prints (65,536 cells: a 256 x 256 block).
-pub const MAX_SHOWN_CELLS: u64 = 1 << 16;
+use dataflow::workbook::{MAX_SHOWN_CELLS, ViewDef};
 
 /// One area to show, under the key the user gave.
 #[derive(Clone, Debug)]
@@ -26,12 +23,20 @@ impl Shown {
 }
 
 /// A view's area, or a range (`Main!D16:L24`; the first sheet when none
-/// is named).
+/// is named) of at most [`MAX_SHOWN_CELLS`].
 pub fn resolve_area(session: &Session, key: &str) -> Result<Area, String> {
     match session.workbook().view(key) {
         Some(v) => Ok(v.area),
-        None => session.area(key),
+        None => session.area(key).and_then(showable),
     }
+}
+
+/// The area, unless it is too large to show (views are checked at load).
+fn showable(area: Area) -> Result<Area, String> {
+    if area.size() > MAX_SHOWN_CELLS {
+        return Err(format!("the area has {} cells; at most {MAX_SHOWN_CELLS} can be shown", area.size()));
+    }
+    Ok(area)
 }
 
 /// Resolves `--show` keys (view names or ranges) to areas and layouts;
@@ -49,12 +54,7 @@ pub fn resolve_views(session: &Session, keys: &[String]) -> Result<Vec<Shown>, F
                     let views: Vec<&str> = wb.views.iter().map(|v| v.name.as_str()).collect();
                     Failure::usage(format!("--show `{k}` is neither a view ({}) nor a range: {m}", views.join(", ")))
                 })?;
-                if area.size() > MAX_SHOWN_CELLS {
-                    return Err(Failure::usage(format!(
-                        "--show `{k}` has {} cells; at most {MAX_SHOWN_CELLS} can be shown",
-                        area.size()
-                    )));
-                }
+                let area = showable(area).map_err(|m| Failure::usage(format!("--show `{k}`: {m}")))?;
                 Ok(Shown { key: k.clone(), area, layout: Layout::default() })
             }
         })

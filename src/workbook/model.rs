@@ -170,7 +170,11 @@ impl InputDef {
     }
 }
 
-/// A block of cells the CLI prints as a grid.
+/// The largest area a view or `--show` prints (65,536 cells: a 256 x 256
+/// block).
+pub const MAX_SHOWN_CELLS: u64 = 1 << 16;
+
+/// A block of cells the CLI prints as a grid, at most [`MAX_SHOWN_CELLS`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct ViewDef {
     pub name: String,

@@ -1,10 +1,13 @@
 //! The workbook file's `inputs`: named blocks of cells the CLI fills from a
 //! line of symbols such as a Sudoku puzzle. Checks each area, the alphabet
-//! (not empty, no repeated symbol, no symbol that is also a blank), the
-//! default value (it must fill the area) and that each input is defined
-//! once (case-insensitively).
+//! (not empty, no repeated symbol, no symbol that is also a blank, no
+//! whitespace: input lines drop it, so it could never be typed), the blanks
+//! (no whitespace either), the default value (it must fill the area) and
+//! that each input is defined once (case-insensitively). Whether its cells
+//! hold formulas is checked once every file is read ([`Settable`]).
 
 use super::raw::{Entries, RawInput, Str};
+use super::read::Settable;
 use super::spans::Node;
 use crate::diagnostic::Source;
 use crate::workbook::builder::Builder;
@@ -16,6 +19,7 @@ pub(crate) fn inputs(
     src: &Arc<Source>,
     raw: &Entries<Str<'_>, RawInput<'_>>,
     places: &Node,
+    settable: &mut Vec<Settable>,
 ) -> Vec<InputDef> {
     let mut out: Vec<InputDef> = Vec::new();
     for (i, (key, def)) in raw.0.iter().enumerate() {
@@ -25,7 +29,8 @@ pub(crate) fn inputs(
             b.error(src, key_span, format!("the input `{}` is defined twice", key.text), "repeated input");
             continue;
         }
-        let area = b.area(src, at.field("range").string().start, &def.range.text);
+        let range = at.field("range").string();
+        let area = b.area(src, range.start, &def.range.text);
         let alphabet = def.alphabet.as_ref().map_or(DEFAULT_ALPHABET.to_string(), |a| a.text.to_string());
         let blanks = def.blanks.as_ref().map_or(DEFAULT_BLANKS.to_string(), |s| s.text.to_string());
         let mut ok = true;
@@ -37,7 +42,20 @@ pub(crate) fn inputs(
             } else if let Some(c) = repeated(&alphabet) {
                 b.error(src, span, format!("`{c}` appears twice in the alphabet"), "repeated symbol");
                 ok = false;
+            } else if let Some(c) = whitespace(&alphabet) {
+                b.error(
+                    src,
+                    span,
+                    format!("an input's alphabet cannot hold whitespace ({c:?}): {DROPPED}"),
+                    "whitespace",
+                );
+                ok = false;
             }
+        }
+        if let Some(c) = def.blanks.as_ref().and_then(|s| whitespace(&s.text)) {
+            let m = format!("an input's blanks cannot hold whitespace ({c:?}): {DROPPED}");
+            b.error(src, at.field("blanks").string(), m, "whitespace");
+            ok = false;
         }
         if let Some(c) = blanks.chars().find(|c| alphabet.contains(*c)) {
             let span = if def.blanks.is_some() { at.field("blanks").string() } else { key_span };
@@ -53,10 +71,18 @@ pub(crate) fn inputs(
                 b.error(src, at.field("value").string(), format!("the default value of {m}"), "wrong default value");
                 continue;
             }
+            settable.push(Settable { area, span: range, what: format!("the input `{}`", key.text) });
             out.push(input);
         }
     }
     out
+}
+
+/// Why whitespace is refused in an alphabet or in blanks.
+const DROPPED: &str = "input lines drop whitespace, so it can never be typed";
+
+fn whitespace(s: &str) -> Option<char> {
+    s.chars().find(|c| c.is_whitespace())
 }
 
 fn repeated(s: &str) -> Option<char> {

@@ -34,11 +34,12 @@ pub fn from_str(text: &str, path_for_messages: &Path, base_dir: &Path) -> Result
     let raw = raw::parse_ron(&src).map_err(|d| vec![d])?;
     let root = spans::scan(&src.text);
     let mut b = Builder::new(&src);
-    let (calc, inputs, views, reset) = read::from_raw(&mut b, &raw, &root, &src);
+    let parts = read::from_raw(&mut b, &raw, &root, &src);
     if !b.sheets.is_empty() {
         include::includes(&mut b, &src, &raw.include, root.field("include"), base_dir);
     }
-    b.finish(calc, inputs, views, reset)
+    read::check_settable(&mut b, &src, &parts.settable);
+    b.finish(parts.calc, parts.inputs, parts.views, parts.reset)
 }
 
 #[cfg(test)]

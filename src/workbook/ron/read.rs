@@ -1,6 +1,8 @@
 //! Reads what the workbook file itself says into the [`Builder`]: sheet
 //! names, calculation settings, cells, names and the reset protocol (inputs
-//! and views have their own modules, included files `include.rs`). Values
+//! and views have their own modules, included files `include.rs`), and,
+//! once every file is read, whether the cells that inputs fill and the
+//! reset protocol sets are free of formulas and fit the grid. Values
 //! come from serde ([`RawWorkbook`]), places from the scanned tree
 //! ([`Node`]): entry `i` of a map is entry `i` of both, so every problem
 //! points at the key, value or field it is about.
@@ -8,24 +10,43 @@
 use super::raw::{Entries, RawName, RawValue, RawWorkbook, Str};
 use super::spans::Node;
 use crate::address::{Area, CellAddr, SheetId};
+use crate::ast::Span;
 use crate::diagnostic::Source;
+use crate::grid::MAX_GRID_CELLS;
 use crate::value::{ErrorKind, Value};
 use crate::workbook::builder::Builder;
 use crate::workbook::model::*;
 use crate::workbook::refs::check_sheet_name;
+use std::collections::HashMap;
 use std::sync::Arc;
 
+/// What the workbook file says beside the cells and names (kept in the
+/// [`Builder`]).
+pub(crate) struct FileParts {
+    pub calc: CalcSettings,
+    pub inputs: Vec<InputDef>,
+    pub views: Vec<ViewDef>,
+    pub reset: Option<ResetProtocol>,
+    /// For [`check_settable`], once the included files' cells are read.
+    pub settable: Vec<Settable>,
+}
+
+/// Cells that an input fills or the reset protocol sets, with the place to
+/// blame: they may not hold formulas nor make the grid too large.
+pub(crate) struct Settable {
+    pub area: Area,
+    pub span: Span,
+    /// `the input `puzzle``, `the reset protocol`.
+    pub what: String,
+}
+
 /// Builds everything the workbook file itself says.
-pub(crate) fn from_raw(
-    b: &mut Builder,
-    raw: &RawWorkbook<'_>,
-    root: &Node,
-    src: &Arc<Source>,
-) -> (CalcSettings, Vec<InputDef>, Vec<ViewDef>, Option<ResetProtocol>) {
+pub(crate) fn from_raw(b: &mut Builder, raw: &RawWorkbook<'_>, root: &Node, src: &Arc<Source>) -> FileParts {
     sheets(b, raw, root, src);
     let calc = calc(b, raw, root.field("calc"), src);
+    let mut parts = FileParts { calc, inputs: Vec::new(), views: Vec::new(), reset: None, settable: Vec::new() };
     if b.sheets.is_empty() {
-        return (calc, Vec::new(), Vec::new(), None);
+        return parts;
     }
     let places = root.field("cells");
     for (i, (key, value)) in raw.cells.0.iter().enumerate() {
@@ -51,16 +72,16 @@ pub(crate) fn from_raw(
         let def = name(b, src, key, def, def_at);
         b.add_name(src, key_at.string(), def, &key.text);
     }
-    let inputs = super::inputs::inputs(b, src, &raw.inputs, root.field("inputs"));
-    let views = super::views::views(b, src, &raw.views, root.field("views"));
-    let reset = raw.reset.as_ref().map(|r| {
+    parts.inputs = super::inputs::inputs(b, src, &raw.inputs, root.field("inputs"), &mut parts.settable);
+    parts.views = super::views::views(b, src, &raw.views, root.field("views"));
+    parts.reset = raw.reset.as_ref().map(|r| {
         let places = root.field("reset");
         ResetProtocol {
-            set: reset_cells(b, src, &r.set, places.field("set")),
-            then: reset_cells(b, src, &r.then, places.field("then")),
+            set: reset_cells(b, src, &r.set, places.field("set"), &mut parts.settable),
+            then: reset_cells(b, src, &r.then, places.field("then"), &mut parts.settable),
         }
     });
-    (calc, inputs, views, reset)
+    parts
 }
 
 fn sheets(b: &mut Builder, raw: &RawWorkbook<'_>, root: &Node, src: &Arc<Source>) {
@@ -138,6 +159,7 @@ fn reset_cells(
     src: &Arc<Source>,
     entries: &Entries<Str<'_>, RawValue<'_>>,
     places: &Node,
+    settable: &mut Vec<Settable>,
 ) -> Vec<(CellAddr, Value)> {
     let mut out = Vec::new();
     for (i, (key, value)) in entries.0.iter().enumerate() {
@@ -156,7 +178,46 @@ fn reset_cells(
             b.error(src, value_at.string(), "reset values are constants, not formulas", "a formula");
             continue;
         }
+        settable.push(Settable { area: Area::cell(cell), span, what: "the reset protocol".into() });
         out.push((cell, constant(value)));
     }
     out
+}
+
+/// Reports each [`Settable`] area that covers a formula cell (setting it
+/// would fail) or, with the cells and the areas before it, would make the
+/// stored grid larger than [`MAX_GRID_CELLS`] (each sheet is stored from A1
+/// to its last used row and column, as the builder counts).
+pub(crate) fn check_settable(b: &mut Builder, src: &Arc<Source>, settable: &[Settable]) {
+    let mut extents: HashMap<SheetId, (u64, u64)> = HashMap::new();
+    for entry in &b.cells {
+        grow(&mut extents, entry.area);
+    }
+    let formulas: Vec<Area> = b.cells.iter().filter(|e| e.content.formula().is_some()).map(|e| e.area).collect();
+    for s in settable {
+        if let Some(cell) = formulas.iter().find_map(|a| a.intersect(&s.area)) {
+            let m = format!("{} sets {}, which holds a formula", s.what, b.show(Area::cell(cell.top_left())));
+            b.error(src, s.span.clone(), m, "a formula cell");
+            continue;
+        }
+        let mut grown = extents.clone();
+        grow(&mut grown, s.area);
+        let need: u64 = grown.values().map(|(r, c)| r * c).sum();
+        if need > MAX_GRID_CELLS {
+            let m = format!(
+                "{} sets {}, which would make the stored grid {need} cells; a workbook stores at most {MAX_GRID_CELLS}",
+                s.what,
+                b.show(s.area)
+            );
+            b.error(src, s.span.clone(), m, "too large");
+            continue;
+        }
+        extents = grown;
+    }
+}
+
+/// Stretches a sheet's stored rows and columns (from A1) over `area`.
+fn grow(extents: &mut HashMap<SheetId, (u64, u64)>, area: Area) {
+    let e = extents.entry(area.sheet).or_default();
+    *e = (e.0.max(area.r1 as u64 + 1), e.1.max(area.c1 as u64 + 1));
 }

@@ -1,12 +1,13 @@
 //! The workbook file's `views`: named blocks of cells the CLI prints as a
-//! grid. Checks each area, the grouping (at least one row and one column)
-//! and that each view is defined once (case-insensitively).
+//! grid. Checks each area (at most [`MAX_SHOWN_CELLS`], as for `--show`),
+//! the grouping (at least one row and one column) and that each view is
+//! defined once (case-insensitively).
 
 use super::raw::{Entries, RawView, Str};
 use super::spans::Node;
 use crate::diagnostic::Source;
 use crate::workbook::builder::Builder;
-use crate::workbook::model::ViewDef;
+use crate::workbook::model::{MAX_SHOWN_CELLS, ViewDef};
 use std::sync::Arc;
 
 pub(crate) fn views(
@@ -22,9 +23,16 @@ pub(crate) fn views(
             b.error(src, key_at.string(), format!("the view `{}` is defined twice", key.text), "repeated view");
             continue;
         }
-        let Some(area) = b.area(src, at.field("range").string().start, &def.range.text) else {
+        let range = at.field("range").string();
+        let Some(area) = b.area(src, range.start, &def.range.text) else {
             continue;
         };
+        if area.size() > MAX_SHOWN_CELLS {
+            let m =
+                format!("the view `{}` has {} cells; at most {MAX_SHOWN_CELLS} can be shown", key.text, area.size());
+            b.error(src, range, m, "too large");
+            continue;
+        }
         if let Some((rows, cols)) = def.group
             && (rows == 0 || cols == 0)
         {
