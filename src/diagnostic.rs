@@ -4,39 +4,100 @@
 //! compiler error (`error: message`, `file:line:col`, the source line with a
 //! caret); with `color: false` the output is plain text, stable enough for
 //! snapshot tests. Line and column numbers are 1-based and columns count
-//! characters, as editors do.
+//! characters, as editors do. Lines end where ariadne ends them (`\n`,
+//! `\r\n`, a lone `\r`, VT, FF, NEL, U+2028, U+2029): [`Source`] indexes
+//! its lines once, so locating and drawing a problem costs the length of its
+//! line, not of the file. Whatever a user wrote, a report stays small: the
+//! source shown is clipped to [`SHOWN_CHARS`] characters around the caret,
+//! long quoted pieces of messages are shortened, and [`cap_per_file`] keeps
+//! [`MAX_PER_FILE`] problems per file.
 
 use crate::ast::Span;
 use ariadne::{CharSet, Color, Config, IndexType, Label, Report, ReportKind};
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+/// At most this many characters of a source line are shown in a report.
+pub const SHOWN_CHARS: usize = 200;
+/// At most this many lines of a span are shown in a report.
+const SHOWN_LINES: usize = 8;
+/// A piece of a message between backticks longer than this many characters
+/// is shortened to its first [`QUOTE_KEPT`] characters and `…`.
+const MAX_QUOTED: usize = 100;
+const QUOTE_KEPT: usize = 40;
+/// At most this many problems are reported per file; the rest are counted.
+pub const MAX_PER_FILE: usize = 100;
+
+/// The characters that end a line (with `\r\n` as one break), as ariadne
+/// splits lines.
+const LINE_BREAKS: [char; 7] = ['\r', '\n', '\x0B', '\x0C', '\u{85}', '\u{2028}', '\u{2029}'];
 
 /// A file as read: the path as it is displayed (relative paths stay
 /// relative, as given) and its whole text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Source {
     pub path: PathBuf,
     pub text: String,
+    /// Byte offset of the start of each line, built on first use.
+    lines: OnceLock<Vec<usize>>,
 }
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Source) -> bool {
+        self.path == other.path && self.text == other.text
+    }
+}
+
+impl Eq for Source {}
 
 impl Source {
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Arc<Source> {
-        Arc::new(Source { path: path.into(), text: text.into() })
+        Arc::new(Source { path: path.into(), text: text.into(), lines: OnceLock::new() })
+    }
+
+    /// Byte offsets of the line starts (see [`LINE_BREAKS`]).
+    fn line_starts(&self) -> &[usize] {
+        self.lines.get_or_init(|| {
+            let mut starts = vec![0];
+            let bytes = self.text.as_bytes();
+            for (i, c) in self.text.match_indices(LINE_BREAKS) {
+                if c == "\r" && bytes.get(i + 1) == Some(&b'\n') {
+                    continue; // `\r\n`: the line ends after the `\n`
+                }
+                starts.push(i + c.len());
+            }
+            starts
+        })
+    }
+
+    /// The 0-based line holding byte `offset`, and that line's text without
+    /// its line break.
+    fn line_at(&self, offset: usize) -> (usize, Span) {
+        let starts = self.line_starts();
+        let line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        (line, self.line_span(line))
+    }
+
+    /// The byte range of a 0-based line, without its line break.
+    fn line_span(&self, line: usize) -> Span {
+        let starts = self.line_starts();
+        let start = starts[line];
+        let end = starts.get(line + 1).map_or(self.text.len(), |&next| next - line_break_len(&self.text[start..next]));
+        start..end
     }
 
     /// The 1-based line and character column of a byte offset (clamped to
     /// the text, and moved back to a character boundary).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = floor_boundary(&self.text, offset);
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        (line, before[line_start..].chars().count() + 1)
+        let (line, span) = self.line_at(offset);
+        (line + 1, self.text[span.start..offset.max(span.start)].chars().count() + 1)
     }
 
-    /// The byte offset of a 1-based line and character column; positions
-    /// past the end of a line or of the text are clamped.
+    /// The byte offset of a 1-based line and character column as `ron`
+    /// counts them (lines end at `\n` only); positions past the end of a
+    /// line or of the text are clamped.
     pub fn offset_of(&self, line: usize, col: usize) -> usize {
         let mut start = 0;
         for _ in 1..line.max(1) {
@@ -49,6 +110,12 @@ impl Source {
         let within = line_text.char_indices().nth(col.saturating_sub(1)).map_or(line_text.len(), |(i, _)| i);
         start + within
     }
+}
+
+/// The length in bytes of the line break `line` (a line with its break)
+/// ends with: 2 for `\r\n`, else the last character's.
+fn line_break_len(line: &str) -> usize {
+    if line.ends_with("\r\n") { 2 } else { line.chars().next_back().map_or(0, char::len_utf8) }
 }
 
 /// One problem, located in a file when there is one.
@@ -95,58 +162,239 @@ impl Diagnostic {
     /// line(s) with a caret under the span and its label, and the note.
     /// Without a file, only `error: message` (and the note).
     pub fn render(&self, color: bool) -> String {
+        let message = shorten_quotes(&self.message);
+        let note = self.note.as_deref().map(shorten_quotes);
         let Some(file) = &self.file else {
-            let mut out = format!("{}: {}\n", paint("error", color), self.message);
-            if let Some(note) = &self.note {
+            let mut out = format!("{}: {message}\n", paint("error", color));
+            if let Some(note) = &note {
                 out.push_str(&format!("  = note: {note}\n"));
             }
             return out;
         };
-        let span = self.display_span(&file.text);
+        let shown = Excerpt::new(file, &self.span);
+        let span = shown.span.clone();
         let name = file.path.display().to_string();
         let config =
             Config::default().with_color(color).with_index_type(IndexType::Byte).with_char_set(CharSet::Unicode);
         let kind = if color { ReportKind::Custom("error", Color::Red) } else { ReportKind::Error };
         let mut label = Label::new((name.as_str(), span.clone()));
-        if !self.label.is_empty() {
-            label = label.with_message(&self.label);
+        let label_text = shorten_quotes(&self.label);
+        if !label_text.is_empty() {
+            label = label.with_message(&label_text);
         }
         if color {
             label = label.with_color(Color::Red);
         }
-        let mut report = Report::build(kind, (name.as_str(), span))
-            .with_config(config)
-            .with_message(&self.message)
-            .with_label(label);
-        if let Some(note) = &self.note {
+        let mut report =
+            Report::build(kind, (name.as_str(), span)).with_config(config).with_message(&message).with_label(label);
+        if let Some(note) = &note {
             report = report.with_note(note);
         }
         let mut out = Vec::new();
-        let cache = (name.as_str(), ariadne::Source::from(file.text.as_str()));
-        if report.finish().write(cache, &mut out).is_err() {
-            return format!("error: {}\n", self.message);
+        let source = ariadne::Source::from(shown.text.as_str()).with_display_line_offset(shown.first_line);
+        // (The offset numbers the header's line; `renumber` does the gutter's.)
+        if report.finish().write((name.as_str(), source), &mut out).is_err() {
+            return format!("error: {message}\n");
         }
-        let text = String::from_utf8_lossy(&out).into_owned();
+        let text = renumber(&String::from_utf8_lossy(&out), shown.first_line, shown.lines);
+        // ariadne counts the column in the clipped line; give the file's.
+        let (line, col) = file.line_col(self.span.start);
+        let text = text.replacen(&format!("{name}:{line}:{} ]", shown.caret_col), &format!("{name}:{line}:{col} ]"), 1);
         // ariadne spells the kind `Error:`; keep the compiler style `error:`.
         match text.strip_prefix("Error:") {
             Some(rest) => format!("error:{rest}"),
             None => text,
         }
     }
+}
 
-    /// The span clamped to the text and to character boundaries, widened to
-    /// one character when empty so the caret shows.
-    fn display_span(&self, text: &str) -> Span {
-        let start = floor_boundary(text, self.span.start);
-        let mut end = floor_boundary(text, self.span.end.max(start));
-        if end == start {
-            match text[start..].chars().next() {
-                Some('\n') | None => {}
-                Some(c) => end = start + c.len_utf8(),
+/// What a report shows of its file: the lines of the span (at most
+/// [`SHOWN_LINES`]), each clipped to [`SHOWN_CHARS`] characters around the
+/// span (`…` marks a cut), joined with `\n`; the span within that text.
+struct Excerpt {
+    text: String,
+    span: Span,
+    /// 0-based line of the file the excerpt starts with.
+    first_line: usize,
+    /// How many lines it has.
+    lines: usize,
+    /// The 1-based character column of the span's start in the excerpt.
+    caret_col: usize,
+}
+
+impl Excerpt {
+    fn new(file: &Source, span: &Span) -> Excerpt {
+        let text = file.text.as_str();
+        let start = floor_boundary(text, span.start);
+        let end = floor_boundary(text, span.end.max(start));
+        let (first_line, _) = file.line_at(start);
+        let (mut last_line, _) = file.line_at(end);
+        last_line = last_line.min(first_line + SHOWN_LINES - 1);
+        let lines = last_line - first_line + 1;
+        let mut shown = Excerpt { text: String::new(), span: 0..0, first_line, lines, caret_col: 1 };
+        let (mut from, mut to) = (None, None);
+        for line in first_line..=last_line {
+            let bounds = file.line_span(line);
+            if line > first_line {
+                shown.text.push('\n');
+            }
+            // The window is placed around the span's start on its first
+            // line, around its end on its last, else at the line's start.
+            let around = if line == first_line {
+                start
+            } else if end <= bounds.end {
+                end
+            } else {
+                bounds.start
+            };
+            let (window, cut_before, cut_after) = clip(text, bounds.clone(), around);
+            let at = shown.text.len() + if cut_before { '…'.len_utf8() } else { 0 };
+            if cut_before {
+                shown.text.push('…');
+            }
+            shown.text.push_str(&text[window.clone()]);
+            if cut_after {
+                shown.text.push('…');
+            }
+            let place = |i: usize| at + i.clamp(window.start, window.end) - window.start;
+            if line == first_line {
+                from = Some(place(start));
+                shown.caret_col = shown.text[..place(start)].rsplit('\n').next().unwrap_or("").chars().count() + 1;
+            }
+            if end <= bounds.end || line == last_line {
+                to = Some(place(end.min(bounds.end)));
             }
         }
-        start..end
+        // As in the file, the last line shown ends with its line break
+        // (ariadne draws a multi-line label's arrow past it).
+        if file.line_starts().len() > last_line + 1 {
+            shown.text.push('\n');
+        }
+        let from = from.unwrap_or(0);
+        let mut to = to.unwrap_or(from).max(from);
+        // An empty span is widened to one character so the caret shows.
+        if to == from
+            && let Some(c) = shown.text[from..].chars().next().filter(|&c| c != '\n')
+        {
+            to = from + c.len_utf8();
+        }
+        shown.span = from..to;
+        shown
     }
+}
+
+/// ariadne 0.6 numbers the gutter from 1, whatever the display offset: puts
+/// the file's line numbers there (the excerpt starts at 0-based line
+/// `first_line` and has `lines` lines, so ariadne's numbers have one digit)
+/// and widens the gutter to fit them. Colour escapes are kept.
+fn renumber(report: &str, first_line: usize, lines: usize) -> String {
+    const { assert!(SHOWN_LINES < 10) };
+    if first_line == 0 {
+        return report.to_string();
+    }
+    let width = (first_line + lines).to_string().len();
+    let extra = width - 1;
+    let mut out = String::with_capacity(report.len() + 64);
+    let mut in_report = false;
+    for line in report.split_inclusive('\n') {
+        let visible = strip_escapes(line);
+        in_report = in_report || visible.trim_start_matches(' ').starts_with('╭');
+        let number =
+            visible.strip_prefix(' ').and_then(|v| v.split_once(" │")).and_then(|(n, _)| n.parse::<usize>().ok());
+        if !in_report {
+            out.push_str(line);
+        } else if visible.starts_with('─') {
+            let at = line.find('─').unwrap_or(0);
+            out.push_str(&line[..at]);
+            out.push_str(&"─".repeat(extra));
+            out.push_str(&line[at..]);
+        } else if let Some(n) = number {
+            let at = format!("{n} │");
+            out.push_str(&line.replacen(&at, &format!("{:>width$} │", n + first_line), 1));
+        } else {
+            out.push_str(&" ".repeat(extra));
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// A line of output without its colour escapes (`ESC [ ... m`).
+fn strip_escapes(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            chars.by_ref().find(|&c| c == 'm');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The part of the line `bounds` of `text` shown, at most [`SHOWN_CHARS`]
+/// characters placed around byte `around`, and whether it was cut before
+/// and after.
+fn clip(text: &str, bounds: Span, around: usize) -> (Span, bool, bool) {
+    let line = &text[bounds.clone()];
+    if line.len() <= SHOWN_CHARS || line.chars().count() <= SHOWN_CHARS {
+        return (bounds, false, false);
+    }
+    let around = around.clamp(bounds.start, bounds.end) - bounds.start;
+    let before = line[..around].chars().count();
+    let first = before.saturating_sub(SHOWN_CHARS / 2);
+    let mut chars = line.char_indices().map(|(i, _)| i).chain([line.len()]).skip(first);
+    let start = chars.next().unwrap_or(line.len());
+    let end = chars.nth(SHOWN_CHARS - 1).unwrap_or(line.len());
+    (bounds.start + start..bounds.start + end, start > 0, end < line.len())
+}
+
+/// A message with each piece between backticks that is longer than
+/// [`MAX_QUOTED`] characters shortened to its first [`QUOTE_KEPT`] and `…`.
+fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    for (i, piece) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 && piece.chars().nth(MAX_QUOTED).is_some() {
+            out.extend(piece.chars().take(QUOTE_KEPT));
+            out.push('…');
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
+/// Keeps the first [`MAX_PER_FILE`] problems of each file, in order, and
+/// ends the list with one "and N more problems in FILE" line per file that
+/// had more.
+pub fn cap_per_file(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut counts: Vec<(Option<PathBuf>, usize)> = Vec::new();
+    let mut kept = Vec::new();
+    for d in diags {
+        let key = d.file.as_ref().map(|f| f.path.clone());
+        let i = counts.iter().position(|(k, _)| *k == key).unwrap_or_else(|| {
+            counts.push((key, 0));
+            counts.len() - 1
+        });
+        counts[i].1 += 1;
+        if counts[i].1 <= MAX_PER_FILE {
+            kept.push(d);
+        }
+    }
+    for (key, n) in counts {
+        if n > MAX_PER_FILE {
+            let place = key.map_or_else(|| "the workbook".to_string(), |p| format!("`{}`", p.display()));
+            kept.push(Diagnostic::new(format!(
+                "and {} more problems in {place} (only the first {MAX_PER_FILE} of a file are shown)",
+                n - MAX_PER_FILE
+            )));
+        }
+    }
+    kept
 }
 
 impl fmt::Display for Diagnostic {
@@ -197,5 +445,38 @@ mod tests {
         assert!(!out.contains('\x1b'), "{out}");
         assert_eq!(d.line_col(), Some((1, 12)));
         assert_eq!(Diagnostic::new("oops").render(false), "error: oops\n");
+    }
+
+    #[test]
+    fn every_line_break_ends_a_line() {
+        let src = Source::new("x", "a\rb\r\nc\u{2028}d\x0Be\u{85}f\ng");
+        let at = |c: char| src.line_col(src.text.find(c).unwrap());
+        assert_eq!(
+            [at('a'), at('b'), at('c'), at('d'), at('e'), at('f'), at('g')],
+            [1, 2, 3, 4, 5, 6, 7].map(|l| (l, 1))
+        );
+        // `ron` counts `\n` only: `offset_of` reads its positions.
+        assert_eq!(src.offset_of(2, 1), src.text.find('c').unwrap());
+    }
+
+    #[test]
+    fn long_quotes_and_lines_are_shortened() {
+        let long = "k".repeat(5000);
+        let src = Source::new("x", format!("{long}\n"));
+        let d = Diagnostic::at(&src, 0..5000, format!("`{long}` is bad"), "a key").with_note(format!("see `{long}`"));
+        let out = d.render(false);
+        assert!(out.len() < 1500, "{out}");
+        assert!(out.contains(&format!("`{}…` is bad", "k".repeat(40))), "{out}");
+    }
+
+    #[test]
+    fn the_cap_counts_the_rest() {
+        let src = Source::new("x.dfl", "abc");
+        let diags: Vec<_> =
+            (0..150).map(|_| Diagnostic::at(&src, 0..1, "bad", "")).chain([Diagnostic::new("other")]).collect();
+        let kept = cap_per_file(diags);
+        assert_eq!(kept.len(), MAX_PER_FILE + 2);
+        assert_eq!(kept[MAX_PER_FILE].message, "other");
+        assert!(kept[MAX_PER_FILE + 1].message.starts_with("and 50 more problems in `x.dfl`"));
     }
 }

@@ -164,7 +164,11 @@ impl<'s> Binder<'s> {
         if self.depth >= MAX_BOUND_DEPTH || self.nodes > MAX_BOUND_NODES {
             let what = if self.depth >= MAX_BOUND_DEPTH { "nested deeper than" } else { "larger than" };
             let limit = if self.depth >= MAX_BOUND_DEPTH { MAX_BOUND_DEPTH } else { MAX_BOUND_NODES };
-            self.issue(&e.span, format!("formula with its names expanded is {what} {limit}"));
+            let message = format!("formula with its names expanded is {what} {limit}");
+            // Once per formula: every node past the budget would say the same.
+            if !self.issues.iter().any(|i| i.message == message) {
+                self.issue(&e.span, message);
+            }
             return BExpr::Const(Value::Error(ErrorKind::Num));
         }
         self.depth += 1;

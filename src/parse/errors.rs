@@ -147,7 +147,7 @@ fn unclosed(tokens: &Tokens<'_>, open: &Token, close: &Token) -> Option<std::ops
 }
 
 /// Source text for a message, shortened when long.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     if s.chars().count() <= MAX_QUOTE {
         s.to_string()
     } else {

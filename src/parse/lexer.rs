@@ -15,6 +15,7 @@
 //! [`Token::Sheet`] token.
 
 use super::ParseError;
+use super::errors::quote;
 use crate::address::{MAX_ROWS, parse_col, parse_row};
 use crate::ast::Axis;
 use crate::value::ErrorKind;
@@ -166,7 +167,7 @@ impl LexError {
 
     pub fn message(&self) -> String {
         match self {
-            LexError::Unexpected(s) => format!("unexpected `{s}`"),
+            LexError::Unexpected(s) => format!("unexpected `{}`", quote(s)),
             LexError::UnterminatedString => "unterminated string: missing closing `\"`".into(),
             LexError::UnterminatedSheet => "unterminated sheet name: missing closing `'`".into(),
             LexError::SheetWithoutBang(Some(_)) => "a quoted sheet name must be followed by `!`".into(),
@@ -174,8 +175,8 @@ impl LexError {
                 "a quoted sheet name must be followed by `!` (text is written in double quotes)".into()
             }
             LexError::EmptySheet => "empty sheet name".into(),
-            LexError::UnknownErrorLiteral(s) => format!("unknown error literal `{s}`"),
-            LexError::NumberTooLarge(s) => format!("number `{s}` is too large"),
+            LexError::UnknownErrorLiteral(s) => format!("unknown error literal `{}`", quote(s)),
+            LexError::NumberTooLarge(s) => format!("number `{}` is too large", quote(s)),
             LexError::BadReference(m) => m.clone(),
         }
     }
@@ -292,7 +293,7 @@ fn strip_dollar(s: &str) -> (bool, &str) {
 }
 
 fn column(letters: &str) -> Result<u32, String> {
-    parse_col(letters).ok_or_else(|| format!("column {} is beyond XFD", letters.to_ascii_uppercase()))
+    parse_col(letters).ok_or_else(|| format!("column {} is beyond XFD", quote(&letters.to_ascii_uppercase())))
 }
 
 fn row(digits: &str) -> Result<u32, String> {
@@ -300,7 +301,7 @@ fn row(digits: &str) -> Result<u32, String> {
         Ok(n) if n <= u64::from(MAX_ROWS) => {
             format!("row `{digits}` does not exist (rows are 1 to {MAX_ROWS})")
         }
-        _ => format!("row {digits} is beyond {MAX_ROWS}"),
+        _ => format!("row {} is beyond {MAX_ROWS}", quote(digits)),
     })
 }
 
@@ -371,10 +372,13 @@ fn mark_intersections<'a>(tokens: Vec<(Token<'a>, SimpleSpan)>) -> Vec<(Token<'a
 
 /// Lexes a whole formula. Every lexing problem is returned as an error and
 /// leaves a [`Token::Error`] in the stream; adjacent unreadable characters
-/// are reported together.
+/// are reported together (their message is written once the run ends, so a
+/// long run costs its length, not its square).
 pub(crate) fn lex(src: &str) -> (Vec<(Token<'_>, SimpleSpan)>, Vec<ParseError>) {
     let mut tokens = Vec::new();
     let mut errors: Vec<ParseError> = Vec::new();
+    // The errors for runs of unreadable characters, whose message is written at the end.
+    let mut runs: Vec<usize> = Vec::new();
     // End of the last unreadable-character error, to merge runs of them.
     let mut run_end = None;
     for (result, span) in Token::lexer(src).spanned() {
@@ -385,20 +389,27 @@ pub(crate) fn lex(src: &str) -> (Vec<(Token<'_>, SimpleSpan)>, Vec<ParseError>) 
             }
             Err(LexError::Unexpected(_)) if run_end == Some(span.start) && !errors.is_empty() => {
                 let last = errors.len() - 1;
-                let err = &mut errors[last];
-                err.span.end = span.end;
-                err.message = LexError::Unexpected(src[err.span.clone()].to_string()).message();
+                errors[last].span.end = span.end;
                 if let Some(last) = tokens.last_mut() {
-                    last.1 = err.span.clone().into();
+                    last.1 = errors[errors.len() - 1].span.clone().into();
                 }
                 run_end = Some(span.end);
             }
             Err(e) => {
-                run_end = matches!(e, LexError::Unexpected(_)).then_some(span.end);
+                if matches!(e, LexError::Unexpected(_)) {
+                    run_end = Some(span.end);
+                    runs.push(errors.len());
+                } else {
+                    run_end = None;
+                }
                 errors.push(ParseError { span: span.clone(), message: e.message() });
                 tokens.push((e.stand_in(), span.into()));
             }
         }
+    }
+    for i in runs {
+        let err = &mut errors[i];
+        err.message = LexError::Unexpected(src[err.span.clone()].to_string()).message();
     }
     (mark_intersections(tokens), errors)
 }

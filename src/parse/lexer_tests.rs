@@ -146,3 +146,20 @@ fn bad_input_becomes_an_error_token_and_lexing_goes_on() {
         ]
     );
 }
+
+#[test]
+fn long_runs_of_bad_text_give_short_messages() {
+    // 100,000 unreadable characters: one error spanning them all, written
+    // once (rebuilding it per character took seconds), quoted shortened.
+    let src = format!("1+{}+@@", "@".repeat(100_000));
+    let (tokens, errors) = lex(&src);
+    assert_eq!(errors.len(), 2);
+    assert_eq!(errors[0].span, 2..100_002);
+    assert_eq!(errors[0].message, format!("unexpected `{}…`", "@".repeat(23)));
+    assert_eq!(errors[1].message, "unexpected `@@`");
+    assert_eq!(tokens[2].1.into_range(), 2..100_002);
+    let (_, errors) = lexed(&format!("#{}", "X".repeat(1000)));
+    assert!(errors[0].len() < 60, "{errors:?}");
+    let (_, errors) = lexed(&format!("${}1", "Q".repeat(1000)));
+    assert!(errors[0].len() < 60, "{errors:?}");
+}

@@ -184,7 +184,8 @@ pub(crate) fn place(src: &Source, offset: usize) -> String {
 
 impl Builder {
     /// The workbook, or every problem found, sorted by file (the workbook
-    /// file, then each included file) and position.
+    /// file, then each included file) and position, at most
+    /// [`MAX_PER_FILE`](crate::diagnostic::MAX_PER_FILE) per file.
     pub fn finish(
         self,
         calc: CalcSettings,
@@ -201,7 +202,7 @@ impl Builder {
                 (file, d.span.start)
             };
             diags.sort_by_key(rank);
-            return Err(diags);
+            return Err(crate::diagnostic::cap_per_file(diags));
         }
         Ok(Workbook {
             sheets: self.sheets,

@@ -1,7 +1,8 @@
 //! Reading the formula files a workbook includes. Include paths are
 //! relative to the workbook file's directory; a file that cannot be read is
-//! reported at its entry in the workbook's `include` list, and the others
-//! are still read. Each file's entries are checked like the workbook's own:
+//! reported at its entry in the workbook's `include` list (so is one that
+//! is not a regular file: a FIFO would block the reader forever), and the
+//! others are still read. Each file's entries are checked like the workbook's own:
 //! names (valid, defined once across all files), anchors, areas, formulas.
 
 use super::dfl::{DflKind, parse_dfl};
@@ -28,6 +29,10 @@ pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Str<'_>], pla
             continue;
         }
         seen.push(path.clone());
+        if let Some(what) = not_regular(&full) {
+            b.error(src, span, format!("cannot read the included file `{}`: it is {what}", path.display()), what);
+            continue;
+        }
         let text = match std::fs::read_to_string(&full) {
             Ok(t) => t,
             Err(e) => {
@@ -48,6 +53,33 @@ pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Str<'_>], pla
         b.sources.push(file.clone());
         formula_file(b, &file);
     }
+}
+
+/// What the file at `path` is when it exists but is not a regular file (a
+/// directory, a FIFO, a device, a socket), which could never be read or
+/// would block the reader forever; None otherwise.
+pub(crate) fn not_regular(path: &Path) -> Option<&'static str> {
+    let kind = std::fs::metadata(path).ok()?.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
 }
 
 /// Adds the entries of one formula file.

@@ -21,6 +21,9 @@ use std::path::Path;
 /// Reads the workbook file at `path` and the formula files it includes
 /// (relative to its directory). Paths in messages are shown as given.
 pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+    if let Some(what) = include::not_regular(path) {
+        return Err(vec![Diagnostic::new(format!("cannot read the workbook file `{}`: it is {what}", path.display()))]);
+    }
     let text = std::fs::read_to_string(path)
         .map_err(|e| vec![Diagnostic::new(format!("cannot read the workbook file `{}`: {e}", path.display()))])?;
     let base = path.parent().unwrap_or(Path::new(""));
