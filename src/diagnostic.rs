@@ -128,17 +128,27 @@ pub struct Diagnostic {
     /// Short text shown under the caret.
     pub label: String,
     pub note: Option<String>,
+    /// For the notice that ends a capped list ([`cap_per_file`]): how many
+    /// problems it stands for; 0 for a problem.
+    pub omitted: usize,
 }
 
 impl Diagnostic {
     /// A problem with no place in a file (for example a file that cannot be read).
     pub fn new(message: impl Into<String>) -> Diagnostic {
-        Diagnostic { file: None, span: 0..0, message: message.into(), label: String::new(), note: None }
+        Diagnostic { file: None, span: 0..0, message: message.into(), label: String::new(), note: None, omitted: 0 }
     }
 
     /// A problem at `span` (bytes) of `file`.
     pub fn at(file: &Arc<Source>, span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
-        Diagnostic { file: Some(file.clone()), span, message: message.into(), label: label.into(), note: None }
+        Diagnostic {
+            file: Some(file.clone()),
+            span,
+            message: message.into(),
+            label: label.into(),
+            note: None,
+            omitted: 0,
+        }
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
@@ -388,13 +398,19 @@ pub fn cap_per_file(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     for (key, n) in counts {
         if n > MAX_PER_FILE {
             let place = key.map_or_else(|| "the workbook".to_string(), |p| format!("`{}`", p.display()));
-            kept.push(Diagnostic::new(format!(
-                "and {} more problems in {place} (only the first {MAX_PER_FILE} of a file are shown)",
-                n - MAX_PER_FILE
-            )));
+            let more = n - MAX_PER_FILE;
+            let notice =
+                format!("and {more} more problems in {place} (only the first {MAX_PER_FILE} of a file are shown)");
+            kept.push(Diagnostic { omitted: more, ..Diagnostic::new(notice) });
         }
     }
     kept
+}
+
+/// How many problems a list of diagnostics reports, counting what the
+/// notices of a capped list stand for.
+pub fn problem_count(diags: &[Diagnostic]) -> usize {
+    diags.iter().map(|d| if d.omitted > 0 { d.omitted } else { 1 }).sum()
 }
 
 impl fmt::Display for Diagnostic {

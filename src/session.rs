@@ -207,7 +207,7 @@ pub fn build_program(wb: &Workbook) -> Result<Program, Vec<Diagnostic>> {
     if issues.is_empty() {
         return Ok(program);
     }
-    Err(issues.iter().map(|i| issue_diagnostic(wb, &program, i)).collect())
+    Err(crate::diagnostic::cap_per_file(issues.iter().map(|i| issue_diagnostic(wb, &program, i)).collect()))
 }
 
 fn issue_diagnostic(wb: &Workbook, p: &Program, i: &BuildIssue) -> Diagnostic {

@@ -45,6 +45,18 @@ fn problems_are_capped_per_file() {
     assert!(!err.contains("many.dfl:101:"), "the 101st is not");
     assert!(err.contains("error: and 1900 more problems in `"), "{}", &err[err.len() - 300..]);
     assert!(err.len() < 40_000, "{} bytes", err.len());
+    assert!(err.ends_with("2000 problems found\n"), "the count is of every problem: {}", &err[err.len() - 100..]);
+}
+
+#[test]
+fn binding_problems_are_capped_per_file_too() {
+    let dfl: String = (1..=300).map(|i| format!("cells Main!A{i} = nosuch{i}\n")).collect();
+    let book =
+        write("bindcap", &[("book.ron", r#"Workbook(sheets: ["Main"], include: ["names.dfl"])"#), ("names.dfl", &dfl)]);
+    let err = check(&book);
+    assert_eq!(err.matches("error: unknown name").count(), MAX_PER_FILE, "{}", &err[err.len() - 500..]);
+    assert!(err.contains("error: and 200 more problems in `"), "{}", &err[err.len() - 300..]);
+    assert!(err.ends_with("300 problems found\n"), "{}", &err[err.len() - 100..]);
 }
 
 #[test]

@@ -208,7 +208,8 @@ pub fn main(cli: Cli) -> ExitCode {
             for d in &diags {
                 warn(&d.render(crate::app::color_wanted(std::io::stderr().is_terminal())));
             }
-            warn(&format!("{} found", crate::app::plural(diags.len() as u64, "problem")));
+            let n = dataflow::diagnostic::problem_count(&diags);
+            warn(&format!("{} found", crate::app::plural(n as u64, "problem")));
             ExitCode::from(1)
         }
         Err(Failure::Usage(m)) => {

@@ -132,7 +132,7 @@ fn failure_text(f: &Failure, color: bool) -> String {
     match f {
         Failure::Workbook(diags) => {
             let mut text: String = diags.iter().map(|d| format!("{}\n", d.render(color))).collect();
-            let n = diags.len();
+            let n = dataflow::diagnostic::problem_count(diags);
             text += &format!("{} found\n", crate::app::plural(n as u64, "problem"));
             text
         }
