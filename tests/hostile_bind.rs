@@ -178,3 +178,23 @@ fn a_let_variable_named_like_its_name_is_no_loop() {
     assert_eq!(s.value("A2"), Value::Number(4.0));
     assert_eq!(s.issues(), ["Sheet1!A2: name `y` refers to itself: y -> y"]);
 }
+
+// ------------------------------------------------------------ item 4: `check` runs nothing heavy
+
+#[test]
+fn check_of_heavy_constant_formulas_finishes_quickly() {
+    let formulas = [
+        "=SUMPRODUCT(SUMIF(ROW(A:A),ROW(A:A)))",
+        "=COUNTIFS(ROW(A:A),ROW(A:A),ROW(A:A),1)",
+        "=SUMPRODUCT(COUNTIF(ROW(A:A),\\\"<\\\"&ROW(A:A)))",
+        "=SUMPRODUCT(LEN(REPT(\\\"x\\\",ROW(A:A)/40)))",
+        "=SUMPRODUCT(LEN(REPT(\\\"x\\\",32760)&ROW(A:A)))",
+    ];
+    let cells: Vec<String> =
+        formulas.iter().enumerate().map(|(i, f)| format!("\"Main!B{}\": \"{f}\"", i + 1)).collect();
+    let path = workbook("heavy", &format!("Workbook(sheets: [\"Main\"], cells: {{ {} }})\n", cells.join(", ")));
+    let start = Instant::now();
+    let out = expect_exit(0, &["check", &path]);
+    assert!(start.elapsed() < Duration::from_secs(5), "check took {:?}", start.elapsed());
+    assert!(out.stdout.contains("5 formula cells"), "{out:?}");
+}

@@ -247,8 +247,7 @@ impl<'s> Binder<'s> {
         }
     }
 
-    /// Binds a cell formula entered at `anchor` (the cell itself, or the
-    /// top-left cell of a range formula).
+    /// Binds a cell formula entered at `anchor` (the cell, or a range's top-left cell).
     pub fn bind_formula(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
         self.bind(e, anchor)
     }
@@ -452,7 +451,8 @@ impl<'s> Binder<'s> {
     }
 
     /// Replaces a node whose operands are all constants by its value, when
-    /// computing it reads no cell (a volatile call is never replaced).
+    /// computing it reads no cell (a volatile call is never replaced). Its
+    /// work is bounded by the evaluation budgets (`value::MAX_WORK`, ...).
     fn fold(&self, e: BExpr) -> BExpr {
         let foldable = match &e {
             BExpr::Unary(_, x) => matches!(**x, BExpr::Const(_)),
