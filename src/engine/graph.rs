@@ -13,14 +13,17 @@ use super::program::FormulaCell;
 use crate::address::{Area, CellAddr};
 use crate::ids::{AreaId, FormulaId};
 use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::Dfs;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// A node of the dependency graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Node {
     Cell(FormulaId),
     Area(AreaId),
+    /// Everything on a sheet that formulas with run-time references (OFFSET
+    /// with computed arguments, INDIRECT) can reach: by index into
+    /// [`DepGraph::runtime_sheets`].
+    Sheet(usize),
 }
 
 /// One stage of the schedule.
@@ -43,6 +46,22 @@ pub struct DepGraph {
     graph: DiGraph<Node, ()>,
     /// Formulas whose run-time references (OFFSET) can reach whole sheets.
     pub(crate) runtime: Vec<RuntimeRead>,
+    /// The whole sheets run-time references reach, each with its readers.
+    pub(crate) runtime_sheets: Vec<(Area, Vec<FormulaId>)>,
+    /// For each formula cell, which run-time readers feed it through fixed
+    /// references (a reader feeds itself): it is calculated after them, so
+    /// they are taken not to read it (reading it would be a circular
+    /// reference Excel finds at run time).
+    pub(crate) fed: Vec<Fed>,
+}
+
+/// Which run-time readers feed a formula: kept to one reader or "several",
+/// so that finding it is one walk over the graph, not one per reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fed {
+    None,
+    By(FormulaId),
+    Several,
 }
 
 /// A formula that may read anywhere on some sheets, decided when it runs.
@@ -50,43 +69,71 @@ pub struct DepGraph {
 pub struct RuntimeRead {
     pub reader: FormulaId,
     pub sheets: Vec<Area>,
-    /// The formulas that depend on the reader through fixed references: it
-    /// is calculated before them, so it is taken not to read them (reading
-    /// one would be a circular reference Excel finds at run time).
-    pub downstream: HashSet<FormulaId>,
+}
+
+/// What [`runtime_reads`] adds to the graph.
+struct Runtime {
+    reads: Vec<RuntimeRead>,
+    sheets: Vec<(Area, Vec<FormulaId>)>,
+    fed: Vec<Fed>,
 }
 
 /// Orders each formula with run-time references (OFFSET with computed
 /// arguments, INDIRECT) after every formula on the sheets it can reach that
-/// depends on no such formula. Formulas fed by one are left unordered: each
-/// reader may reach the others' dependents, so ordering them too would make
-/// false circular references (a column of INDIRECT cells with a column of
-/// formulas reading them). Their order is settled when the pass runs: a
-/// reader that read one of them before it changed is dirty again and is
-/// calculated again in the same pass (`engine::recalc`).
-fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Vec<RuntimeRead> {
-    let mut runtime = Vec::new();
-    for d in (0..cells.len()).filter(|&d| !cells[d].reachable.is_empty()) {
-        let mut downstream = HashSet::new();
-        let mut dfs = Dfs::new(&*graph, NodeIndex::new(d));
-        while let Some(n) = dfs.next(&*graph) {
+/// no such formula feeds: those formulas point to one node per sheet, which
+/// points to each reader reaching the sheet, so the edges grow with the
+/// cells plus the readers, never their product. Formulas fed by a reader
+/// are left unordered: each reader may reach the others' dependents, so
+/// ordering them too would make false circular references (a column of
+/// INDIRECT cells with a column of formulas reading them). Their order is
+/// settled when the pass runs: a reader that read one of them before it
+/// changed is dirty again and is calculated again in the same pass
+/// (`engine::recalc`).
+fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtime {
+    let readers: Vec<usize> = (0..cells.len()).filter(|&d| !cells[d].reachable.is_empty()).collect();
+    // Everything a reader feeds, the readers included. A walk from each
+    // reader stops where it was already, or where several readers were: a
+    // node's label changes at most twice, so the walks are linear together.
+    let mut fed = vec![Fed::None; cells.len()];
+    let mut stack = Vec::new();
+    for &d in &readers {
+        let r = FormulaId::at(d);
+        stack.push(NodeIndex::new(d));
+        while let Some(n) = stack.pop() {
             if let Node::Cell(f) = graph[n] {
-                downstream.insert(f);
+                let label = &mut fed[f.index()];
+                *label = match *label {
+                    Fed::None => Fed::By(r),
+                    Fed::By(o) if o != r => Fed::Several,
+                    _ => continue,
+                };
+            }
+            stack.extend(graph.neighbors(n));
+        }
+    }
+    let mut sheets: Vec<(Area, Vec<FormulaId>)> = Vec::new();
+    let mut reads = Vec::with_capacity(readers.len());
+    for &d in &readers {
+        for s in &cells[d].reachable {
+            match sheets.iter_mut().find(|(a, _)| a == s) {
+                Some((_, list)) => list.push(FormulaId::at(d)),
+                None => sheets.push((*s, vec![FormulaId::at(d)])),
             }
         }
-        runtime.push(RuntimeRead { reader: FormulaId::at(d), sheets: cells[d].reachable.clone(), downstream });
+        reads.push(RuntimeRead { reader: FormulaId::at(d), sheets: cells[d].reachable.clone() });
     }
-    // Everything a reader feeds, the readers included.
-    let mut fed = vec![false; cells.len()];
-    runtime.iter().flat_map(|r| &r.downstream).for_each(|f| fed[f.index()] = true);
-    for r in &runtime {
+    for (i, (sheet, list)) in sheets.iter().enumerate() {
+        let hub = graph.add_node(Node::Sheet(i));
         for (f, c) in cells.iter().enumerate() {
-            if !fed[f] && r.sheets.iter().any(|s| s.contains(c.addr)) {
-                graph.add_edge(NodeIndex::new(f), NodeIndex::new(r.reader.index()), ());
+            if fed[f] == Fed::None && sheet.contains(c.addr) {
+                graph.add_edge(NodeIndex::new(f), hub, ());
             }
         }
+        for r in list {
+            graph.add_edge(hub, NodeIndex::new(r.index()), ());
+        }
     }
-    runtime
+    Runtime { reads, sheets, fed }
 }
 
 impl DepGraph {
@@ -138,8 +185,8 @@ impl DepGraph {
                 graph.add_edge(area_node(AreaId::at(a)), NodeIndex::new(f.index()), ());
             }
         }
-        let runtime = runtime_reads(cells, &mut graph);
-        DepGraph { areas, readers, containing, graph, runtime }
+        let Runtime { reads, sheets, fed } = runtime_reads(cells, &mut graph);
+        DepGraph { areas, readers, containing, graph, runtime: reads, runtime_sheets: sheets, fed }
     }
 
     /// Components in dependency order: every stage comes after the stages it reads.
@@ -152,7 +199,7 @@ impl DepGraph {
                 .iter()
                 .filter_map(|&n| match self.graph[n] {
                     Node::Cell(c) => Some(c),
-                    Node::Area(_) => None,
+                    Node::Area(_) | Node::Sheet(_) => None,
                 })
                 .collect();
             match cells.len() {

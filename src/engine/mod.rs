@@ -15,6 +15,7 @@ use crate::grid::{Grid, MAX_GRID_CELLS};
 use crate::ids::AreaId;
 use crate::policy::CalcSettings;
 use crate::value::Value;
+use graph::Fed;
 use std::sync::Arc;
 
 pub use observe::{Change, ChangeLog, EachPass, Flow, Observer, OnePass, PassInfo};
@@ -158,9 +159,21 @@ impl Engine {
             Some(f) => g.containing[f.index()].iter().for_each(|&a| mark(a)),
             None => g.areas_containing(c).for_each(mark),
         }
-        for r in &g.runtime {
-            if r.sheets.iter().any(|s| s.contains(c)) && !formula.is_some_and(|f| r.downstream.contains(&f)) {
-                self.dirty[r.reader.index()] = true;
+        // Run-time readers reaching the cell's sheet, except the one that
+        // feeds it (it is taken not to read it; see `DepGraph::fed`) and the
+        // cell itself. A cell fed by several readers marks all the others:
+        // one that feeds it is calculated again for nothing.
+        let feeder = match formula.map(|f| (f, g.fed[f.index()])) {
+            Some((_, Fed::By(r))) => Some(r),
+            Some((f, _)) => Some(f),
+            None => None,
+        };
+        for (sheet, readers) in &g.runtime_sheets {
+            if sheet.contains(c) {
+                readers
+                    .iter()
+                    .filter(|&&r| Some(r) != feeder && Some(r) != formula)
+                    .for_each(|r| self.dirty[r.index()] = true);
             }
         }
     }

@@ -7,12 +7,13 @@
 use super::graph::{DepGraph, Stage};
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
+use crate::ast::Span;
 use crate::eval::BExpr;
-use crate::eval::bind::{Binder, Issue, NameDef, Scope, Site};
+use crate::eval::bind::{Binder, Issue, MAX_TOTAL_BOUND_NODES, NameDef, Scope, Site};
 use crate::eval::deps::{dependencies, volatile};
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
-use crate::value::Value;
+use crate::value::{ErrorKind, Value};
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -87,6 +88,10 @@ struct Found {
     seen: HashSet<(Option<EntryId>, Issue)>,
     used: Vec<bool>,
     sheets: usize,
+    /// Nodes bound so far, names expanded, over all formulas.
+    nodes: usize,
+    /// Whether `nodes` passed [`MAX_TOTAL_BOUND_NODES`]: nothing more is bound.
+    over: bool,
 }
 
 impl Found {
@@ -103,6 +108,26 @@ impl Found {
                 self.issues.push(BuildIssue { cell: addr, origin, issue });
             }
         }
+    }
+
+    /// Adds what `binder` bound to the workbook's total; the formula that
+    /// passes [`MAX_TOTAL_BOUND_NODES`] gets an issue over its whole `span`.
+    fn count(&mut self, binder: &mut Binder, site: Site, span: &Span) {
+        self.nodes += binder.nodes();
+        if self.nodes > MAX_TOTAL_BOUND_NODES && !self.over {
+            self.over = true;
+            let message = format!(
+                "the workbook's formulas with their names expanded reach {} nodes here, more than {MAX_TOTAL_BOUND_NODES} in all",
+                self.nodes
+            );
+            binder.issues.push(Issue { site, span: span.clone(), message });
+        }
+    }
+
+    /// A formula cell left unbound past the total budget: `#NUM!`.
+    fn unbound(addr: CellAddr, origin: EntryId) -> FormulaCell {
+        let expr = BExpr::Const(Value::Error(ErrorKind::Num));
+        FormulaCell { addr, origin, expr, deps: Vec::new(), reachable: Vec::new(), block: None }
     }
 
     /// The bound formula cell `addr`, its problems recorded.
@@ -144,17 +169,24 @@ impl Program {
         for (&addr, input) in &model.cells {
             match input {
                 CellInput::Constant(v) => constants.push((addr, v.clone())),
+                CellInput::Formula { origin, .. } if found.over => cells.push(Found::unbound(addr, *origin)),
                 CellInput::Formula { expr, anchor, origin } => {
                     let mut binder = Binder::new(&scope, addr);
                     let bound = binder.bind_formula(expr, *anchor);
+                    found.count(&mut binder, Site::Formula, &expr.span);
                     cells.push(found.cell(binder, bound, addr, *origin));
                 }
                 CellInput::Array { expr, block, origin } => {
                     let id = match blocks.get_index_of(block) {
                         Some(id) => id,
+                        None if found.over => {
+                            blocks.insert(*block, Found::unbound(block.top_left(), *origin));
+                            blocks.len() - 1
+                        }
                         None => {
                             let mut binder = Binder::new(&scope, block.top_left());
                             let bound = binder.bind_block(expr, *block);
+                            found.count(&mut binder, Site::Formula, &expr.span);
                             blocks.insert(*block, found.cell(binder, bound, block.top_left(), *origin));
                             blocks.len() - 1
                         }
@@ -166,11 +198,12 @@ impl Program {
         }
         // Names no cell uses are checked too, from their anchors.
         for (i, n) in model.names.iter().enumerate() {
-            if found.used[i] {
+            if found.used[i] || found.over {
                 continue;
             }
             let mut binder = Binder::new(&scope, n.anchor);
             binder.bind_name(NameId::at(i));
+            found.count(&mut binder, Site::Name(NameId::at(i)), &n.expr.span);
             found.issues_of(binder, n.anchor, None);
         }
         cells.sort_by_key(|c| c.addr);

@@ -18,7 +18,9 @@ use crate::grid::Grid;
 use crate::ids::NameId;
 use crate::sheets::Sheets;
 use crate::value::{Array, ErrorKind, Value};
-use std::collections::HashMap;
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::EdgeRef;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 /// Names inlined inside one another at most this deep.
@@ -27,6 +29,11 @@ pub const MAX_NAME_DEPTH: usize = 64;
 pub const MAX_BOUND_NODES: usize = 100_000;
 /// A bound formula may be at most this deep once names are expanded.
 pub const MAX_BOUND_DEPTH: usize = 400;
+/// All the formulas of a workbook, bound cell by cell with their names
+/// expanded, may hold at most this many nodes together (counted as
+/// [`MAX_BOUND_NODES`] counts them, before folding): binding stops at the
+/// formula that passes it, so memory and binding time stay bounded.
+pub const MAX_TOTAL_BOUND_NODES: usize = 1 << 22;
 
 /// A workbook name: its formula and the cell its relative references are relative to.
 #[derive(Clone, Debug)]
@@ -75,12 +82,126 @@ pub struct Scope {
     pub sheets: Sheets,
     pub names: Vec<NameDef>,
     by_name: HashMap<String, NameId>,
+    /// For each name, the loop of names it is in, if any (by index into `loop_issues`).
+    in_loop: Vec<Option<usize>>,
+    /// One issue per loop of names, found before binding.
+    loop_issues: Vec<Issue>,
 }
 
 impl Scope {
     pub fn new(sheets: Vec<String>, names: Vec<NameDef>) -> Self {
         let by_name = names.iter().enumerate().map(|(i, n)| (n.name.to_uppercase(), NameId::at(i))).collect();
-        Scope { sheets: Sheets::from(sheets), names, by_name }
+        let mut scope =
+            Scope { sheets: Sheets::from(sheets), names, by_name, in_loop: Vec::new(), loop_issues: Vec::new() };
+        (scope.in_loop, scope.loop_issues) = scope.name_loops();
+        scope
+    }
+
+    /// Walks the graph of names referring to names once: every loop
+    /// (a strongly connected part, or a name referring to itself directly)
+    /// gets one issue, at the reference that closes the shortest loop
+    /// through its first-defined name, naming a few of its names.
+    fn name_loops(&self) -> (Vec<Option<usize>>, Vec<Issue>) {
+        let mut graph: DiGraph<(), Span> = DiGraph::new();
+        self.names.iter().for_each(|_| _ = graph.add_node(()));
+        for (i, n) in self.names.iter().enumerate() {
+            let mut refs = Vec::new();
+            self.name_refs(&n.expr, &mut Vec::new(), &mut refs);
+            for (to, span) in refs {
+                graph.add_edge(NodeIndex::new(i), NodeIndex::new(to.index()), span);
+            }
+        }
+        let mut in_loop = vec![None; self.names.len()];
+        let mut issues = Vec::new();
+        for scc in petgraph::algo::kosaraju_scc(&graph) {
+            let Some(&start) = scc.iter().min() else { continue };
+            if scc.len() == 1 && graph.find_edge(start, start).is_none() {
+                continue;
+            }
+            if let Some(issue) = self.loop_issue(&graph, &scc, start) {
+                scc.iter().for_each(|n| in_loop[n.index()] = Some(issues.len()));
+                issues.push(issue);
+            }
+        }
+        (in_loop, issues)
+    }
+
+    /// The issue for the loop `scc` through `start`: a breadth-first walk
+    /// inside the loop finds the shortest way back to `start`.
+    fn loop_issue(&self, graph: &DiGraph<(), Span>, scc: &[NodeIndex], start: NodeIndex) -> Option<Issue> {
+        let inside: HashSet<NodeIndex> = scc.iter().copied().collect();
+        let mut parent: HashMap<NodeIndex, NodeIndex> = HashMap::new();
+        let mut queue = VecDeque::from([start]);
+        while let Some(u) = queue.pop_front() {
+            for e in graph.edges(u) {
+                let v = e.target();
+                if v == start {
+                    let mut chain = vec![start];
+                    let mut at = u;
+                    while at != start {
+                        chain.push(at);
+                        at = parent[&at];
+                    }
+                    chain.push(start);
+                    chain.reverse();
+                    let names: Vec<&str> = chain.iter().map(|n| self.names[n.index()].name.as_str()).collect();
+                    let shown = match names.len() {
+                        ..=8 => names.join(" -> "),
+                        n => format!(
+                            "{} -> ... -> {} ({} names)",
+                            names[..4].join(" -> "),
+                            names[n - 2..].join(" -> "),
+                            n - 1
+                        ),
+                    };
+                    let message = format!("name `{}` refers to itself: {shown}", names[0]);
+                    return Some(Issue { site: Site::Name(NameId::at(u.index())), span: e.weight().clone(), message });
+                }
+                if inside.contains(&v) && v != start && !parent.contains_key(&v) {
+                    parent.insert(v, u);
+                    queue.push_back(v);
+                }
+            }
+        }
+        None // not reached: a loop leads back to its start
+    }
+
+    /// The names `e` refers to, with the span of each reference, as the
+    /// binder resolves them: LET variables hide names, and calls the binder
+    /// refuses (unknown functions, wrong argument counts) are not entered.
+    fn name_refs(&self, e: &Expr, locals: &mut Vec<String>, out: &mut Vec<(NameId, Span)>) {
+        match &e.kind {
+            ExprKind::Name(n) if !locals.iter().any(|l| l.eq_ignore_ascii_case(n)) => {
+                out.extend(self.name_index(n).map(|i| (i, e.span.clone())));
+            }
+            ExprKind::Call { name, args } => {
+                let Some(spec) = functions::lookup(name).filter(|s| s.arity_error(args.len()).is_none()) else {
+                    return;
+                };
+                if !spec.is_scoped() {
+                    args.iter().for_each(|a| self.name_refs(a, locals, out));
+                    return;
+                }
+                let scope_len = locals.len();
+                let (pairs, body) = args.split_at(args.len() - 1);
+                for pair in pairs.chunks(2) {
+                    let (ExprKind::Name(n), Some(v)) = (&pair[0].kind, pair.get(1)) else {
+                        locals.truncate(scope_len);
+                        return;
+                    };
+                    self.name_refs(v, locals, out);
+                    locals.push(n.clone());
+                }
+                self.name_refs(&body[0], locals, out);
+                locals.truncate(scope_len);
+            }
+            ExprKind::Unary { expr, .. } => self.name_refs(expr, locals, out),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.name_refs(lhs, locals, out);
+                self.name_refs(rhs, locals, out);
+            }
+            _ => {}
+        }
     }
 
     pub fn name_index(&self, name: &str) -> Option<NameId> {
@@ -126,8 +247,7 @@ impl<'s> Binder<'s> {
         }
     }
 
-    /// Binds a cell formula entered at `anchor` (the cell itself, or the
-    /// top-left cell of a range formula).
+    /// Binds a cell formula entered at `anchor` (the cell, or a range's top-left cell).
     pub fn bind_formula(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
         self.bind(e, anchor)
     }
@@ -141,6 +261,11 @@ impl<'s> Binder<'s> {
         let bound = self.bind(e, block.top_left());
         self.array_depth -= 1;
         bound
+    }
+
+    /// The nodes bound so far, names expanded (see [`MAX_BOUND_NODES`]).
+    pub fn nodes(&self) -> usize {
+        self.nodes
     }
 
     /// Binds a name as used from this binder's cell.
@@ -241,11 +366,15 @@ impl<'s> Binder<'s> {
     }
 
     fn expand_name(&mut self, i: NameId, span: Span) -> BExpr {
-        let names = &self.scope.names;
-        if let Some(pos) = self.stack.iter().position(|&s| s == i) {
-            let mut chain: Vec<&str> = self.stack[pos..].iter().map(|&s| names[s.index()].name.as_str()).collect();
-            chain.push(&names[i.index()].name);
-            self.issue(&span, format!("name `{}` refers to itself: {}", names[i.index()].name, chain.join(" -> ")));
+        // Following a loop of names: reported once, as the loop (see `Scope::name_loops`).
+        let in_loop = self.scope.in_loop[i.index()];
+        if let Some(l) = in_loop
+            && self.stack.last().is_some_and(|top| self.scope.in_loop[top.index()] == in_loop)
+        {
+            let issue = &self.scope.loop_issues[l];
+            if !self.issues.contains(issue) {
+                self.issues.push(issue.clone());
+            }
             return BExpr::Const(Value::Error(ErrorKind::Name));
         }
         if self.stack.len() >= MAX_NAME_DEPTH {
@@ -326,7 +455,8 @@ impl<'s> Binder<'s> {
     }
 
     /// Replaces a node whose operands are all constants by its value, when
-    /// computing it reads no cell (a volatile call is never replaced).
+    /// computing it reads no cell (a volatile call is never replaced). Its
+    /// work is bounded by the evaluation budgets (`value::MAX_WORK`, ...).
     fn fold(&self, e: BExpr) -> BExpr {
         let foldable = match &e {
             BExpr::Unary(_, x) => matches!(**x, BExpr::Const(_)),

@@ -1,0 +1,200 @@
+//! Binding and the dependency graph under hostile workbooks (issue 13):
+//! a total budget over all bound formulas, `check` never running anything
+//! heavy while folding, OFFSET with computed arguments on 20,000 cells, and
+//! long loops of names reported once, as loops.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::expect_exit;
+use dataflow::eval::bind::{MAX_BOUND_NODES, MAX_TOTAL_BOUND_NODES};
+use dataflow::testing::Sheet;
+use dataflow::value::{ErrorKind, Value};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dataflow-hostile-bind-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `text` as `book.ron` in a fresh directory; its path.
+fn workbook(name: &str, text: &str) -> String {
+    let path = temp_dir(name).join("book.ron");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// Names `ex_0 = ex_1+ex_1` ... `ex_13 = ex_14+ex_14`, `ex_14 = Main!$B$1`:
+/// `=ex_0` binds 2^16 - 2 nodes (each name counts its use and its formula's
+/// nodes: `ex_k` is 2^(16-k) - 3 nodes, `ex_14` one).
+fn doubling(sheet: &mut Sheet) {
+    for i in 0..14 {
+        sheet.name(&format!("ex_{i}"), &format!("=ex_{0}+ex_{0}", i + 1));
+    }
+    sheet.name("ex_14", "=Main!$B$1");
+}
+
+const PER_CELL: usize = (1 << 16) - 2;
+
+// ------------------------------------------------------------ item 3: the total budget
+
+#[test]
+fn the_total_of_bound_nodes_is_budgeted_at_and_past_the_limit() {
+    const { assert!(PER_CELL < MAX_BOUND_NODES, "each cell is within the per-formula cap") };
+    let at_limit = MAX_TOTAL_BOUND_NODES / PER_CELL;
+    let mut s = Sheet::with_sheets(&["Main"]);
+    doubling(&mut s);
+    s.set("B1", "1");
+    for r in 1..=at_limit {
+        s.set(&format!("A{r}"), "=ex_0");
+    }
+    s.recalc();
+    assert!(s.issues().is_empty(), "{:?}", s.issues());
+    assert_eq!(s.value(&format!("A{at_limit}")), Value::Number(16384.0));
+    // One more cell passes the budget: it is the one reported; the cells
+    // after it are not bound.
+    let past = at_limit + 1;
+    for r in past..=past + 2 {
+        s.set(&format!("A{r}"), "=ex_0");
+    }
+    s.recalc();
+    let total = past * PER_CELL;
+    let want = format!(
+        "Main!A{past}: the workbook's formulas with their names expanded reach {total} nodes here, more than {MAX_TOTAL_BOUND_NODES} in all"
+    );
+    assert_eq!(s.issues(), [want]);
+    assert_eq!(s.value(&format!("A{}", past + 2)), Value::Error(ErrorKind::Num));
+}
+
+#[test]
+fn two_thousand_cells_of_doubling_names_are_a_located_load_error() {
+    let names: Vec<String> = (0..14)
+        .map(|i| format!("\"ex_{i}\": (formula: \"=ex_{0}+ex_{0}\")", i + 1))
+        .chain(["\"ex_14\": (formula: \"=Main!$B$1\")".to_string()])
+        .collect();
+    let text = format!(
+        "Workbook(sheets: [\"Main\"], names: {{ {} }},\n    cells: {{ \"Main!B1\": 1, \"Main!A1:A2000\": \"=ex_0\" }})\n",
+        names.join(", ")
+    );
+    let path = workbook("doubling", &text);
+    let start = Instant::now();
+    let out = expect_exit(1, &["check", &path]);
+    assert!(start.elapsed() < Duration::from_secs(10), "check took {:?}", start.elapsed());
+    assert!(out.stderr.contains(&format!("more than {MAX_TOTAL_BOUND_NODES} in all")), "{out:?}");
+    assert!(out.stderr.contains("book.ron:2:"), "located at the range's formula: {out:?}");
+    let first_past = MAX_TOTAL_BOUND_NODES / PER_CELL + 1;
+    assert!(out.stderr.contains(&format!("in cell Main!A{first_past}")), "{out:?}");
+    assert_eq!(out.stderr.matches("error:").count(), 1, "{out:?}");
+}
+
+// ------------------------------------------------------------ item 5: run-time graph
+
+#[test]
+fn twenty_thousand_offset_cells_load_and_recalculate() {
+    let mut s = Sheet::with_sheets(&["Main"]);
+    s.set("CZ1", "7");
+    s.set("CZ2", "9");
+    s.set("DA1", "0");
+    // Every cell of A1:CV200: 20,000 cells.
+    for col in 0..100u32 {
+        let name = dataflow::address::col_name(col);
+        for r in 1..=200 {
+            s.set(&format!("{name}{r}"), "=OFFSET($CZ$1,$DA$1,0)");
+        }
+    }
+    let report = s.recalc();
+    assert!(report.circular.is_empty(), "{} cycles", report.circular.len());
+    assert_eq!((s.text("A1"), s.text("CV200"), s.text("BA100")), ("7".into(), "7".into(), "7".into()));
+    s.set("DA1", "1");
+    s.recalc();
+    assert_eq!((s.text("A1"), s.text("CV200"), s.text("BA100")), ("9".into(), "9".into(), "9".into()));
+}
+
+#[test]
+fn a_reader_fed_by_another_reader_sees_its_new_value() {
+    // D1 reads A2 (itself a reader) at run time; A2 may come after D1.
+    let mut s = Sheet::new();
+    for (cell, input) in [("C1", "5"), ("C2", "6"), ("B1", "0"), ("B2", "1")] {
+        s.set(cell, input);
+    }
+    s.set("A2", "=OFFSET(C1,B2,0)");
+    s.set("D1", "=INDIRECT(\"A2\")*10");
+    s.set("E1", "=A2+1");
+    s.recalc();
+    assert_eq!((s.text("D1"), s.text("E1")), ("60".into(), "7".into()));
+    s.set("B2", "0");
+    s.recalc();
+    assert_eq!((s.text("D1"), s.text("E1")), ("50".into(), "6".into()));
+}
+
+// ------------------------------------------------------------ item 20: loops of names
+
+#[test]
+fn a_loop_of_ten_thousand_names_is_one_loop() {
+    let n = 10_000;
+    let mut s = Sheet::new();
+    for i in 0..n {
+        s.name(&format!("lp_{i}"), &format!("=lp_{}+1", (i + 1) % n));
+    }
+    s.set("A1", "=lp_5000");
+    s.set("A2", "=IFERROR(lp_0, 3)");
+    s.recalc();
+    let want = format!(
+        "Sheet1!A1: name `lp_0` refers to itself: lp_0 -> lp_1 -> lp_2 -> lp_3 -> ... -> lp_{} -> lp_0 ({n} names)",
+        n - 1
+    );
+    assert_eq!(s.issues(), [want]);
+    assert_eq!(s.value("A1"), Value::Error(ErrorKind::Name));
+    assert_eq!(s.value("A2"), Value::Number(3.0));
+}
+
+#[test]
+fn a_loop_just_past_the_name_depth_is_a_loop() {
+    let n = 65;
+    let mut s = Sheet::new();
+    for i in 0..n {
+        s.name(&format!("lp_{i}"), &format!("=lp_{}", (i + 1) % n));
+    }
+    s.set("A1", "=lp_0");
+    s.recalc();
+    let issues = s.issues();
+    assert_eq!(issues.len(), 1, "{issues:?}");
+    assert!(issues[0].contains("refers to itself") && issues[0].contains("(65 names)"), "{issues:?}");
+}
+
+#[test]
+fn a_let_variable_named_like_its_name_is_no_loop() {
+    let mut s = Sheet::new();
+    s.name("x", "=LET(x, 1, x+1)");
+    s.name("y", "=LET(v, y, v)");
+    s.set("A1", "=x");
+    s.set("A2", "=IFERROR(y, 4)");
+    s.recalc();
+    assert_eq!(s.value("A1"), Value::Number(2.0));
+    assert_eq!(s.value("A2"), Value::Number(4.0));
+    assert_eq!(s.issues(), ["Sheet1!A2: name `y` refers to itself: y -> y"]);
+}
+
+// ------------------------------------------------------------ item 4: `check` runs nothing heavy
+
+#[test]
+fn check_of_heavy_constant_formulas_finishes_quickly() {
+    let formulas = [
+        "=SUMPRODUCT(SUMIF(ROW(A:A),ROW(A:A)))",
+        "=COUNTIFS(ROW(A:A),ROW(A:A),ROW(A:A),1)",
+        "=SUMPRODUCT(COUNTIF(ROW(A:A),\\\"<\\\"&ROW(A:A)))",
+        "=SUMPRODUCT(LEN(REPT(\\\"x\\\",ROW(A:A)/40)))",
+        "=SUMPRODUCT(LEN(REPT(\\\"x\\\",32760)&ROW(A:A)))",
+    ];
+    let cells: Vec<String> =
+        formulas.iter().enumerate().map(|(i, f)| format!("\"Main!B{}\": \"{f}\"", i + 1)).collect();
+    let path = workbook("heavy", &format!("Workbook(sheets: [\"Main\"], cells: {{ {} }})\n", cells.join(", ")));
+    let start = Instant::now();
+    let out = expect_exit(0, &["check", &path]);
+    assert!(start.elapsed() < Duration::from_secs(5), "check took {:?}", start.elapsed());
+    assert!(out.stdout.contains("5 formula cells"), "{out:?}");
+}
