@@ -10,6 +10,8 @@
 //! ([`FnSpec`]): its argument counts, scoped (LET) and array arguments,
 //! and volatility (never folded).
 
+mod loops;
+
 use super::{BExpr, Eval};
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span};
@@ -18,9 +20,7 @@ use crate::grid::Grid;
 use crate::ids::NameId;
 use crate::sheets::Sheets;
 use crate::value::{Array, ErrorKind, Value};
-use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::EdgeRef;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Names inlined inside one another at most this deep.
@@ -95,113 +95,6 @@ impl Scope {
             Scope { sheets: Sheets::from(sheets), names, by_name, in_loop: Vec::new(), loop_issues: Vec::new() };
         (scope.in_loop, scope.loop_issues) = scope.name_loops();
         scope
-    }
-
-    /// Walks the graph of names referring to names once: every loop
-    /// (a strongly connected part, or a name referring to itself directly)
-    /// gets one issue, at the reference that closes the shortest loop
-    /// through its first-defined name, naming a few of its names.
-    fn name_loops(&self) -> (Vec<Option<usize>>, Vec<Issue>) {
-        let mut graph: DiGraph<(), Span> = DiGraph::new();
-        self.names.iter().for_each(|_| _ = graph.add_node(()));
-        for (i, n) in self.names.iter().enumerate() {
-            let mut refs = Vec::new();
-            self.name_refs(&n.expr, &mut Vec::new(), &mut refs);
-            for (to, span) in refs {
-                graph.add_edge(NodeIndex::new(i), NodeIndex::new(to.index()), span);
-            }
-        }
-        let mut in_loop = vec![None; self.names.len()];
-        let mut issues = Vec::new();
-        for scc in petgraph::algo::kosaraju_scc(&graph) {
-            let Some(&start) = scc.iter().min() else { continue };
-            if scc.len() == 1 && graph.find_edge(start, start).is_none() {
-                continue;
-            }
-            if let Some(issue) = self.loop_issue(&graph, &scc, start) {
-                scc.iter().for_each(|n| in_loop[n.index()] = Some(issues.len()));
-                issues.push(issue);
-            }
-        }
-        (in_loop, issues)
-    }
-
-    /// The issue for the loop `scc` through `start`: a breadth-first walk
-    /// inside the loop finds the shortest way back to `start`.
-    fn loop_issue(&self, graph: &DiGraph<(), Span>, scc: &[NodeIndex], start: NodeIndex) -> Option<Issue> {
-        let inside: HashSet<NodeIndex> = scc.iter().copied().collect();
-        let mut parent: HashMap<NodeIndex, NodeIndex> = HashMap::new();
-        let mut queue = VecDeque::from([start]);
-        while let Some(u) = queue.pop_front() {
-            for e in graph.edges(u) {
-                let v = e.target();
-                if v == start {
-                    let mut chain = vec![start];
-                    let mut at = u;
-                    while at != start {
-                        chain.push(at);
-                        at = parent[&at];
-                    }
-                    chain.push(start);
-                    chain.reverse();
-                    let names: Vec<&str> = chain.iter().map(|n| self.names[n.index()].name.as_str()).collect();
-                    let shown = match names.len() {
-                        ..=8 => names.join(" -> "),
-                        n => format!(
-                            "{} -> ... -> {} ({} names)",
-                            names[..4].join(" -> "),
-                            names[n - 2..].join(" -> "),
-                            n - 1
-                        ),
-                    };
-                    let message = format!("name `{}` refers to itself: {shown}", names[0]);
-                    return Some(Issue { site: Site::Name(NameId::at(u.index())), span: e.weight().clone(), message });
-                }
-                if inside.contains(&v) && v != start && !parent.contains_key(&v) {
-                    parent.insert(v, u);
-                    queue.push_back(v);
-                }
-            }
-        }
-        None // not reached: a loop leads back to its start
-    }
-
-    /// The names `e` refers to, with the span of each reference, as the
-    /// binder resolves them: LET variables hide names, and calls the binder
-    /// refuses (unknown functions, wrong argument counts) are not entered.
-    fn name_refs(&self, e: &Expr, locals: &mut Vec<String>, out: &mut Vec<(NameId, Span)>) {
-        match &e.kind {
-            ExprKind::Name(n) if !locals.iter().any(|l| l.eq_ignore_ascii_case(n)) => {
-                out.extend(self.name_index(n).map(|i| (i, e.span.clone())));
-            }
-            ExprKind::Call { name, args } => {
-                let Some(spec) = functions::lookup(name).filter(|s| s.arity_error(args.len()).is_none()) else {
-                    return;
-                };
-                if !spec.is_scoped() {
-                    args.iter().for_each(|a| self.name_refs(a, locals, out));
-                    return;
-                }
-                let scope_len = locals.len();
-                let (pairs, body) = args.split_at(args.len() - 1);
-                for pair in pairs.chunks(2) {
-                    let (ExprKind::Name(n), Some(v)) = (&pair[0].kind, pair.get(1)) else {
-                        locals.truncate(scope_len);
-                        return;
-                    };
-                    self.name_refs(v, locals, out);
-                    locals.push(n.clone());
-                }
-                self.name_refs(&body[0], locals, out);
-                locals.truncate(scope_len);
-            }
-            ExprKind::Unary { expr, .. } => self.name_refs(expr, locals, out),
-            ExprKind::Binary { lhs, rhs, .. } => {
-                self.name_refs(lhs, locals, out);
-                self.name_refs(rhs, locals, out);
-            }
-            _ => {}
-        }
     }
 
     pub fn name_index(&self, name: &str) -> Option<NameId> {
