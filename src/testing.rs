@@ -109,7 +109,7 @@ impl Sheet {
     /// `{=...}` enters one array formula over the block `cell` names
     /// (`set("C1:C3", "{=ROW()}")`), as Ctrl+Shift+Enter.
     pub fn set(&mut self, cell: &str, input: &str) {
-        if let Some(f) = input.strip_prefix("{=").and_then(|f| f.strip_suffix('}')) {
+        if let Some(f) = crate::parse::block_formula(input) {
             let (block, expr) = (self.area(cell), Arc::new(parse(f)));
             for at in block.cells() {
                 self.model.cells.insert(at, CellInput::Array { expr: expr.clone(), block, origin: EntryId(0) });

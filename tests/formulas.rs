@@ -115,7 +115,7 @@ fn input(src: &str) -> Result<(String, String), String> {
     let (cell, value) =
         src.split_once('=').ok_or("expected `CELL = VALUE`, `name ...` or a case `=FORMULA -> VALUE`")?;
     let value = value.trim();
-    if let Some(f) = value.strip_prefix('{').and_then(|v| v.strip_suffix('}')).filter(|f| f.starts_with('=')) {
+    if let Some(f) = dataflow::parse::block_formula(value) {
         let (first, last) = cell.trim().split_once(':').unwrap_or((cell.trim(), cell.trim()));
         address(first)?;
         address(last)?;

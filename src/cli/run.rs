@@ -172,7 +172,7 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
     let area = p.session.area(at).map_err(|m| Failure::usage(format!("--at `{at}`: {m}")))?;
     let cell = area.top_left();
     // `{=...}`: an array formula, entered over the `--at` block.
-    let array = formula.strip_prefix('{').and_then(|f| f.strip_suffix('}')).filter(|f| f.starts_with('='));
+    let array = dataflow::parse::block_formula(formula);
     let text = array.unwrap_or(formula);
     let expr = parse_formula(text).map_err(|errs| {
         // Columns count characters of what was typed (the `{` included), not bytes.

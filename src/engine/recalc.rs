@@ -211,9 +211,8 @@ impl Engine {
 /// its element, with a single row or column stretched and #N/A outside the
 /// value's size; a single value fills the block. Empty shows as 0.
 fn element(v: &Value, row: usize, col: usize) -> Value {
-    let v = match v {
-        Value::Array(a) => a.broadcast(row, col),
-        v => v,
-    };
-    if v.is_empty() { Value::Number(0.0) } else { v.clone() }
+    match v.broadcast(row, col) {
+        Value::Empty => Value::Number(0.0),
+        v => v.clone(),
+    }
 }

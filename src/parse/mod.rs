@@ -44,6 +44,13 @@ pub struct ParseError {
 /// (clone, compare, print, evaluate), well inside a 2 MiB thread stack.
 pub const MAX_NESTING: usize = 256;
 
+/// The formula inside an array formula entered over a block, written as
+/// Excel's formula bar shows it: `{=ROW()}` gives `=ROW()`; None for any
+/// other text (an array constant `{1,2}` included).
+pub fn block_formula(text: &str) -> Option<&str> {
+    text.strip_prefix('{').and_then(|t| t.strip_suffix('}')).filter(|t| t.starts_with('='))
+}
+
 /// Parses a formula as pasted from Excel's formula bar, with or without the
 /// leading `=`. Returns every error found, not only the first.
 pub fn parse_formula(src: &str) -> Result<Expr, Vec<ParseError>> {

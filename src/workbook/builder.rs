@@ -12,7 +12,7 @@ use crate::address::{Area, CellAddr, SheetId};
 use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Source};
 use crate::grid::MAX_GRID_CELLS;
-use crate::parse::parse_formula;
+use crate::parse::{block_formula, parse_formula};
 use crate::sheets::Sheets;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -97,15 +97,15 @@ impl Builder {
     /// formula file, the formula alone), or `{=...}` for one array formula
     /// over the entry's whole area (Excel's Ctrl+Shift+Enter).
     pub fn cell_formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: &str) -> Option<Content> {
-        if !text.starts_with("{=") {
-            return self.formula(src, offset, text, what).map(Content::Formula);
+        if let Some(inner) = block_formula(text) {
+            return self.formula(src, offset + 1, inner, what).map(Content::Array);
         }
-        let Some(inner) = text[1..].strip_suffix('}') else {
+        if text.starts_with("{=") {
             let end = offset + text.len();
             self.error(src, end..end, format!("the array formula of {what} has no closing `}}`"), "expected `}`");
             return None;
-        };
-        self.formula(src, offset + 1, inner, what).map(Content::Array)
+        }
+        self.formula(src, offset, text, what).map(Content::Formula)
     }
 
     /// Adds a cell entry unless it overlaps one already set.
