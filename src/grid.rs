@@ -31,6 +31,29 @@ impl Grid {
         Grid { sheets: vec![SheetGrid::default(); n] }
     }
 
+    /// A grid with `n` empty sheets, stored large enough for every cell of
+    /// `cells` (allocated once). Fails with the first cell that would make
+    /// the stored grids pass [`MAX_GRID_CELLS`].
+    pub fn holding(n: usize, cells: impl Iterator<Item = CellAddr>) -> Result<Grid, CellAddr> {
+        let mut extent = vec![(0u32, 0u32); n];
+        let mut stored = 0u64;
+        for c in cells {
+            let Some(e) = extent.get_mut(c.sheet as usize) else { return Err(c) };
+            let grown = (e.0.max(c.row + 1), e.1.max(c.col + 1));
+            let before = e.0 as u64 * e.1 as u64;
+            stored = stored - before + grown.0 as u64 * grown.1 as u64;
+            if stored > MAX_GRID_CELLS {
+                return Err(c);
+            }
+            *e = grown;
+        }
+        let sheets = extent
+            .into_iter()
+            .map(|(rows, cols)| SheetGrid { rows, cols, data: vec![Value::Empty; (rows * cols) as usize] })
+            .collect();
+        Ok(Grid { sheets })
+    }
+
     /// A grid shaped like this one, every cell empty.
     pub fn blank_like(&self) -> Grid {
         let sheets = self
@@ -65,6 +88,12 @@ impl Grid {
             return false;
         }
         let s = &mut self.sheets[c.sheet as usize];
+        if cols == s.cols {
+            // New rows only: appended (amortised by the vector's growth).
+            s.data.resize((rows * cols) as usize, Value::Empty);
+            s.rows = rows;
+            return true;
+        }
         let mut data = vec![Value::Empty; (rows * cols) as usize];
         for r in 0..s.rows {
             for col in 0..s.cols {

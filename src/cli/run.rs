@@ -129,7 +129,7 @@ pub fn text_output(o: &Calculated) -> String {
 /// Excel's circular-reference warning, when iteration is off.
 fn warn_circular(session: &Session, report: &Report) {
     let p = session.engine().program();
-    for cycle in &report.circular {
+    for cycle in report.circular.iter().take(SHOWN_CYCLES) {
         let names: Vec<String> = cycle.iter().take(8).map(|c| p.cell_name(*c)).collect();
         let more = if cycle.len() > 8 { format!(" and {} more", cycle.len() - 8) } else { String::new() };
         warn(&format!(
@@ -138,7 +138,14 @@ fn warn_circular(session: &Session, report: &Report) {
             names.join(", ")
         ));
     }
+    if let Some(more) = report.circular.len().checked_sub(SHOWN_CYCLES).filter(|&n| n > 0) {
+        warn(&format!("warning: ... and {more} more circular references"));
+    }
 }
+
+/// Cycles listed by `check` and by the circular-reference warning; the
+/// rest are counted.
+const SHOWN_CYCLES: usize = 100;
 
 pub fn check(path: &Path) -> Result<(), Failure> {
     let session = Session::load(path).map_err(Failure::Workbook)?;
@@ -155,10 +162,13 @@ pub fn check(path: &Path) -> Result<(), Failure> {
     if cycles.is_empty() {
         text += "no circular references\n";
     }
-    for (i, c) in cycles.iter().enumerate() {
+    for (i, c) in cycles.iter().enumerate().take(SHOWN_CYCLES) {
         let names: Vec<String> = c.iter().take(8).map(|&f| p.cell_name(p.cell(f).addr)).collect();
         let more = if c.len() > 8 { format!(", ... ({} more)", c.len() - 8) } else { String::new() };
         text += &format!("cycle {}: {} cells: {}{more}\n", i + 1, c.len(), names.join(", "));
+    }
+    if cycles.len() > SHOWN_CYCLES {
+        text += &format!("... and {} more\n", cycles.len() - SHOWN_CYCLES);
     }
     if !session.workbook().calc.iterate && !cycles.is_empty() {
         text += "iteration is off: these cells will not be calculated (set calc.iterate: true)\n";

@@ -43,14 +43,11 @@ impl Engine {
     /// as empty until calculated. Fails when the cells need a grid larger
     /// than [`MAX_GRID_CELLS`].
     pub fn new(program: Arc<Program>, settings: CalcSettings) -> Result<Engine, String> {
-        let mut grid = Grid::new(program.scope.sheets.len());
         let cells = program.cells.iter().map(|c| c.addr).chain(program.constants.iter().map(|(a, _)| *a));
-        for c in cells {
-            if !grid.reserve(c) {
-                return Err(too_large(&program, c));
-            }
+        match Grid::holding(program.scope.sheets.len(), cells) {
+            Ok(grid) => Ok(Engine::start(program, grid, settings)),
+            Err(c) => Err(too_large(&program, c)),
         }
-        Ok(Engine::start(program, grid, settings))
     }
 
     /// An engine over a grid that fits the program: its constants written,

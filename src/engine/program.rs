@@ -9,7 +9,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
 use crate::ast::Span;
 use crate::eval::BExpr;
-use crate::eval::bind::{Binder, Issue, MAX_TOTAL_BOUND_NODES, NameDef, Scope, Site};
+use crate::eval::bind::{Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BOUND_NODES, NameDef, Scope, Site};
 use crate::eval::deps::{dependencies, volatile};
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
@@ -92,6 +92,8 @@ struct Found {
     nodes: usize,
     /// Whether `nodes` passed [`MAX_TOTAL_BOUND_NODES`]: nothing more is bound.
     over: bool,
+    /// Array elements folding may still consume and produce ([`MAX_FOLD_CELLS`]).
+    fold_left: u64,
 }
 
 impl Found {
@@ -110,10 +112,16 @@ impl Found {
         }
     }
 
+    /// A binder for `cell`, given what is left of the folding budget.
+    fn binder<'s>(&self, scope: &'s Scope, cell: CellAddr) -> Binder<'s> {
+        Binder::new(scope, cell).folding_at_most(self.fold_left)
+    }
+
     /// Adds what `binder` bound to the workbook's total; the formula that
     /// passes [`MAX_TOTAL_BOUND_NODES`] gets an issue over its whole `span`.
     fn count(&mut self, binder: &mut Binder, site: Site, span: &Span) {
         self.nodes += binder.nodes();
+        self.fold_left = binder.fold_left();
         if self.nodes > MAX_TOTAL_BOUND_NODES && !self.over {
             self.over = true;
             let message = format!(
@@ -161,7 +169,12 @@ impl Program {
     /// beside the program (which then holds error values where they are).
     pub fn build(model: &Inputs) -> (Program, Vec<BuildIssue>) {
         let scope = Scope::new(model.sheets.to_vec(), model.names.clone());
-        let mut found = Found { used: vec![false; model.names.len()], sheets: model.sheets.len(), ..Found::default() };
+        let mut found = Found {
+            used: vec![false; model.names.len()],
+            sheets: model.sheets.len(),
+            fold_left: MAX_FOLD_CELLS,
+            ..Found::default()
+        };
         let mut cells = Vec::new();
         let mut constants = Vec::new();
         // Each block array formula is bound once; its cells share the binding.
@@ -171,7 +184,7 @@ impl Program {
                 CellInput::Constant(v) => constants.push((addr, v.clone())),
                 CellInput::Formula { origin, .. } if found.over => cells.push(Found::unbound(addr, *origin)),
                 CellInput::Formula { expr, anchor, origin } => {
-                    let mut binder = Binder::new(&scope, addr);
+                    let mut binder = found.binder(&scope, addr);
                     let bound = binder.bind_formula(expr, *anchor);
                     found.count(&mut binder, Site::Formula, &expr.span);
                     cells.push(found.cell(binder, bound, addr, *origin));
@@ -184,7 +197,7 @@ impl Program {
                             blocks.len() - 1
                         }
                         None => {
-                            let mut binder = Binder::new(&scope, block.top_left());
+                            let mut binder = found.binder(&scope, block.top_left());
                             let bound = binder.bind_block(expr, *block);
                             found.count(&mut binder, Site::Formula, &expr.span);
                             blocks.insert(*block, found.cell(binder, bound, block.top_left(), *origin));
@@ -201,7 +214,7 @@ impl Program {
             if found.used[i] || found.over {
                 continue;
             }
-            let mut binder = Binder::new(&scope, n.anchor);
+            let mut binder = found.binder(&scope, n.anchor);
             binder.bind_name(NameId::at(i));
             found.count(&mut binder, Site::Name(NameId::at(i)), &n.expr.span);
             found.issues_of(binder, n.anchor, None);

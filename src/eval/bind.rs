@@ -34,6 +34,11 @@ pub const MAX_BOUND_DEPTH: usize = 400;
 /// [`MAX_BOUND_NODES`] counts them, before folding): binding stops at the
 /// formula that passes it, so memory and binding time stay bounded.
 pub const MAX_TOTAL_BOUND_NODES: usize = 1 << 22;
+/// Folding (computing at binding a subformula that reads no cell) may
+/// consume and produce at most this many array elements over the whole
+/// workbook. Past it, such subformulas are left to the recalculation, so
+/// loading and `check` stay quick whatever the formulas compute.
+pub const MAX_FOLD_CELLS: u64 = 1 << 22;
 
 /// A workbook name: its formula and the cell its relative references are relative to.
 #[derive(Clone, Debug)]
@@ -116,6 +121,8 @@ pub struct Binder<'s> {
     block: Option<Area>,
     depth: usize,
     nodes: usize,
+    /// Array elements folding may still consume and produce (see [`MAX_FOLD_CELLS`]).
+    fold_left: u64,
     empty: Grid,
     pub issues: Vec<Issue>,
     /// The names expanded so far (possibly repeated).
@@ -134,6 +141,7 @@ impl<'s> Binder<'s> {
             block: None,
             depth: 0,
             nodes: 0,
+            fold_left: MAX_FOLD_CELLS,
             empty: Grid::new(scope.sheets.len()),
             issues: Vec::new(),
             expanded: Vec::new(),
@@ -154,6 +162,17 @@ impl<'s> Binder<'s> {
         let bound = self.bind(e, block.top_left());
         self.array_depth -= 1;
         bound
+    }
+
+    /// Lets folding consume and produce at most `cells` more array elements.
+    pub fn folding_at_most(mut self, cells: u64) -> Self {
+        self.fold_left = cells;
+        self
+    }
+
+    /// The array elements folding has left to this binder.
+    pub fn fold_left(&self) -> u64 {
+        self.fold_left
     }
 
     /// The nodes bound so far, names expanded (see [`MAX_BOUND_NODES`]).
@@ -348,21 +367,42 @@ impl<'s> Binder<'s> {
     }
 
     /// Replaces a node whose operands are all constants by its value, when
-    /// computing it reads no cell (a volatile call is never replaced). Its
-    /// work is bounded by the evaluation budgets (`value::MAX_WORK`, ...).
-    fn fold(&self, e: BExpr) -> BExpr {
-        let foldable = match &e {
-            BExpr::Unary(_, x) => matches!(**x, BExpr::Const(_)),
-            BExpr::Binary(_, l, r) => matches!(**l, BExpr::Const(_)) && matches!(**r, BExpr::Const(_)),
-            BExpr::Call(f, args) => !f.volatile && args.iter().all(|a| matches!(a, BExpr::Const(_))),
-            _ => false,
+    /// computing it reads no cell (a volatile call is never replaced). Each
+    /// call's work is bounded by the evaluation budgets (`value::MAX_WORK`,
+    /// ...), and all folding together by [`MAX_FOLD_CELLS`]: the array
+    /// elements it consumes and produces.
+    fn fold(&mut self, e: BExpr) -> BExpr {
+        let operands: Vec<&BExpr> = match &e {
+            BExpr::Unary(_, x) => vec![x],
+            BExpr::Binary(_, l, r) => vec![l, r],
+            BExpr::Call(f, args) if !f.volatile => args.iter().collect(),
+            _ => return e,
         };
-        if !foldable {
+        let mut consumed = 0u64;
+        for operand in operands {
+            match operand {
+                BExpr::Const(v) => consumed += array_len(v),
+                _ => return e,
+            }
+        }
+        if self.fold_left == 0 || consumed > self.fold_left {
             return e;
         }
         let mut ev = Eval::folding(&self.empty, self.cell, self.array_depth > 0).in_block(self.block);
         let v = ev.eval(&e);
-        if ev.touched() { e } else { BExpr::Const(v) }
+        if ev.touched() {
+            return e;
+        }
+        self.fold_left = self.fold_left.saturating_sub(consumed + array_len(&v));
+        BExpr::Const(v)
+    }
+}
+
+/// The elements of an array value (0 for a single value).
+fn array_len(v: &Value) -> u64 {
+    match v {
+        Value::Array(a) => a.data.len() as u64,
+        _ => 0,
     }
 }
 
@@ -383,7 +423,7 @@ mod tests {
     #[test]
     fn volatile_calls_are_never_folded() {
         let scope = Scope::new(vec!["Main".into()], Vec::new());
-        let binder = Binder::new(&scope, CellAddr::new(0, 0, 0));
+        let mut binder = Binder::new(&scope, CellAddr::new(0, 0, 0));
         let call = |f: &'static FnSpec| BExpr::Call(f, vec![BExpr::Const(Value::Number(1.0))].into_boxed_slice());
         assert_eq!(binder.fold(call(&FIXED)), BExpr::Const(Value::Number(0.5)));
         assert_eq!(binder.fold(call(&VOLATILE)), call(&VOLATILE));

@@ -73,16 +73,20 @@ impl Deps<'_> {
             BExpr::Call(f, args) if f.is_scoped() => self.let_call(args),
             BExpr::Call(f, args) => {
                 for (i, a) in args.iter().enumerate() {
-                    self.argument(f.arg(i), a, args);
+                    // A constant reference whose rectangle alone is used
+                    // (ROW(A:A) left unfolded past the folding budget).
+                    if !(f.position_only(i) && matches!(a, BExpr::Const(_))) {
+                        self.argument(f.arg(i), a, args);
+                    }
                 }
             }
         }
     }
 
     /// One argument of a call, by how the function uses it (the other
-    /// arguments are `args`). A position argument counts as read: what it
-    /// names may be read through the result (INDEX), and a position-only
-    /// call on constants has been folded away at binding.
+    /// arguments are `args`). A position argument counts as read unless it
+    /// is a constant reference of a function that returns no reference:
+    /// what it names may be read through the result (INDEX's base).
     fn argument(&mut self, kind: Arg, a: &BExpr, args: &[BExpr]) {
         let start = self.out.len();
         self.walk(a);

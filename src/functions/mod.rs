@@ -126,10 +126,11 @@ impl FnSpec {
         }
         let range = match (self.min_args, self.max_args) {
             (a, b) if a == b => format!("{a}"),
+            (_, VARIADIC) if got > VARIADIC => format!("at most {VARIADIC}"),
             (a, VARIADIC) => format!("at least {a}"),
             (a, b) => format!("{a} to {b}"),
         };
-        let one = self.max_args == 1 || (self.min_args == 1 && self.max_args == VARIADIC);
+        let one = self.max_args == 1 || (self.min_args == 1 && self.max_args == VARIADIC && got < VARIADIC);
         let noun = if one { "argument" } else { "arguments" };
         Some(format!("{} takes {range} {noun}, got {got}", self.name))
     }

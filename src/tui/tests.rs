@@ -351,3 +351,32 @@ fn highlight_styles() {
     assert_eq!(buf[(x1, y1)].fg, Color::Red);
     assert!(buf[(x1, y1)].modifier.contains(Modifier::DIM));
 }
+
+#[test]
+fn the_history_keeps_history_cells_changes_and_drops_the_oldest_past_it() {
+    // 2^16 one-cell cycles, each changing on every iteration: 16 steps
+    // hold exactly HISTORY_CELLS changed cells, the 17th one step more.
+    let per_step = 1usize << 16;
+    assert_eq!(super::stepper::HISTORY_CELLS % per_step, 0);
+    let steps = super::stepper::HISTORY_CELLS / per_step;
+    let dir = std::env::temp_dir().join(format!("dataflow-history-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("counters.ron");
+    let text = "Workbook(sheets: [\"Main\"], calc: (iterate: true, max_iterations: 1000, max_change: 0.001), \
+                cells: { \"Main!A1:A65536\": \"=A1+1\" })";
+    std::fs::write(&path, text).unwrap();
+    let mut a = app(Options { workbook: path.clone(), ..Options::default() });
+    for _ in 0..steps {
+        a.forward();
+    }
+    assert_eq!(a.history_cells(), super::stepper::HISTORY_CELLS, "at the limit");
+    assert_eq!((a.history_len(), a.current().number), (steps + 1, steps as u32), "nothing dropped yet");
+    a.forward();
+    // Past it: step 0 (no changes) and step 1 are dropped, 16 steps remain.
+    assert_eq!(a.history_cells(), super::stepper::HISTORY_CELLS);
+    assert_eq!(a.history_len(), steps);
+    assert_eq!(a.current().number, steps as u32 + 1);
+    let first = a.session().engine().program().cells()[0].addr;
+    assert_eq!(*a.session().engine().get(first), dataflow::value::Value::Number(17.0));
+    std::fs::remove_dir_all(&dir).ok();
+}

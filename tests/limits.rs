@@ -1,0 +1,78 @@
+//! Limits at and just past their values (docs/limits.md): the grid cap,
+//! the number of arguments, the cycles `check` lists, and tall sheets that
+//! load in linear time. The other limits are tested beside the code they
+//! bound (see the table in docs/limits.md).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::expect_exit;
+use dataflow::functions::VARIADIC;
+use dataflow::grid::MAX_GRID_CELLS;
+use dataflow::testing::Sheet;
+use dataflow::value::Value;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Writes `text` as `NAME.ron` in this test run's directory; its path.
+fn workbook(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("dataflow-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path: PathBuf = dir.join(format!("{name}.ron"));
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn the_grid_holds_exactly_max_grid_cells() {
+    // Column P is the 16th: P1048576 makes a grid of 16 × 2^20 = 2^24 cells.
+    const { assert!(16 * 1_048_576 == MAX_GRID_CELLS) };
+    let at = workbook("grid-at", "Workbook(sheets: [\"Main\"], cells: { \"Main!P1048576\": 7 })");
+    let out = expect_exit(0, &["run", &at, "--show", "Main!P1048576"]);
+    assert!(out.stdout.contains('7'), "{out:?}");
+    let past = workbook("grid-past", "Workbook(sheets: [\"Main\"], cells: { \"Main!Q1048576\": 7 })");
+    let out = expect_exit(1, &["check", &past]);
+    assert!(out.stderr.contains("would make the stored grid 17825792 cells"), "{out:?}");
+    assert!(out.stderr.contains("grid-past.ron:1:"), "located: {out:?}");
+}
+
+#[test]
+fn a_function_takes_at_most_variadic_arguments() {
+    let args = |n: usize| vec!["1"; n].join(",");
+    let mut s = Sheet::new();
+    s.set("A1", &format!("=SUM({})", args(VARIADIC)));
+    s.recalc();
+    assert!(s.issues().is_empty(), "{:?}", s.issues());
+    assert_eq!(s.value("A1"), Value::Number(VARIADIC as f64));
+    let mut s = Sheet::new();
+    s.set("A1", &format!("=SUM({})", args(VARIADIC + 1)));
+    assert_eq!(s.issues(), [format!("Sheet1!A1: SUM takes at most {VARIADIC} arguments, got {}", VARIADIC + 1)]);
+}
+
+#[test]
+fn check_lists_a_hundred_cycles_and_counts_the_rest() {
+    let book = workbook(
+        "cycles",
+        "Workbook(sheets: [\"Main\"], calc: (iterate: false), cells: { \"Main!A1:A32768\": \"=A1+1\" })",
+    );
+    let out = expect_exit(0, &["check", &book]);
+    assert!(out.stdout.contains("cycle 100: 1 cells: Main!A100\n"), "{out:?}");
+    assert!(!out.stdout.contains("cycle 101:"), "{out:?}");
+    assert!(out.stdout.contains("... and 32668 more\n"), "{out:?}");
+    let out = expect_exit(0, &["run", &book, "--show", "Main!A1"]);
+    assert_eq!(out.stderr.lines().filter(|l| l.starts_with("warning: circular reference")).count(), 100);
+    assert!(out.stderr.contains("warning: ... and 32668 more circular references"), "{out:?}");
+}
+
+#[test]
+fn tall_sheets_load_in_linear_time() {
+    // Growing the grid row by row copied the whole sheet each time: a
+    // 100,000-row chain took 16 s to load, 32,768 one-cell cycles 12 s.
+    let book =
+        workbook("chain", "Workbook(sheets: [\"Main\"], cells: { \"Main!A1\": 1, \"Main!A2:A100000\": \"=A1+1\" })");
+    let start = Instant::now();
+    let out = expect_exit(0, &["run", &book, "--show", "Main!A100000"]);
+    assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
+    assert!(out.stdout.contains("100000"), "{out:?}");
+}
