@@ -35,6 +35,12 @@ impl Session {
         Session::new(crate::workbook::load(path)?)
     }
 
+    /// [`Session::load`] with the workbook's parts named in `with` turned on
+    /// (see [`crate::workbook::load_with`]).
+    pub fn load_with(path: &Path, with: &[String]) -> Result<Session, Vec<Diagnostic>> {
+        Session::new(crate::workbook::load_with(path, with)?)
+    }
+
     pub fn new(workbook: Workbook) -> Result<Session, Vec<Diagnostic>> {
         let program = Arc::new(build_program(&workbook)?);
         let engine = Engine::new(program, workbook.calc).map_err(|m| vec![Diagnostic::new(m)])?;

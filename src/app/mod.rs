@@ -14,7 +14,7 @@ mod views;
 mod write;
 
 pub use options::{Options, input_line, input_line_file};
-pub use prepare::{Prepared, apply_sets, apply_settings, prepare, resolve_sets};
+pub use prepare::{Prepared, apply_sets, apply_settings, load, prepare, resolve_sets};
 pub use text::{color_wanted, iterations, pass_text, plural, reset_text, run_text};
 pub use views::{Shown, resolve_area, resolve_views};
 pub use write::{print, refuse_own_file, warn, write_failure};

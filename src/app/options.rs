@@ -22,6 +22,8 @@ pub struct Options {
     pub sets: Vec<String>,
     /// Skip the reset protocol.
     pub no_reset: bool,
+    /// The workbook's optional parts to turn on (`all`: every one).
+    pub with: Vec<String>,
 }
 
 /// Every non-blank line of a file with its 1-based line number.

@@ -18,7 +18,7 @@ pub struct Prepared {
 /// Loads the workbook and applies the settings, inputs, reset protocol
 /// (unless `no_reset`) and `--set` cells, in that order.
 pub fn prepare(options: &Options) -> Result<Prepared, Failure> {
-    let mut session = Session::load(&options.workbook).map_err(Failure::Workbook)?;
+    let mut session = load(&options.workbook, &options.with)?;
     apply_settings(&mut session, options)?;
     for input in &options.inputs {
         let (name, value) =
@@ -29,6 +29,26 @@ pub fn prepare(options: &Options) -> Result<Prepared, Failure> {
     let reset = if options.no_reset { None } else { session.reset().map_err(Failure::Usage)? };
     apply_sets(&mut session, options)?;
     Ok(Prepared { session, reset })
+}
+
+/// Loads the workbook with the parts named in `with` turned on; a name
+/// that is not one of its parts is a usage error that lists them.
+pub fn load(path: &std::path::Path, with: &[String]) -> Result<Session, Failure> {
+    let session = Session::load_with(path, with).map_err(Failure::Workbook)?;
+    let unknown = session.workbook().unknown_parts(with);
+    if let Some(first) = unknown.first() {
+        let parts: Vec<&str> = session.workbook().parts.iter().map(|p| p.name.as_str()).collect();
+        let known = if parts.is_empty() {
+            "the workbook declares no parts".to_string()
+        } else {
+            format!("its parts: {}, or `all`", parts.join(", "))
+        };
+        return Err(Failure::usage(format!(
+            "--with `{first}`: `{}` has no part of that name ({known})",
+            path.display()
+        )));
+    }
+    Ok(session)
 }
 
 /// Sets the `--set` cells. An area the grid cannot hold is refused before

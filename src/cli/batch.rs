@@ -32,7 +32,7 @@ pub fn batch(
     format: BatchFormat,
 ) -> Result<(), Failure> {
     let usage = Failure::Usage;
-    let mut base = Session::load(&common.workbook).map_err(Failure::Workbook)?;
+    let mut base = crate::app::load(&common.workbook, &common.with)?;
     apply_settings(&mut base, common)?;
     let [input] = common.inputs.as_slice() else {
         return Err(usage("batch takes exactly one --input NAME=@FILE".into()));

@@ -30,8 +30,13 @@ pub struct Cli {
 pub enum Command {
     /// Load a workbook, apply inputs and the reset protocol, recalculate, print views.
     Run(RunArgs),
-    /// Load a workbook and report every problem and the cycles found; run nothing.
-    Check { workbook: PathBuf },
+    /// Load a workbook and report every problem, its optional parts and the cycles found; run nothing.
+    Check {
+        workbook: PathBuf,
+        /// Check with these optional parts of the workbook turned on (comma-separated or repeated; `all`).
+        #[arg(long = "with", value_name = "PART", value_delimiter = ',')]
+        with: Vec<String>,
+    },
     /// Evaluate a formula in a cell's context after recalculation.
     Eval {
         #[command(flatten)]
@@ -121,6 +126,10 @@ pub struct CommonArgs {
     /// Skip the workbook's reset protocol and iterate from never-calculated cells.
     #[arg(long = "no-reset")]
     pub no_reset: bool,
+    /// Turn on optional parts of the workbook (comma-separated or repeated; `all`: every one;
+    /// `dataflow check` lists them).
+    #[arg(long = "with", value_name = "PART", value_delimiter = ',')]
+    pub with: Vec<String>,
 }
 
 impl CommonArgs {
@@ -134,6 +143,7 @@ impl CommonArgs {
             inputs: self.inputs.clone(),
             sets: self.sets.clone(),
             no_reset: self.no_reset,
+            with: self.with.clone(),
         }
     }
 }
@@ -193,7 +203,7 @@ pub mod dataflow_order {
 pub fn main(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => run::run(&args),
-        Command::Check { workbook } => run::check(&workbook),
+        Command::Check { workbook, with } => run::check(&workbook, &with),
         Command::Eval { common, formula, at, refs } => run::eval(&common.options(), &formula, &at, refs),
         Command::Batch { common, show, expect, jobs, format } => {
             batch::batch(&common.options(), &show, expect.as_deref(), jobs, format)

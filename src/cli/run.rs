@@ -90,7 +90,7 @@ fn from_state(args: &Options, path: &Path) -> Result<(Session, Option<ResetRun>,
         let p = prepare(args)?;
         return Ok((p.session, p.reset, None));
     };
-    let mut session = Session::load(&args.workbook).map_err(Failure::Workbook)?;
+    let mut session = app::load(&args.workbook, &args.with)?;
     apply_settings(&mut session, args)?;
     state.apply(&mut session).map_err(|m| state_failure(path, m))?;
     if !args.inputs.is_empty() || args.no_reset {
@@ -147,8 +147,8 @@ fn warn_circular(session: &Session, report: &Report) {
 /// rest are counted.
 const SHOWN_CYCLES: usize = 100;
 
-pub fn check(path: &Path) -> Result<(), Failure> {
-    let session = Session::load(path).map_err(Failure::Workbook)?;
+pub fn check(path: &Path, with: &[String]) -> Result<(), Failure> {
+    let session = app::load(path, with)?;
     let p = session.engine().program();
     let mut text = format!(
         "{}: {} sheets, {} names, {} formula cells, {} constants\n",
@@ -158,6 +158,7 @@ pub fn check(path: &Path) -> Result<(), Failure> {
         p.cells().len(),
         p.constants().len()
     );
+    text += &parts_text(&session.workbook().parts);
     let cycles: Vec<&[FormulaId]> = p.cycles().collect();
     if cycles.is_empty() {
         text += "no circular references\n";
@@ -174,6 +175,20 @@ pub fn check(path: &Path) -> Result<(), Failure> {
         text += "iteration is off: these cells will not be calculated (set calc.iterate: true)\n";
     }
     print(&text)
+}
+
+/// The optional parts `check` lists, each with whether it is on.
+fn parts_text(parts: &[dataflow::workbook::Part]) -> String {
+    if parts.is_empty() {
+        return String::new();
+    }
+    let width = parts.iter().map(|p| p.name.chars().count()).max().unwrap_or(0);
+    let mut text = "parts (turn on with --with PART[,PART...] or --with all):\n".to_string();
+    for p in parts {
+        let on = if p.on { "on " } else { "off" };
+        text += &format!("  {on} {:width$}  {}\n", p.name, p.about);
+    }
+    text
 }
 
 pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<(), Failure> {

@@ -192,6 +192,7 @@ impl Builder {
         inputs: Vec<InputDef>,
         views: Vec<ViewDef>,
         reset: Option<ResetProtocol>,
+        parts: Vec<Part>,
     ) -> Result<Workbook, Vec<Diagnostic>> {
         if !self.diags.is_empty() {
             let mut diags = self.diags;
@@ -213,6 +214,7 @@ impl Builder {
             views,
             reset,
             sources: self.sources,
+            parts,
         })
     }
 }

@@ -16,6 +16,7 @@ pub mod ron;
 
 pub use model::*;
 pub use refs::{parse_cell_ref, parse_input_value};
+pub use ron::ALL;
 
 use crate::diagnostic::Diagnostic;
 use std::path::Path;
@@ -23,9 +24,16 @@ use std::path::Path;
 /// Reads the workbook at `path` with the reader for its extension (in any
 /// case). Paths in messages are shown as given.
 pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+    load_with(path, &[])
+}
+
+/// [`load`] with the workbook's optional parts named in `with` turned on
+/// ([`ALL`]: every part). Names the workbook does not declare are ignored
+/// here; [`Workbook::unknown_parts`] lists them.
+pub fn load_with(path: &Path, with: &[String]) -> Result<Workbook, Vec<Diagnostic>> {
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     match ext.as_deref() {
-        Some("ron") => ron::load(path),
+        Some("ron") => ron::load(path, with),
         _ if path.is_dir() => {
             Err(vec![Diagnostic::new(format!("cannot read the workbook file `{}`: it is a directory", path.display()))])
         }
@@ -40,6 +48,12 @@ pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
 }
 
 impl Workbook {
+    /// The names in `with` that are not parts of this workbook (nor [`ALL`]).
+    pub fn unknown_parts<'w>(&self, with: &'w [String]) -> Vec<&'w str> {
+        let known = |w: &str| w.eq_ignore_ascii_case(ALL) || self.parts.iter().any(|p| p.name.eq_ignore_ascii_case(w));
+        with.iter().map(String::as_str).filter(|w| !known(w)).collect()
+    }
+
     /// Loads a workbook from its RON text (see [`ron::from_str`]).
     pub fn from_str(text: &str, path_for_messages: &Path, base_dir: &Path) -> Result<Workbook, Vec<Diagnostic>> {
         ron::from_str(text, path_for_messages, base_dir)

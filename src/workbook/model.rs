@@ -28,6 +28,19 @@ pub struct Workbook {
     pub reset: Option<ResetProtocol>,
     /// The workbook file first, then every included file.
     pub sources: Vec<Arc<Source>>,
+    /// The optional parts the workbook declares, in file order.
+    pub parts: Vec<Part>,
+}
+
+/// An optional part of a workbook (formula files and views turned on by
+/// name, `--with NAME`), as the workbook file declares it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    pub name: String,
+    /// One line saying what the part adds.
+    pub about: String,
+    /// Whether it was turned on when the workbook was loaded.
+    pub on: bool,
 }
 
 impl Workbook {

@@ -6,9 +6,8 @@
 //! names (valid, defined once across all files), anchors, areas, formulas.
 
 use super::dfl::{DflKind, parse_dfl};
-use super::raw::Str;
-use super::spans::Node;
 use crate::address::CellAddr;
+use crate::ast::Span;
 use crate::diagnostic::Source;
 use crate::workbook::builder::Builder;
 use crate::workbook::model::{CellEntry, Name};
@@ -16,19 +15,31 @@ use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
-/// Reads and adds every included file, in order.
-/// `places` is the `include` list's node in the workbook file.
-pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Str<'_>], places: &Node, base_dir: &Path) {
-    let mut seen: Vec<PathBuf> = Vec::new();
-    for (i, inc) in list.iter().enumerate() {
-        let span = places.item(i).string();
-        let full = base_dir.join(&*inc.text);
+/// One file to include: its path as written and where it is written in
+/// the workbook file, and the part that includes it (None: the workbook).
+pub(crate) struct Include<'t> {
+    pub text: &'t str,
+    pub span: Span,
+    pub part: Option<usize>,
+}
+
+/// Reads and adds every included file, in order. A file listed twice by the
+/// workbook, or twice by one part, is an error; one that several parts (or
+/// the workbook and a part) include is read once.
+pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Include<'_>], base_dir: &Path) {
+    let mut seen: Vec<(PathBuf, Option<usize>)> = Vec::new();
+    for inc in list {
+        let span = inc.span.clone();
+        let full = base_dir.join(inc.text);
         let path = clean(&full);
-        if seen.contains(&path) {
-            b.error(src, span, format!("`{}` is included twice", inc.text), "included again");
-            continue;
+        match seen.iter().find(|(p, _)| *p == path) {
+            Some((_, owner)) if *owner == inc.part => {
+                b.error(src, span, format!("`{}` is included twice", inc.text), "included again");
+                continue;
+            }
+            Some(_) => continue,
+            None => seen.push((path.clone(), inc.part)),
         }
-        seen.push(path.clone());
         if let Some(what) = not_regular(&full) {
             b.error(src, span, format!("cannot read the included file `{}`: it is {what}", path.display()), what);
             continue;

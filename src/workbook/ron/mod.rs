@@ -8,10 +8,13 @@
 mod dfl;
 mod include;
 mod inputs;
+mod parts;
 mod raw;
 mod read;
 mod spans;
 mod views;
+
+pub use parts::ALL;
 
 use crate::diagnostic::{Diagnostic, Source};
 use crate::workbook::Workbook;
@@ -19,30 +22,44 @@ use crate::workbook::builder::Builder;
 use std::path::Path;
 
 /// Reads the workbook file at `path` and the formula files it includes
-/// (relative to its directory). Paths in messages are shown as given.
-pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+/// (relative to its directory), with the parts named in `with` turned on.
+/// Paths in messages are shown as given.
+pub fn load(path: &Path, with: &[String]) -> Result<Workbook, Vec<Diagnostic>> {
     if let Some(what) = include::not_regular(path) {
         return Err(vec![Diagnostic::new(format!("cannot read the workbook file `{}`: it is {what}", path.display()))]);
     }
     let text = std::fs::read_to_string(path)
         .map_err(|e| vec![Diagnostic::new(format!("cannot read the workbook file `{}`: {e}", path.display()))])?;
     let base = path.parent().unwrap_or(Path::new(""));
-    from_str(text.strip_prefix('\u{feff}').unwrap_or(&text), path, base)
+    from_str_with(text.strip_prefix('\u{feff}').unwrap_or(&text), path, base, with)
 }
 
 /// Reads a workbook from its RON text. `path_for_messages` names the text
 /// in diagnostics; included files are read relative to `base_dir`.
 pub fn from_str(text: &str, path_for_messages: &Path, base_dir: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+    from_str_with(text, path_for_messages, base_dir, &[])
+}
+
+/// [`from_str`] with the parts named in `with` turned on.
+pub fn from_str_with(
+    text: &str,
+    path_for_messages: &Path,
+    base_dir: &Path,
+    with: &[String],
+) -> Result<Workbook, Vec<Diagnostic>> {
     let src = Source::new(path_for_messages, text);
     let raw = raw::parse_ron(&src).map_err(|d| vec![d])?;
     let root = spans::scan(&src.text);
     let mut b = Builder::new(&src);
-    let parts = read::from_raw(&mut b, &raw, &root, &src);
+    let mut file = read::from_raw(&mut b, &raw, &root, &src);
+    let base = (raw.include.as_slice(), root.field("include"));
+    let chosen = parts::choose(&mut b, &src, &raw.parts, root.field("parts"), base, base_dir, with);
+    parts::add_views(&mut b, &src, &mut file.views, chosen.views);
     if !b.sheets.is_empty() {
-        include::includes(&mut b, &src, &raw.include, root.field("include"), base_dir);
+        include::includes(&mut b, &src, &chosen.includes, base_dir);
     }
-    read::check_settable(&mut b, &src, &parts.settable);
-    b.finish(parts.calc, parts.inputs, parts.views, parts.reset)
+    read::check_settable(&mut b, &src, &file.settable);
+    b.finish(file.calc, file.inputs, file.views, file.reset, chosen.parts)
 }
 
 #[cfg(test)]

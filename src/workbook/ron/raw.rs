@@ -32,6 +32,21 @@ pub(crate) struct RawWorkbook<'a> {
     pub views: Entries<Str<'a>, RawView<'a>>,
     #[serde(default, borrow)]
     pub reset: Option<RawReset<'a>>,
+    #[serde(default, borrow)]
+    pub parts: Entries<Str<'a>, RawPart<'a>>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(rename = "Part", deny_unknown_fields)]
+pub(crate) struct RawPart<'a> {
+    #[serde(borrow)]
+    pub about: Str<'a>,
+    #[serde(default, borrow)]
+    pub include: Vec<Str<'a>>,
+    #[serde(default, borrow)]
+    pub replace: Vec<Str<'a>>,
+    #[serde(default, borrow)]
+    pub views: Entries<Str<'a>, RawView<'a>>,
 }
 
 #[derive(Deserialize, Debug, Default)]
