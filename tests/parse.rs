@@ -1,26 +1,18 @@
-//! The formula parser and printer: tree shapes (precedence, references,
-//! names, arrays, literals), canonical text (snapshots and round trips) and
-//! error reporting (snapshots of spans and messages, deep nesting).
+//! The formula parser's trees: precedence and associativity (every pair
+//! of binary operators), spans, references of every form, names and
+//! function calls, array constants, literals, whitespace, and the
+//! reference operators (intersection, union) with omitted arguments.
+//! Canonical text is in `parse_printing.rs`, error reports and deep
+//! nesting in `parse_errors.rs`.
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
+use common::parse::{errors, parse, without_spans};
 use dataflow::ast::{Axis, Expr, ExprKind, RefExpr, RefKind};
-use dataflow::parse::{ParseError, parse_formula};
 use dataflow::value::{ErrorKind, Value};
-use std::fmt::Write;
-use std::time::{Duration, Instant};
-
-fn parse(src: &str) -> Expr {
-    parse_formula(src).unwrap_or_else(|e| panic!("{src:?} failed to parse: {e:?}"))
-}
-
-fn errors(src: &str) -> Vec<ParseError> {
-    match parse_formula(src) {
-        Ok(e) => panic!("{src:?} parsed as {e:?}"),
-        Err(errs) => errs,
-    }
-}
 
 /// The tree as an s-expression: operators by name, references and other
 /// literals as canonical text, names as `name:x`.
@@ -42,22 +34,6 @@ fn shape(src: &str) -> String {
     sx(&parse(src))
 }
 
-/// The tree with every span zeroed, to compare trees parsed from
-/// different text.
-fn without_spans(e: &Expr) -> Expr {
-    let kind = match &e.kind {
-        ExprKind::Call { name, args } => {
-            ExprKind::Call { name: name.clone(), args: args.iter().map(without_spans).collect() }
-        }
-        ExprKind::Unary { op, expr } => ExprKind::Unary { op: *op, expr: Box::new(without_spans(expr)) },
-        ExprKind::Binary { op, lhs, rhs } => {
-            ExprKind::Binary { op: *op, lhs: Box::new(without_spans(lhs)), rhs: Box::new(without_spans(rhs)) }
-        }
-        k => k.clone(),
-    };
-    Expr::new(kind, 0..0)
-}
-
 fn reference(src: &str) -> RefExpr {
     match parse(src).kind {
         ExprKind::Ref(r) => r,
@@ -71,147 +47,6 @@ fn rel(index: u32) -> Axis {
 
 fn abs(index: u32) -> Axis {
     Axis { index, abs: true }
-}
-
-/// Formulas that parse; their canonical text is snapshotted and each must
-/// survive print-then-parse unchanged.
-const FORMULAS: &[&str] = &[
-    "=1+2*3",
-    "= 1 + 2 * 3",
-    "(1+2)*3",
-    "-2^2",
-    "-(2^2)",
-    "(-2)^2",
-    "2^3^2",
-    "2^(3^2)",
-    "2^-1",
-    "1-(2-3)",
-    "(1-2)-3",
-    "1+-2",
-    "--A1",
-    "-A1%",
-    "-(A1%)",
-    "A1%%",
-    "(1+2)%",
-    "+A1+B1",
-    "\"a\"&1+2",
-    "(\"a\"&1)+2",
-    "1=1&\"x\"",
-    "(1=1)&\"x\"",
-    "1<>2",
-    "A1<=B1",
-    "A1>=-1",
-    "1<2=TRUE",
-    "sum(a1, 2)",
-    "Sum(A1:B2,C3)",
-    "IF(A1>0,\"pos\",IF(A1<0,\"neg\",\"zero\"))",
-    "f()",
-    "TRUE()",
-    "true",
-    "False",
-    "_xlfn.XLOOKUP(A1,B:B,C:C)",
-    "STDEV.S(A1:A10)",
-    "LOG10(100)",
-    "$D$4+D$4+$D4+D4",
-    "D4:L12",
-    "$D$4:L$12",
-    "A:A",
-    "$B:D",
-    "3:5",
-    "$3:$5",
-    "Main!A1",
-    "main!a1:b2",
-    "Main!A:A",
-    "Main!$3:5",
-    "'My Sheet'!A1:B2",
-    "'It''s'!A1",
-    "'2019'!A1",
-    "'A1'!B2",
-    "'R1C1'!B2",
-    "SUM(Data!B2:B9)*Rates!$C$1",
-    "A1:B2:C3",
-    "(A1:B2):C3",
-    "A1:(B2:C3)",
-    "(A1):B2",
-    "(A):B",
-    "(1):3",
-    "Main!A1:(B2)",
-    "INDEX(x,1,1):INDEX(x,2,2)",
-    "A1:INDEX(A:A,3)",
-    "A1:LOG10(5)",
-    "-A1:B2",
-    "abc",
-    "in_cell_from_sol",
-    "sol.x",
-    "\\path",
-    "XFE1",
-    "A1B",
-    "XFD1048576",
-    "A1048577",
-    "\"\"",
-    "\"a\"\"b\"",
-    "\"say \"\"hi\"\"\"",
-    "1.5",
-    ".5",
-    "1e3",
-    "1E-3",
-    "123456789012345678",
-    "0.1",
-    "1.23456789012345678",
-    "#NULL!",
-    "#div/0!",
-    "#VALUE!",
-    "#REF!",
-    "#NAME?",
-    "#NUM!",
-    "#N/A",
-    "{1,2,3;4,5,6}",
-    "{-1,+2,\"a\";TRUE,false,#N/A}",
-    "{1}",
-    "{\"x\";\"y\"}",
-    "=SUM(\n    A1,\n    B2\n)",
-];
-
-#[test]
-fn canonical_text() {
-    let mut out = String::new();
-    for src in FORMULAS {
-        writeln!(out, "{src:?} => {}", parse(src)).unwrap();
-    }
-    insta::assert_snapshot!(out);
-}
-
-#[test]
-fn printing_then_parsing_gives_the_same_tree() {
-    for src in FORMULAS {
-        let tree = parse(src);
-        let text = tree.to_string();
-        let again = parse_formula(&text).unwrap_or_else(|e| panic!("{src:?} printed as {text:?}: {e:?}"));
-        assert_eq!(without_spans(&again), without_spans(&tree), "{src:?} printed as {text:?}");
-        assert_eq!(again.to_string(), text, "printing is stable for {src:?}");
-    }
-}
-
-#[test]
-fn printing_adds_parentheses_only_where_needed() {
-    let cases = [
-        ("(1+2)", "1+2"),
-        ("((A1))", "A1"),
-        ("1+(2*3)", "1+2*3"),
-        ("(1+2)+3", "1+2+3"),
-        ("1+(2+3)", "1+(2+3)"),
-        ("(2^3)^2", "2^3^2"),
-        ("(-2)^2", "-2^2"),
-        ("-(2)^2", "-2^2"),
-        ("-(2^2)", "-(2^2)"),
-        ("(-A1)%", "-A1%"),
-        ("-(A1%)", "-(A1%)"),
-        ("-(A1:B2)", "-A1:B2"),
-        ("SUM( A1 , (B2) )", "SUM(A1,B2)"),
-    ];
-    for (src, want) in cases {
-        assert_eq!(parse(src).to_string(), want, "{src:?}");
-    }
 }
 
 #[test]
@@ -351,131 +186,6 @@ fn whitespace_and_newlines_separate_tokens() {
     ] {
         assert_eq!(without_spans(&parse(src)), without_spans(&compact), "{src:?}");
     }
-}
-
-/// Bad formulas and every error each reports, as `span message`.
-const BAD: &[&str] = &[
-    "",
-    "=",
-    "=1+",
-    "=SUM(1,",
-    "=SUM(1",
-    "=\"abc",
-    "=1 2",
-    "=#FOO!",
-    "=#FOO",
-    "={1,2;3}",
-    "={1,2;3,4;5}",
-    "={}",
-    "={1,,2}",
-    "={A1}",
-    "=A1:",
-    "=)",
-    "=(",
-    "=1+2)",
-    "=(1+)*(2+)",
-    "=SUM(1,*)+{1,2;3}",
-    "=1 @ 2 ? 3",
-    "=#BAD! + \"open",
-    "=$XFE$1",
-    "=XFZ$1",
-    "=$A$0",
-    "=A$2000000",
-    "=$A",
-    "=$3",
-    "=Main!",
-    "=Main!abc",
-    "=SUM(Main!)",
-    "=Main!\"x\"&1",
-    "='My Sheet'A1",
-    "='Unclosed!A1",
-    "=''!A1",
-    "='abc'",
-    "=1+(2*",
-    "=\"a\" \"b\"",
-    "=1e999",
-    "=1*/2",
-    "=((1)",
-    "={1,2",
-    "==1",
-    "=(A1,,B1)",
-    "=SUM((A1,))",
-    "=A1 +",
-];
-
-#[test]
-fn error_reports() {
-    let mut out = String::new();
-    for src in BAD {
-        writeln!(out, "{src:?}").unwrap();
-        for e in errors(src) {
-            writeln!(out, "    {:?} {}", e.span, e.message).unwrap();
-        }
-    }
-    insta::assert_snapshot!(out);
-}
-
-#[test]
-fn every_lexing_error_is_reported() {
-    let errs = errors("=#FOO + $XFZ1 + \"x");
-    let spans: Vec<_> = errs.iter().map(|e| e.span.clone()).collect();
-    assert_eq!(spans, vec![1..5, 8..13, 16..18]);
-}
-
-fn in_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new().stack_size(2 << 20).spawn(f).unwrap().join().unwrap()
-}
-
-fn assert_too_deep(src: String) {
-    let start = Instant::now();
-    let errs = in_small_stack(move || parse_formula(&src).unwrap_err());
-    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
-    assert!(errs.iter().any(|e| e.message.starts_with("formula nested too deeply")), "{errs:?}");
-}
-
-#[test]
-fn deep_nesting_is_an_error_not_a_crash() {
-    assert_too_deep("(".repeat(100_000) + "1" + &")".repeat(100_000));
-    assert_too_deep("(".repeat(100_000));
-    assert_too_deep("=".to_string() + &"-".repeat(5000) + "1");
-    assert_too_deep("{".repeat(5000));
-    assert_too_deep("1".to_string() + &"%".repeat(5000));
-    assert_too_deep("IF(1,".repeat(3000) + "1" + &")".repeat(3000));
-    assert_too_deep("-(".repeat(3000) + "1" + &")".repeat(3000));
-}
-
-#[test]
-fn nesting_up_to_the_limit_parses_in_a_small_stack() {
-    let limit = dataflow::parse::MAX_NESTING;
-    let cases = [
-        "(".repeat(limit) + "1" + &")".repeat(limit),
-        "IF(1,".repeat(limit) + "1" + &")".repeat(limit),
-        "-(".repeat(limit / 2) + "1" + &")".repeat(limit / 2),
-        "-".repeat(limit) + "1",
-        "SUM(".repeat(limit - 1) + "{1}" + &")".repeat(limit - 1),
-    ];
-    for src in cases {
-        let text = in_small_stack(move || parse_formula(&src).map(|e| e.to_string()));
-        assert!(text.is_ok(), "{text:?}");
-    }
-    // An error at the bottom of the nesting is reported too.
-    let src = "(".repeat(limit - 1) + "1+" + &")".repeat(limit - 1);
-    let errs = in_small_stack(move || parse_formula(&src).unwrap_err());
-    assert_eq!(errs.len(), 1, "{errs:?}");
-    assert_eq!(errs[0].message, "expected an expression after `+`, found `)`");
-}
-
-#[test]
-fn long_operator_chains_count_as_nesting() {
-    // Chains fold into left-deep trees, so they are bounded like brackets.
-    let limit = dataflow::parse::MAX_NESTING;
-    let src = vec!["A1"; limit + 1].join("+");
-    let text = in_small_stack(move || parse(&src).to_string());
-    assert_eq!(text.len(), (limit + 1) * 3 - 1);
-    assert_too_deep(vec!["A1"; 4000].join("+"));
-    // Separate arguments do not add up.
-    let args = vec!["A1+A2"; 4000].join(",");
-    assert!(in_small_stack(move || parse_formula(&format!("SUM({args})")).is_ok()));
 }
 
 #[test]

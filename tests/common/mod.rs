@@ -1,10 +1,15 @@
 //! Helpers shared by the tests that run the `dataflow` binary: the
 //! workbook and puzzles they use, and running the binary from the crate's
 //! directory (so relative paths in arguments and messages are stable).
-//! [`sheet`] has the helpers of the tests that drive the in-memory `Sheet`.
+//! [`sheet`] has the helpers of the tests that drive the in-memory `Sheet`;
+//! [`parse`] those of the parser tests, [`bad_input`] those of the bad-input
+//! tests and [`json`] those of the tests of `run` and `batch`'s JSON output.
 
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod bad_input;
+pub mod json;
+pub mod parse;
 pub mod sheet;
 
 use std::process::Command;

@@ -1,0 +1,112 @@
+//! The `dataflow batch` subcommand end to end: the summary and the JSON
+//! lines of the Project Euler 96 corpus checked against its solutions
+//! (skipped when the shared corpora are absent), bad puzzle lines reported
+//! as errors, line numbers that are the file's, and its usage errors.
+
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use serde_json::Value as Json;
+use std::path::Path;
+
+mod common;
+use common::json::{grid_line, solve_json};
+use common::*;
+
+fn corpora_present() -> bool {
+    let present = Path::new(env!("CARGO_MANIFEST_DIR")).join(PE96).exists();
+    if !present {
+        println!("skipping: {PE96} is absent (the shared puzzle corpora sit beside the project)");
+    }
+    present
+}
+
+// ---------------------------------------------------------------- batch
+
+fn batch(format: &str) -> Out {
+    expect_exit(
+        0,
+        &["batch", SUDOKU, "--input", &format!("puzzle=@{PE96}"), "--expect", PE96_SOLUTIONS, "--format", format],
+    )
+}
+
+#[test]
+fn batch_summarises_pe96() {
+    if !corpora_present() {
+        return;
+    }
+    let out = batch("text");
+    for line in ["puzzles: 50", "solved: 40", "unsolved: 10", "wrong: 0", "not converged: 0", "errors: 0"] {
+        assert!(out.stdout.lines().any(|l| l == line), "{line}: {out:?}");
+    }
+}
+
+#[test]
+fn batch_jsonl_has_one_object_per_puzzle() {
+    if !corpora_present() {
+        return;
+    }
+    let out = batch("jsonl");
+    let lines: Vec<Json> =
+        out.stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect();
+    assert_eq!(lines.len(), 50);
+    for (i, o) in lines.iter().enumerate() {
+        assert_eq!(o["line"], i + 1, "{o}");
+        assert!(["solved", "unsolved"].contains(&o["status"].as_str().unwrap_or("")), "{o}");
+        assert!(o["iterations"].as_u64().is_some_and(|n| n >= 1), "{o}");
+        assert!(o["ms"].as_f64().is_some_and(|ms| ms >= 0.0), "{o}");
+        assert_eq!(o["grid"].as_str().map(str::len), Some(81), "{o}");
+    }
+    assert_eq!(lines[0]["grid"], GRID1_SOLVED);
+    assert_eq!(lines[1]["grid"], GRID2_SOLVED);
+    assert_eq!(lines.iter().filter(|o| o["status"] == "solved").count(), 40);
+}
+
+#[test]
+fn batch_reports_bad_lines_as_errors() {
+    // Lines 3 and 4 of the fixture are a short line and a bad symbol.
+    let out = expect_exit(0, &["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt", "--format", "jsonl"]);
+    let lines: Vec<Json> = out.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let status: Vec<&str> = lines.iter().map(|o| o["status"].as_str().unwrap()).collect();
+    assert_eq!(status, ["solved", "solved", "error", "error"]);
+    assert!(lines[2]["message"].as_str().unwrap().contains("needs 81 symbols"), "{}", lines[2]);
+    assert!(lines[3]["message"].as_str().unwrap().contains("symbol `x`"), "{}", lines[3]);
+    let out = expect_exit(0, &["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt"]);
+    assert!(out.stdout.contains("errors: 2"), "{out:?}");
+    assert!(out.stdout.contains("line 3: input `puzzle` needs 81 symbols"), "{out:?}");
+}
+
+#[test]
+fn batch_usage_errors() {
+    let out = expect_exit(2, &["batch", SUDOKU]);
+    assert!(out.stderr.contains("batch takes exactly one --input NAME=@FILE"), "{out:?}");
+    let out = expect_exit(2, &["batch", SUDOKU, "--input", &format!("puzzle={GRID1}")]);
+    assert!(out.stderr.contains("batch reads a file"), "{out:?}");
+    let out = expect_exit(2, &["batch", SUDOKU, "--input", "puzzle=@missing.txt"]);
+    assert!(out.stderr.contains("cannot read `missing.txt`"), "{out:?}");
+    let out = expect_exit(2, &["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt", "--show", "nope"]);
+    assert!(out.stderr.contains("--show `nope`"), "{out:?}");
+    let out = expect_exit(
+        2,
+        &["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt", "--expect", "tests/data/cli/far_view.ron"],
+    );
+    assert!(out.stderr.contains("--expect has"), "{out:?}");
+}
+
+#[test]
+
+fn batch_line_numbers_are_the_file_lines() {
+    let dir = std::env::temp_dir().join(format!("dataflow-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("gap.txt");
+    std::fs::write(&file, format!("{GRID1}\n\n{GRID2}\n")).unwrap();
+    let out =
+        expect_exit(0, &["batch", SUDOKU, "--input", &format!("puzzle=@{}", file.display()), "--format", "jsonl"]);
+    let last: Json = serde_json::from_str(out.stdout.lines().last().unwrap()).unwrap();
+    // `run --input puzzle=@gap.txt:3` is GRID2; batch should call it line 3 too.
+    let run = solve_json(&["--input", &format!("puzzle=@{}:3", file.display())]);
+    assert_eq!(grid_line(&run["ranges"]["solution"]), GRID2_SOLVED);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(last["grid"], GRID2_SOLVED);
+    assert_eq!(last["line"], 3, "{last}");
+}
