@@ -2,7 +2,8 @@
 //! earlier iteration's stop there with "oscillates with period p after
 //! iteration k" instead of running to the cap, in the library's report,
 //! stepping one iteration at a time, `run` (text and JSON), `step --plain`
-//! and `batch` (status, summary, JSON). And `batch --collect`: views and
+//! and `batch` (status, summary, JSON), on small cycles and on a
+//! deliberately broken Sudoku formula file. And `batch --collect`: views and
 //! cells read per puzzle, into the JSON lines and the summary.
 
 // Tests fail by panicking.
@@ -119,6 +120,18 @@ fn run_reports_the_oscillation() {
     let v: Json = serde_json::from_str(&expect_exit(0, &["run", CONVERGES, "--format", "json"]).stdout).unwrap();
     assert_eq!(v.get("period"), None, "{v}");
     assert!(expect_exit(0, &["run", CONVERGES]).stdout.contains("\nconverged after 18 iterations;"));
+}
+
+#[test]
+fn a_broken_candidates_file_oscillates_instead_of_running_to_the_cap() {
+    // Ellis's solver whose valid-values board lets a placed digit remove
+    // itself (tests/data/oscillation/broken_candidates.dfl).
+    let broken = "tests/data/oscillation/broken_sudoku.ron";
+    let out = expect_exit(0, &["run", broken, "--format", "json"]);
+    let v: Json = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!((&v["period"], &v["iterations"]), (&Json::from(2), &Json::from(3)), "{v}");
+    let out = expect_exit(0, &["run", broken, "--order", "synchronous"]);
+    assert!(out.stdout.lines().last().unwrap().starts_with("oscillates with period 4 after iteration 5;"), "{out:?}");
 }
 
 #[test]
