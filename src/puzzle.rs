@@ -2,9 +2,13 @@
 //! line solved through a session, as `dataflow batch` does for every line
 //! of a file, and the answer graded against an expected line. Nothing here
 //! knows the puzzle: the workbook's named input and alphabet say how a line
-//! fills cells, and a view says where the answer is read.
+//! fills cells, and a view says where the answer is read. Other areas can
+//! be collected as they are (a status cell, a history) beside the answer.
 
+use crate::address::Area;
+use crate::engine::Report;
 use crate::session::Session;
+use crate::value::Value;
 
 /// How one puzzle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +21,8 @@ pub enum Status {
     Wrong,
     /// The iteration cap was reached first.
     NotConverged,
+    /// The iterations came back to earlier values (see [`Report::period`]).
+    Oscillating,
     /// The puzzle could not be loaded, or the view holds something outside the alphabet.
     Error,
 }
@@ -28,6 +34,7 @@ impl Status {
             Status::Unsolved => "unsolved",
             Status::Wrong => "wrong",
             Status::NotConverged => "not_converged",
+            Status::Oscillating => "oscillating",
             Status::Error => "error",
         }
     }
@@ -50,6 +57,37 @@ pub fn classify(grid: &str, expected: Option<&str>, converged: bool) -> Status {
     if grid.contains('.') { Status::Unsolved } else { Status::Solved }
 }
 
+/// One puzzle run: the recalculation's report, the answer read back, and
+/// the collected areas.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    pub report: Report,
+    /// The shown area read back through the alphabet (see [`Session::read_line`]).
+    pub grid: String,
+    /// One per collected area, in the order asked.
+    pub collected: Vec<Collected>,
+}
+
+/// What a collected area held after the run.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Collected {
+    /// A single cell: its value.
+    Cell(Value),
+    /// Several cells: read as a line through the alphabet, like the answer.
+    Line(String),
+}
+
+impl Solved {
+    /// The puzzle's grade (see [`classify`]); oscillating rather than not
+    /// converged when the iterations came back to earlier values.
+    pub fn status(&self, expected: Option<&str>) -> Status {
+        match classify(&self.grid, expected, self.report.converged) {
+            Status::NotConverged if self.report.period.is_some() => Status::Oscillating,
+            s => s,
+        }
+    }
+}
+
 /// Runs one puzzle on a fresh engine made from `base`: the input `input`
 /// filled from `line`, the reset protocol (when `reset`), recalculation;
 /// returns the iterations, whether they converged, and `show` read back
@@ -58,15 +96,36 @@ pub fn solve_one(
     base: &Session,
     input: &str,
     line: &str,
-    show: &crate::address::Area,
+    show: &Area,
     alphabet: &str,
     reset: bool,
 ) -> Result<(u32, bool, String), String> {
+    let s = solve(base, input, line, show, alphabet, reset, &[])?;
+    Ok((s.report.iterations, s.report.converged, s.grid))
+}
+
+/// [`solve_one`], also reading each of the `collect` areas afterwards.
+pub fn solve(
+    base: &Session,
+    input: &str,
+    line: &str,
+    show: &Area,
+    alphabet: &str,
+    reset: bool,
+    collect: &[Area],
+) -> Result<Solved, String> {
     let mut s = base.fresh();
     s.set_input(input, line)?;
     if reset {
         s.reset()?;
     }
-    let r = s.recalc();
-    Ok((r.iterations, r.converged, s.read_line(show, alphabet)))
+    let report = s.recalc();
+    let collected = collect
+        .iter()
+        .map(|a| match a.is_cell() {
+            true => Collected::Cell(s.engine().get(a.top_left()).clone()),
+            false => Collected::Line(s.read_line(a, alphabet)),
+        })
+        .collect();
+    Ok(Solved { report, grid: s.read_line(show, alphabet), collected })
 }

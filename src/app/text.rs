@@ -30,15 +30,33 @@ fn converged_word(converged: bool) -> &'static str {
     if converged { "converged" } else { "not converged" }
 }
 
+/// `oscillates with period 2 after iteration 3`: the values of iteration
+/// `iteration` repeat those of `period` iterations before.
+pub fn oscillates_text(period: u32, iteration: u32) -> String {
+    format!("oscillates with period {period} after iteration {iteration}")
+}
+
 /// What a recalculation came to, without timings: `converged after 9
-/// iterations`, `no circular references`, ...
+/// iterations`, `no circular references`, `oscillates with period 2 after
+/// iteration 3`, ...
 pub fn outcome_text(report: &Report) -> String {
     if !report.circular.is_empty() {
         uncalculated_text(report.circular.len())
+    } else if let Some(p) = report.period {
+        oscillates_text(p, report.iterations)
     } else if report.iterations == 0 {
         "no circular references".to_string()
     } else {
         format!("{} after {}", converged_word(report.converged), iterations(report.iterations))
+    }
+}
+
+/// How one pass left the cycles: `converged`, `not converged`, or
+/// `oscillates with period 2` (its values are those `p` iterations before).
+pub fn pass_state(converged: bool, period: Option<u32>) -> String {
+    match period {
+        Some(p) => format!("oscillates with period {p}"),
+        None => converged_word(converged).to_string(),
     }
 }
 
@@ -50,7 +68,8 @@ pub fn pass_text(pass: &PassInfo, uncalculated: usize) -> String {
     } else if pass.iteration == 0 {
         "no circular references".to_string()
     } else {
-        format!("{}; max change {}", converged_word(pass.converged), dataflow::policy::change_text(pass.max_change))
+        let change = dataflow::policy::change_text(pass.max_change);
+        format!("{}; max change {change}", pass_state(pass.converged, pass.period))
     }
 }
 

@@ -1,6 +1,6 @@
 //! What to show: the workbook's views, or ranges the user names. `--show`
 //! keys are resolved here for `run`, `step` and `watch`; `batch` reads its
-//! answer from a view or range resolved the same way.
+//! answer and its `--collect` keys from views or ranges resolved the same way.
 
 use super::Failure;
 use dataflow::address::Area;
@@ -46,17 +46,22 @@ pub fn resolve_views(session: &Session, keys: &[String]) -> Result<Vec<Shown>, F
     if keys.is_empty() {
         return Ok(wb.views.iter().map(Shown::view).collect());
     }
-    keys.iter()
-        .map(|k| match wb.view(k) {
-            Some(v) => Ok(Shown { key: k.clone(), ..Shown::view(v) }),
-            None => {
-                let area = session.area(k).map_err(|m| {
-                    let views: Vec<&str> = wb.views.iter().map(|v| v.name.as_str()).collect();
-                    Failure::usage(format!("--show `{k}` is neither a view ({}) nor a range: {m}", views.join(", ")))
-                })?;
-                let area = showable(area).map_err(|m| Failure::usage(format!("--show `{k}`: {m}")))?;
-                Ok(Shown { key: k.clone(), area, layout: Layout::default() })
-            }
-        })
-        .collect()
+    keys.iter().map(|k| resolve_key(session, "--show", k)).collect()
+}
+
+/// One key of `option` (`--show`, `--collect`): a view, or a range of at
+/// most [`MAX_SHOWN_CELLS`]; a usage error naming the key otherwise.
+pub fn resolve_key(session: &Session, option: &str, k: &str) -> Result<Shown, Failure> {
+    let wb = &session.workbook();
+    match wb.view(k) {
+        Some(v) => Ok(Shown { key: k.to_string(), ..Shown::view(v) }),
+        None => {
+            let area = session.area(k).map_err(|m| {
+                let views: Vec<&str> = wb.views.iter().map(|v| v.name.as_str()).collect();
+                Failure::usage(format!("{option} `{k}` is neither a view ({}) nor a range: {m}", views.join(", ")))
+            })?;
+            let area = showable(area).map_err(|m| Failure::usage(format!("{option} `{k}`: {m}")))?;
+            Ok(Shown { key: k.to_string(), area, layout: Layout::default() })
+        }
+    }
 }

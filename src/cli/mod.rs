@@ -59,6 +59,10 @@ pub enum Command {
         /// The view or range read back through the input's alphabet.
         #[arg(long, value_name = "VIEW|RANGE", default_value = "solution")]
         show: String,
+        /// Also read this view or cell per puzzle: into each JSON line (under "collected"),
+        /// and, for a single cell, into the summary as counts per value. Repeatable.
+        #[arg(long, value_name = "VIEW|CELL")]
+        collect: Vec<String>,
         /// A file whose line i is the expected result for puzzle i.
         #[arg(long, value_name = "FILE")]
         expect: Option<PathBuf>,
@@ -205,8 +209,8 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Check { workbook, with } => run::check(&workbook, &with),
         Command::Eval { common, formula, at, refs } => run::eval(&common.options(), &formula, &at, refs),
-        Command::Batch { common, show, expect, jobs, format } => {
-            batch::batch(&common.options(), &show, expect.as_deref(), jobs, format)
+        Command::Batch { common, show, collect, expect, jobs, format } => {
+            batch::batch(&common.options(), &show, &collect, expect.as_deref(), jobs, format)
         }
         Command::Step(args) => crate::tui::step(&args.common.options(), &args.show, args.plain),
         Command::Watch(args) => watch::watch(&args),

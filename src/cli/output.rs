@@ -1,5 +1,6 @@
 //! `run --format json`: one JSON object (`iterations`, `converged`,
-//! `max_change`, `elapsed_ms`, `ranges`). The text output is
+//! `max_change`, `elapsed_ms`, `ranges`, and `period` when the cycles
+//! oscillate). The text output is
 //! [`crate::app::run_text`].
 
 use crate::app::Shown;
@@ -29,12 +30,15 @@ pub fn json_output(s: &Session, views: &[Shown], report: &Report, elapsed: Durat
             s.read(&v.area).iter().map(|row| serde_json::Value::Array(row.iter().map(value_json).collect())).collect();
         ranges.insert(v.key.clone(), serde_json::Value::Array(rows));
     }
-    let out = json!({
+    let mut out = json!({
         "iterations": report.iterations,
         "converged": report.converged,
         "max_change": if report.max_change.is_finite() { json!(report.max_change) } else { json!(null) },
         "elapsed_ms": elapsed.as_secs_f64() * 1000.0,
         "ranges": ranges,
     });
+    if let Some(p) = report.period {
+        out["period"] = json!(p);
+    }
     format!("{out}\n")
 }

@@ -2,10 +2,13 @@
 //! Setting a value marks the formulas that read it dirty; a recalculation
 //! evaluates dirty cells only, in schedule order, iterating cycles as the
 //! [`CalcSettings`] say (see `recalc`), told to an [`Observer`]; a step
-//! can be undone and replayed from its [`Delta`].
+//! can be undone and replayed from its [`Delta`]. A recalculation whose
+//! cycles repeat an earlier iteration's values stops there (see
+//! `oscillation`).
 
 pub mod graph;
 pub mod observe;
+mod oscillation;
 pub mod program;
 mod recalc;
 mod undo;
@@ -16,9 +19,11 @@ use crate::ids::AreaId;
 use crate::policy::CalcSettings;
 use crate::value::Value;
 use graph::Fed;
+use oscillation::Watch;
 use std::sync::Arc;
 
 pub use observe::{Change, ChangeLog, EachPass, Flow, Observer, OnePass, PassInfo};
+pub use oscillation::MAX_WATCHED_CHANGES;
 pub use program::{BuildIssue, CellInput, Inputs, Program};
 pub use recalc::Report;
 pub use undo::{Delta, Recorder};
@@ -35,6 +40,8 @@ pub struct Engine {
     /// Changed writes made by formulas so far: a block's value is reused
     /// while nothing else changed.
     writes: u64,
+    /// The iterations' history, to see values repeat (see `oscillation`).
+    watch: Watch,
     pub settings: CalcSettings,
 }
 
@@ -58,7 +65,7 @@ impl Engine {
         }
         let dirty = vec![true; program.cells.len()];
         let blocks = vec![None; program.blocks.len()];
-        Engine { program, grid, dirty, blocks, writes: 0, settings }
+        Engine { program, grid, dirty, blocks, writes: 0, watch: Watch::default(), settings }
     }
 
     /// A fresh engine (as [`Engine::new`] makes) for `program`, which has
@@ -126,6 +133,7 @@ impl Engine {
         if *self.grid.get(c) != v {
             self.grid.set(c, v);
             self.mark_readers(c);
+            self.watch.clear();
         }
         Ok(())
     }
@@ -139,6 +147,7 @@ impl Engine {
         if self.grid.reserve(c) && *self.grid.get(c) != v {
             self.grid.set(c, v);
             self.mark_readers(c);
+            self.watch.clear();
         }
     }
 

@@ -27,12 +27,15 @@ pub struct PassInfo {
     pub max_change: f64,
     /// Whether every cycle cell changed by less than `max_change`.
     pub converged: bool,
+    /// `Some(p)` when this pass left the values of the iteration p ≥ 2
+    /// before it: the cycles oscillate and the run stops here.
+    pub period: Option<u32>,
     /// Formula evaluations made in this pass.
     pub evaluated: u64,
 }
 
 /// Whether the run goes on after a pass. The engine stops by itself when
-/// the cycles converged or `max_iterations` passes were made.
+/// the cycles converged or oscillate or `max_iterations` passes were made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
     Continue,

@@ -8,7 +8,9 @@
 //! until every cycle cell changed by less than `max_change` (see
 //! [`crate::policy::change`]) or `max_iterations` passes were made. With
 //! iteration off, cycle cells are not evaluated and keep their values; the
-//! report lists the cycles. [`Engine::recalc_with`] is the loop; everything
+//! report lists the cycles. When an iteration's values repeat those of an
+//! iteration p ≥ 2 before, the cycles oscillate with period p: the loop
+//! stops (see `oscillation`). [`Engine::recalc_with`] is the loop; everything
 //! that recalculates (single steps, traces, the stepping views) observes it
 //! (see [`super::observe`]).
 
@@ -28,6 +30,9 @@ pub struct Report {
     pub iterations: u32,
     /// Whether the last pass changed every cycle cell by less than `max_change`.
     pub converged: bool,
+    /// `Some(p)` when the last iteration's values were those of the
+    /// iteration p ≥ 2 before it: the cycles oscillate, and the run stopped.
+    pub period: Option<u32>,
     /// The largest change of a cycle cell in the last pass.
     pub max_change: f64,
     /// Formula evaluations made.
@@ -59,8 +64,9 @@ impl Engine {
     }
 
     /// The recalculation loop, the only one: passes over the schedule until
-    /// the cycles converge, `max_iterations` passes were made, or the
-    /// observer stops the run. Without cycles one pass is made.
+    /// the cycles converge, repeat an earlier iteration (oscillate),
+    /// `max_iterations` passes were made, or the observer stops the run.
+    /// Without cycles one pass is made.
     pub fn recalc_with(&mut self, observer: &mut impl Observer) -> Report {
         let cap = self.settings.max_iterations.max(1);
         let mut report = Report { converged: true, ..Report::default() };
@@ -68,6 +74,8 @@ impl Engine {
             report.circular =
                 self.program.cycles().map(|c| c.iter().map(|&f| self.program.cell(f).addr).collect()).collect();
         }
+        let iterating = self.settings.iterate && self.program.cycles().next().is_some();
+        self.watch.start(self.settings, iterating);
         let mut passes = 0;
         loop {
             let pass = self.pass(observer);
@@ -76,6 +84,9 @@ impl Engine {
                 report.iterations += 1;
                 report.max_change = pass.max_change;
                 report.converged = pass.max_change < self.settings.max_change;
+                let (grid, program) = (&self.grid, &self.program);
+                let period = self.watch.iteration(|f| grid.get(program.cell(f).addr));
+                report.period = period.filter(|_| !report.converged);
             }
             passes += 1;
             let info = PassInfo {
@@ -83,10 +94,12 @@ impl Engine {
                 iteration: report.iterations,
                 max_change: report.max_change,
                 converged: report.converged,
+                period: report.period,
                 evaluated: pass.evaluated,
             };
             let flow = observer.pass(self, &info);
-            if !pass.cycles || report.converged || report.iterations >= cap || flow == Flow::Stop {
+            let settled = report.converged || report.period.is_some();
+            if !pass.cycles || settled || report.iterations >= cap || flow == Flow::Stop {
                 return report;
             }
         }
@@ -191,6 +204,7 @@ impl Engine {
         let delta = change(old, &v);
         if *old != v {
             observer.write(addr, old, &v);
+            self.watch.write(f, old, &v);
             self.grid.set(addr, v);
             self.mark_readers(addr);
             // A block's own cells taking their elements do not make its value stale.

@@ -93,6 +93,7 @@ impl Engine {
         for (cell, v) in values {
             self.grid.set(cell, v.clone());
         }
+        self.watch.clear();
         self.dirty.iter_mut().for_each(|d| *d = false);
         for &f in dirty {
             self.dirty[f.index()] = true;

@@ -13,7 +13,7 @@
 
 use super::board::{Board, Counts, Mark};
 use super::stepper::{Kind, Mode, Stepper};
-use crate::app::iterations;
+use crate::app::{iterations, pass_state};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -158,11 +158,11 @@ pub fn step_line(app: &Stepper) -> String {
         }
         Kind::Start { reset: None } => s.push_str(" │ start (no reset protocol run)"),
         Kind::Iteration(r) => {
-            let state = if r.converged { "converged" } else { "not converged" };
+            let state = pass_state(r.converged, r.period);
             s.push_str(&format!(" │ {state} │ max change {}", dataflow::policy::change_text(r.max_change)));
         }
         Kind::Edit { text, report } => {
-            let state = if report.converged { "converged" } else { "not converged" };
+            let state = pass_state(report.converged, report.period);
             s.push_str(&format!(" │ edit {text}, {state} after {}", iterations(report.iterations)));
         }
     }

@@ -3,7 +3,8 @@
 //! iteration until one converges or `max_iterations` (`--max-iter`) were
 //! made. Each step is a `== step N: ...` header line, then every view as a
 //! grid under a `VIEW: K/N non-blank` line (with what changed inside the
-//! view), then the end: `== converged after N iterations` or
+//! view), then the end: `== converged after N iterations`,
+//! `== oscillates with period P after iteration N` or
 //! `== not converged after N iterations (max_iterations)`.
 //!
 //! The grids are `render_area`'s, with one character before every cell that
@@ -14,7 +15,7 @@
 //! `render_area`'s with one leading space. There are no timings.
 
 use super::board::{Board, Counts, Mark, by_cell};
-use crate::app::{Failure, Options, Shown, iterations, pass_text, prepare, reset_text, resolve_views};
+use crate::app::{Failure, Options, Shown, iterations, oscillates_text, pass_text, prepare, reset_text, resolve_views};
 use dataflow::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo};
 use dataflow::render::ruled;
 use dataflow::session::{ResetRun, Session};
@@ -38,8 +39,8 @@ pub fn write_plain(options: &Options, show: &[String], out: &mut impl Write) -> 
 }
 
 /// Writes step 0 for `session` (after `reset`, when it ran), then one step
-/// per pass of its recalculation, until it converges or `max_iterations`
-/// passes were made.
+/// per pass of its recalculation, until it converges, oscillates or
+/// `max_iterations` passes were made.
 pub fn story(mut session: Session, reset: Option<&ResetRun>, views: &[Shown], out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{LEGEND}")?;
     if views.is_empty() {
@@ -74,7 +75,9 @@ pub fn story(mut session: Session, reset: Option<&ResetRun>, views: &[Shown], ou
         engine.recalc_with(&mut each)
     };
     written?;
-    if !report.converged {
+    if let Some(p) = report.period {
+        writeln!(out, "== {}", oscillates_text(p, report.iterations))
+    } else if !report.converged {
         writeln!(out, "== not converged after {} (max_iterations)", iterations(report.iterations))
     } else if report.iterations > 0 {
         writeln!(out, "== converged after {}", iterations(report.iterations))

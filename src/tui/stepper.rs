@@ -59,6 +59,21 @@ impl Entry {
         }
     }
 
+    /// `Some(p)` when the step's values repeat those of `p` iterations
+    /// before: more iterations go round the same values.
+    pub fn period(&self) -> Option<u32> {
+        match &self.kind {
+            Kind::Start { .. } => None,
+            Kind::Iteration(p) => p.period,
+            Kind::Edit { report: r, .. } => r.period,
+        }
+    }
+
+    /// Whether iterating further is pointless: converged or oscillating.
+    fn settled(&self) -> bool {
+        self.converged() || self.period().is_some()
+    }
+
     /// The cells the step changed, in calculation order.
     pub fn changes(&self) -> &[Change] {
         &self.delta.changes
@@ -239,32 +254,37 @@ impl Stepper {
         }
     }
 
-    /// Steps forward until an iteration converges, at most `max_iterations`
-    /// times: recorded entries are replayed first, the rest are the passes
-    /// of one recalculation.
+    /// Steps forward until an iteration converges or oscillates, at most
+    /// `max_iterations` times: recorded entries are replayed first, the
+    /// rest are the passes of one recalculation.
     pub fn run(&mut self) {
         let cap = self.session.engine().settings.max_iterations.max(1);
-        if self.current().converged() && self.cursor + 1 == self.history.len() {
-            self.message = Some("already converged".into());
+        if self.current().settled() && self.cursor + 1 == self.history.len() {
+            self.message =
+                Some(if self.current().converged() { "already converged" } else { "already oscillating" }.into());
             return;
         }
         let mut n = 0;
-        while n < cap && self.cursor + 1 < self.history.len() && !self.current().converged() {
+        while n < cap && self.cursor + 1 < self.history.len() && !self.current().settled() {
             self.forward();
             n += 1;
         }
-        if n < cap && !self.current().converged() {
+        if n < cap && !self.current().settled() {
             n += self.calculate(cap - n);
         }
+        let (number, period) = (self.current().number, self.current().period());
         self.message = Some(if self.current().converged() {
-            format!("converged at step {}", self.current().number)
+            format!("converged at step {number}")
+        } else if let Some(p) = period {
+            format!("oscillates with period {p} at step {number}")
         } else {
             format!("not converged after {n} more steps (max_iterations {cap})")
         });
     }
 
     /// Calculates up to `passes` iterations past the newest entry, one entry
-    /// each; stops early when one converges. Returns the passes made.
+    /// each; stops early when one converges or oscillates. Returns the
+    /// passes made.
     fn calculate(&mut self, passes: u32) -> u32 {
         let mut number = self.current().number;
         let mut entries = Vec::new();
@@ -355,7 +375,7 @@ impl Stepper {
         }
         let report = engine.recalc_with(&mut recorder);
         let delta = recorder.finish(engine);
-        let state = if report.converged { "converged" } else { "not converged" };
+        let state = crate::app::pass_state(report.converged, report.period);
         self.message
             .get_or_insert(format!("{cell}={value}: recalculated, {state} after {}", iterations(report.iterations)));
         let entry = Entry {

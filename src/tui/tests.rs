@@ -161,6 +161,23 @@ fn g_stops_at_max_iter() {
 }
 
 #[test]
+fn g_stops_where_the_iterations_oscillate() {
+    let mut a = app(Options { workbook: "tests/data/oscillation/flipflop.ron".into(), ..Options::default() });
+    press(&mut a, "g");
+    assert_eq!(a.current().number, 3);
+    assert_eq!(a.message.as_deref(), Some("oscillates with period 2 at step 3"));
+    assert!(screen(&mut a, 80, 24).contains("step 3/3 │ oscillates with period 2 │ max change 1"));
+    press(&mut a, "g");
+    assert_eq!(a.message.as_deref(), Some("already oscillating"));
+    // Going back and replaying starts the engine's history again: step 4
+    // is calculated afresh from step 3, and step 5 repeats step 3.
+    press(&mut a, "bbbnnnn");
+    assert_eq!((a.current().number, a.current().period()), (4, None));
+    press(&mut a, "n");
+    assert_eq!((a.current().number, a.current().period()), (5, Some(2)));
+}
+
+#[test]
 fn b_at_step_0_does_nothing() {
     let mut a = sudoku();
     press(&mut a, "b");
