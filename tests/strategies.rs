@@ -1,0 +1,309 @@
+//! The strategy formula files (formulas/strategies/) through the test
+//! workbooks that include them directly (tests/data/strategies/): every
+//! board checked pass by pass against a reference implementation of its
+//! rule, the status and history cells, and the corpora of ../shared/corpora
+//! (skipped with a message when absent): PE96 counts per combination and
+//! samples of the 17-clue tiers in both orders, 0 wrong, no cap hit.
+
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{GRID2, dataflow};
+use dataflow::policy::Order;
+use dataflow::session::Session;
+use dataflow::value::Value;
+use std::path::Path;
+
+const LOCKED: &str = "tests/data/strategies/locked.ron";
+const PAIRS: &str = "tests/data/strategies/pairs.ron";
+const ALL: &str = "tests/data/strategies/all.ron";
+const CORPORA: &str = "../shared/corpora/9x9";
+
+/// Candidates as `[row][col][digit - 1]`.
+type Cands = [[[bool; 9]; 9]; 9];
+
+/// A 27x27 board (valid values or a strategy board) as candidates: true
+/// where it holds a number.
+fn board(s: &Session, area: &str) -> Cands {
+    let values = s.read(&s.area(area).unwrap());
+    let mut c = [[[false; 9]; 9]; 9];
+    for (i, row) in values.iter().enumerate() {
+        for (j, v) in row.iter().enumerate() {
+            c[i / 3][j / 3][(i % 3) * 3 + j % 3] = matches!(v, Value::Number(_));
+        }
+    }
+    c
+}
+
+/// The 27 units as lists of (row, col).
+fn units() -> Vec<Vec<(usize, usize)>> {
+    let mut u: Vec<Vec<(usize, usize)>> = (0..9).map(|r| (0..9).map(|c| (r, c)).collect()).collect();
+    u.extend((0..9).map(|c| (0..9).map(|r| (r, c)).collect()));
+    u.extend((0..9).map(|b| (0..9).map(|p| (b / 3 * 3 + p / 3, b % 3 * 3 + p % 3)).collect()));
+    u
+}
+
+/// The subsets of `n` out of 0..9.
+fn subsets(n: usize) -> Vec<Vec<usize>> {
+    (0u32..512).filter(|m| m.count_ones() as usize == n).map(|m| (0..9).filter(|i| m >> i & 1 == 1).collect()).collect()
+}
+
+/// Locked candidates: a digit's places (two or more) in a box all in one
+/// row or column, or in a row or column all in one box.
+fn locked(v: &Cands) -> Cands {
+    let mut e = [[[false; 9]; 9]; 9];
+    for d in 0..9 {
+        let units = units();
+        for (i, a) in units.iter().enumerate() {
+            let places: Vec<_> = a.iter().filter(|&&(r, c)| v[r][c][d]).copied().collect();
+            if places.len() < 2 {
+                continue;
+            }
+            for (j, b) in units.iter().enumerate() {
+                // A box and a line, or a line and a box (never two lines or two boxes).
+                if (i >= 18) == (j >= 18) || !places.iter().all(|p| b.contains(p)) {
+                    continue;
+                }
+                for &(r, c) in b.iter().filter(|p| !a.contains(p)) {
+                    e[r][c][d] = true;
+                }
+            }
+        }
+    }
+    e
+}
+
+/// Naked subsets of `n`: `n` cells (two or more candidates each) of a unit
+/// inside `n` digits remove those digits from the unit's other cells.
+fn naked(v: &Cands, n: usize) -> Cands {
+    let mut e = [[[false; 9]; 9]; 9];
+    for unit in units() {
+        for set in subsets(n) {
+            let inside = |&(r, c): &(usize, usize)| (0..9).all(|d| !v[r][c][d] || set.contains(&d));
+            let size = |&(r, c): &(usize, usize)| v[r][c].iter().filter(|&&b| b).count();
+            if unit.iter().filter(|p| inside(p) && size(p) >= 2).count() >= n {
+                for &(r, c) in unit.iter().filter(|p| !inside(p)) {
+                    set.iter().for_each(|&d| e[r][c][d] = true);
+                }
+            }
+        }
+    }
+    e
+}
+
+/// Hidden subsets of `n`: `n` digits (two or more places each) of a unit
+/// inside `n` cells remove every other digit from those cells.
+fn hidden(v: &Cands, n: usize) -> Cands {
+    let mut e = [[[false; 9]; 9]; 9];
+    for unit in units() {
+        let places = |d: usize| -> Vec<usize> { (0..9).filter(|&p| v[unit[p].0][unit[p].1][d]).collect() };
+        for set in subsets(n) {
+            let inside = |d: usize| places(d).iter().all(|p| set.contains(p));
+            if (0..9).filter(|&d| inside(d) && places(d).len() >= 2).count() >= n {
+                for d in (0..9).filter(|&d| !inside(d)) {
+                    set.iter().for_each(|&p| e[unit[p].0][unit[p].1][d] = true);
+                }
+            }
+        }
+    }
+    e
+}
+
+/// A strategy's reference rule: the removals it finds in some candidates.
+type Rule = fn(&Cands) -> Cands;
+
+/// The five boards: area, reference rule.
+const BOARDS: [(&str, Rule); 5] = [
+    ("Main!P34:AP60", locked),
+    ("Main!P64:AP90", |v| naked(v, 2)),
+    ("Main!P94:AP120", |v| hidden(v, 2)),
+    ("Main!P124:AP150", |v| naked(v, 3)),
+    ("Main!P154:AP180", |v| hidden(v, 3)),
+];
+
+/// Runs `puzzle` pass by pass and checks that each board adds exactly what
+/// its rule removes from the candidates it read (row-major: this pass's;
+/// synchronous: the last pass's) that are still there, and drops nothing.
+/// Returns how many removals each board listed in the end.
+fn check_boards(puzzle: &str, order: Order) -> [usize; 5] {
+    let mut s = Session::load(Path::new(ALL)).unwrap();
+    s.settings_mut().order = order;
+    s.set_input("puzzle", puzzle).unwrap();
+    s.reset().unwrap();
+    let mut listed: Vec<Cands> = BOARDS.iter().map(|(a, _)| board(&s, a)).collect();
+    let mut before = board(&s, "Main!P4:AP30");
+    for pass in 1..100 {
+        let report = s.step();
+        let after = board(&s, "Main!P4:AP30");
+        let read = if order == Order::RowMajor { &after } else { &before };
+        for (k, (area, rule)) in BOARDS.iter().enumerate() {
+            let found = rule(read);
+            let now = board(&s, area);
+            for (r, c, d) in (0..9).flat_map(|r| (0..9).flat_map(move |c| (0..9).map(move |d| (r, c, d)))) {
+                let expected = listed[k][r][c][d] || (found[r][c][d] && read[r][c][d]);
+                assert_eq!(now[r][c][d], expected, "{area}, pass {pass}, r{}c{} digit {}", r + 1, c + 1, d + 1);
+            }
+            listed[k] = now;
+        }
+        before = after;
+        if report.converged {
+            break;
+        }
+    }
+    let counts: Vec<usize> = listed.iter().map(|b| b.iter().flatten().flatten().filter(|&&x| x).count()).collect();
+    counts.try_into().unwrap()
+}
+
+// Three 17-clue puzzles of tier S+LC+PT (the 1st, 3rd and 6th of that tier
+// in royle_17clue_49151.txt), where every board fires.
+const PT: [&str; 3] = [
+    ".......31.8.....7....92....4.1.........2..8..3.........9....25.....8.6.......1...",
+    ".....13..2.......45.........6....13.4..75.......2......38....6.....7...5.........",
+    ".....19..7...3....2.........5.....7..1...4......2.........6.1.58..7...3.......4..",
+];
+
+/// Checks the boards on the three puzzles; every board fires on some.
+fn check_boards_on_pt(order: Order) {
+    let total = PT.map(|p| check_boards(p, order)).iter().fold([0; 5], |t, n| std::array::from_fn(|k| t[k] + n[k]));
+    assert!(total.iter().all(|&n| n > 0), "every board fires on these puzzles: {total:?}");
+}
+
+#[test]
+fn every_board_lists_exactly_its_rules_removals_row_major() {
+    check_boards_on_pt(Order::RowMajor);
+}
+
+#[test]
+fn every_board_lists_exactly_its_rules_removals_synchronous() {
+    check_boards_on_pt(Order::Synchronous);
+}
+
+/// The status and history cells after a plain run.
+fn status(workbook: &str, puzzle: &str, order: &str) -> (String, String) {
+    let out = dataflow(&[
+        "run",
+        workbook,
+        "--input",
+        &format!("puzzle={puzzle}"),
+        "--order",
+        order,
+        "--show",
+        "Main!D29",
+        "--show",
+        "Main!D30",
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let after = |label: &str| {
+        let mut lines = out.stdout.lines().skip_while(|l| *l != label);
+        lines.nth(1).unwrap_or_default().to_string()
+    };
+    (after("Main!D29:"), after("Main!D30:"))
+}
+
+#[test]
+fn status_and_history() {
+    // PE96 grid 2 needs singles only; locked candidates fire on the way.
+    assert_eq!(status(LOCKED, GRID2, "row-major"), ("solved".into(), "i!i!i!iiii".into()));
+    // The first 17-clue puzzle of tier S+LC+P: locked candidates alone give up, pairs solve it.
+    let p = ".......21..5.8....6...........67.3..12....5..4...........2.1.4...3.......8.......";
+    let (s, h) = status(LOCKED, p, "row-major");
+    assert_eq!(s, "Give UP");
+    assert!(h.starts_with('i') && h.contains('!') && !h.contains(['p', 'P', 't', 'T']), "{h}");
+    let (s, h) = status(PAIRS, p, "synchronous");
+    assert_eq!(s, "solved");
+    assert!(h.contains(['p', 'P']) && !h.contains(['t', 'T']), "{h}");
+    // Two 1s in the first row: a contradiction, and the history stops.
+    let bad = format!("1.......1{}", &GRID2[9..]);
+    assert_eq!(status(LOCKED, &bad, "row-major").0, "contradiction");
+}
+
+/// Runs `batch` in JSON and returns (solved, wrong, others) and checks that
+/// no puzzle hit the iteration cap.
+fn batch(workbook: &str, puzzles: &Path, solutions: &Path, order: &str) -> (usize, usize, usize) {
+    let (p, e) = (format!("puzzle=@{}", puzzles.display()), solutions.display().to_string());
+    let out = dataflow(&["batch", workbook, "--input", &p, "--expect", &e, "--order", order, "--format", "jsonl"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let (mut solved, mut wrong, mut other) = (0, 0, 0);
+    for line in out.stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["iterations"].as_u64().unwrap() < 100, "{workbook} hit the iteration cap: {line}");
+        match v["status"].as_str().unwrap() {
+            "solved" => solved += 1,
+            "wrong" => wrong += 1,
+            "unsolved" => other += 1,
+            s => panic!("{workbook} {order}: status {s}: {line}"),
+        }
+    }
+    (solved, wrong, other)
+}
+
+fn corpora() -> bool {
+    let present = Path::new(CORPORA).exists();
+    if !present {
+        eprintln!("skipping: {CORPORA} is absent (the shared puzzle corpora sit beside the project)");
+    }
+    present
+}
+
+#[test]
+fn pe96_counts_per_combination() {
+    if !corpora() {
+        return;
+    }
+    let (p, s) = (Path::new(common::PE96), Path::new(common::PE96_SOLUTIONS));
+    for (workbook, solved) in [(common::SUDOKU, 40), (LOCKED, 44), (PAIRS, 49), (ALL, 49)] {
+        assert_eq!(batch(workbook, p, s, "row-major"), (solved, 0, 50 - solved), "{workbook}");
+    }
+}
+
+/// The first `n` puzzles of a tier of the 17-clue set, written to the
+/// test's temporary directory; returns the puzzle and solution files.
+fn tier(name: &str, n: usize) -> (std::path::PathBuf, std::path::PathBuf) {
+    let read = |f: &str| std::fs::read_to_string(format!("{CORPORA}/royle_17clue_49151{f}")).unwrap();
+    let (tiers, puzzles, solutions) = (read(".tiers.txt"), read(".txt"), read(".solutions.txt"));
+    let rows: Vec<(&str, &str)> = tiers
+        .lines()
+        .zip(puzzles.lines().zip(solutions.lines()))
+        .filter(|(t, _)| *t == name)
+        .map(|(_, ps)| ps)
+        .take(n)
+        .collect();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let (p, s) = (dir.join(format!("tier-{name}-{n}.txt")), dir.join(format!("tier-{name}-{n}.solutions.txt")));
+    std::fs::write(&p, rows.iter().map(|r| format!("{}\n", r.0)).collect::<String>()).unwrap();
+    std::fs::write(&s, rows.iter().map(|r| format!("{}\n", r.1)).collect::<String>()).unwrap();
+    (p, s)
+}
+
+/// Each combination solves every sampled puzzle of the tiers it covers and
+/// none of the next tier, in both orders, with none wrong.
+fn tiers(workbook: &str, covered: &[&str], beyond: &str, n: usize) {
+    if !corpora() {
+        return;
+    }
+    for order in ["row-major", "synchronous"] {
+        for t in covered {
+            let (p, s) = tier(t, n);
+            assert_eq!(batch(workbook, &p, &s, order), (n, 0, 0), "{workbook} {order} tier {t}");
+        }
+        let (p, s) = tier(beyond, n);
+        assert_eq!(batch(workbook, &p, &s, order), (0, 0, n), "{workbook} {order} tier {beyond}");
+    }
+}
+
+#[test]
+fn locked_solves_exactly_the_s_and_lc_tiers() {
+    tiers(LOCKED, &["S", "S+LC"], "S+LC+P", 100);
+}
+
+#[test]
+fn pairs_solve_exactly_up_to_the_pairs_tier() {
+    tiers(PAIRS, &["S+LC", "S+LC+P"], "S+LC+PT", 30);
+}
+
+#[test]
+fn all_five_solve_exactly_up_to_the_triples_tier() {
+    tiers(ALL, &["S+LC+P", "S+LC+PT"], "ALL", 12);
+}
