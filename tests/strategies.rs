@@ -1,5 +1,5 @@
-//! The strategy formula files (formulas/strategies/) through the test
-//! workbooks that include them directly (tests/data/strategies/): every
+//! The strategy formula files (formulas/strategies/), turned on as parts of
+//! `workbooks/sudoku.ron` (`--with locked`, ...): every
 //! board checked pass by pass against a reference implementation of its
 //! rule, the status and history cells, and the corpora of ../shared/corpora
 //! (skipped with a message when absent): PE96 counts per combination and
@@ -16,9 +16,20 @@ use dataflow::session::Session;
 use dataflow::value::Value;
 use std::path::Path;
 
-const LOCKED: &str = "tests/data/strategies/locked.ron";
-const PAIRS: &str = "tests/data/strategies/pairs.ron";
-const ALL: &str = "tests/data/strategies/all.ron";
+// The parts of workbooks/sudoku.ron turned on (`--with`); "" is the article.
+const SINGLES: &str = "";
+const LOCKED: &str = "locked";
+const PAIRS: &str = "locked,naked-pairs,hidden-pairs";
+const ALL: &str = "all";
+
+/// `COMMAND workbooks/sudoku.ron --with WITH` (no `--with` for the article).
+fn command<'a>(command: &'a str, with: &'a str) -> Vec<&'a str> {
+    let mut args = vec![command, common::SUDOKU];
+    if !with.is_empty() {
+        args.extend(["--with", with]);
+    }
+    args
+}
 const CORPORA: &str = "../shared/corpora/9x9";
 
 /// Candidates as `[row][col][digit - 1]`.
@@ -128,7 +139,7 @@ const BOARDS: [(&str, Rule); 5] = [
 /// synchronous: the last pass's) that are still there, and drops nothing.
 /// Returns how many removals each board listed in the end.
 fn check_boards(puzzle: &str, order: Order) -> [usize; 5] {
-    let mut s = Session::load(Path::new(ALL)).unwrap();
+    let mut s = Session::load_with(Path::new(common::SUDOKU), &[ALL.to_string()]).unwrap();
     s.settings_mut().order = order;
     s.set_input("puzzle", puzzle).unwrap();
     s.reset().unwrap();
@@ -181,19 +192,11 @@ fn every_board_lists_exactly_its_rules_removals_synchronous() {
 }
 
 /// The status and history cells after a plain run.
-fn status(workbook: &str, puzzle: &str, order: &str) -> (String, String) {
-    let out = dataflow(&[
-        "run",
-        workbook,
-        "--input",
-        &format!("puzzle={puzzle}"),
-        "--order",
-        order,
-        "--show",
-        "Main!D29",
-        "--show",
-        "Main!D30",
-    ]);
+fn status(with: &str, puzzle: &str, order: &str) -> (String, String) {
+    let input = format!("puzzle={puzzle}");
+    let mut args = command("run", with);
+    args.extend(["--input", &input, "--order", order, "--show", "Main!D29", "--show", "Main!D30"]);
+    let out = dataflow(&args);
     assert_eq!(out.code, 0, "{out:?}");
     let after = |label: &str| {
         let mut lines = out.stdout.lines().skip_while(|l| *l != label);
@@ -223,7 +226,9 @@ fn status_and_history() {
 /// no puzzle hit the iteration cap.
 fn batch(workbook: &str, puzzles: &Path, solutions: &Path, order: &str) -> (usize, usize, usize) {
     let (p, e) = (format!("puzzle=@{}", puzzles.display()), solutions.display().to_string());
-    let out = dataflow(&["batch", workbook, "--input", &p, "--expect", &e, "--order", order, "--format", "jsonl"]);
+    let mut args = command("batch", workbook);
+    args.extend(["--input", &p, "--expect", &e, "--order", order, "--format", "jsonl"]);
+    let out = dataflow(&args);
     assert_eq!(out.code, 0, "{out:?}");
     let (mut solved, mut wrong, mut other) = (0, 0, 0);
     for line in out.stdout.lines() {
@@ -253,7 +258,7 @@ fn pe96_counts_per_combination() {
         return;
     }
     let (p, s) = (Path::new(common::PE96), Path::new(common::PE96_SOLUTIONS));
-    for (workbook, solved) in [(common::SUDOKU, 40), (LOCKED, 44), (PAIRS, 49), (ALL, 49)] {
+    for (workbook, solved) in [(SINGLES, 40), (LOCKED, 44), (PAIRS, 49), (ALL, 49)] {
         assert_eq!(batch(workbook, p, s, "row-major"), (solved, 0, 50 - solved), "{workbook}");
     }
 }

@@ -84,7 +84,8 @@ impl Engine {
                 // Still a formula: keep its value; dirty if it changed.
                 Some(&o) => {
                     e.grid.set(c.addr, self.grid.get(c.addr).clone());
-                    e.dirty[i] = self.dirty[o.index()] || self.program.cell(o).expr != c.expr;
+                    e.dirty[i] = self.dirty[o.index()]
+                        || self.program.formula(o) != program.formula(crate::ids::FormulaId::at(i));
                 }
                 None => e.dirty[i] = true,
             }

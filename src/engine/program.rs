@@ -63,6 +63,9 @@ pub struct FormulaCell {
     pub addr: CellAddr,
     /// The `origin` of its [`CellInput::Formula`]: which entry it came from.
     pub origin: EntryId,
+    /// The bound formula; for a cell of a block array formula an empty
+    /// placeholder, since the block's cells share one formula (see
+    /// [`Program::formula`]).
     pub expr: BExpr,
     pub deps: Vec<Area>,
     /// Whole sheets its run-time references (OFFSET) can reach.
@@ -157,6 +160,8 @@ pub struct Program {
     pub(crate) constants: Vec<(CellAddr, Value)>,
     /// The areas of the block array formulas, by [`BlockId`].
     pub(crate) blocks: Vec<Area>,
+    /// Their bound formulas, held once for all the cells of each block.
+    pub(crate) block_formulas: Vec<BExpr>,
     /// The formulas calling a volatile function (INDIRECT): calculated on
     /// every pass.
     pub(crate) volatile: Vec<FormulaId>,
@@ -205,7 +210,15 @@ impl Program {
                         }
                     };
                     let at = BlockCell { id: BlockId::at(id), row: addr.row - block.r0, col: addr.col - block.c0 };
-                    cells.push(FormulaCell { addr, block: Some(at), ..blocks[id].clone() });
+                    let shared = &blocks[id];
+                    cells.push(FormulaCell {
+                        addr,
+                        origin: shared.origin,
+                        expr: BExpr::Const(Value::Empty),
+                        deps: shared.deps.clone(),
+                        reachable: shared.reachable.clone(),
+                        block: Some(at),
+                    });
                 }
             }
         }
@@ -223,9 +236,12 @@ impl Program {
         let index = cells.iter().enumerate().map(|(i, c)| (c.addr, FormulaId::at(i))).collect();
         let graph = DepGraph::new(&cells, &index);
         let schedule = graph.schedule();
-        let blocks = blocks.into_keys().collect();
-        let volatile = (0..cells.len()).filter(|&f| volatile(&cells[f].expr)).map(FormulaId::at).collect();
-        (Program { scope, cells, index, constants, blocks, volatile, graph, schedule }, found.issues)
+        let (blocks, block_formulas) = blocks.into_iter().map(|(area, cell)| (area, cell.expr)).unzip();
+        let mut program =
+            Program { scope, cells, index, constants, blocks, block_formulas, volatile: Vec::new(), graph, schedule };
+        program.volatile =
+            (0..program.cells.len()).map(FormulaId::at).filter(|&f| volatile(program.formula(f))).collect();
+        (program, found.issues)
     }
 
     /// A copy sharing no reference-counted value with this one, for
@@ -236,6 +252,7 @@ impl Program {
         for c in &mut p.cells {
             c.expr = c.expr.detached();
         }
+        p.block_formulas.iter_mut().for_each(|e| *e = e.detached());
         p.constants.iter_mut().for_each(|(_, v)| *v = v.detached());
         p
     }
@@ -274,6 +291,15 @@ impl Program {
     /// The area of a block array formula.
     pub fn block(&self, b: BlockId) -> Area {
         self.blocks[b.index()]
+    }
+
+    /// The bound formula of cell `f`: its own, or its block's.
+    pub fn formula(&self, f: FormulaId) -> &BExpr {
+        let cell = &self.cells[f.index()];
+        match cell.block {
+            Some(at) => &self.block_formulas[at.id.index()],
+            None => &cell.expr,
+        }
     }
 
     /// One formula cell.

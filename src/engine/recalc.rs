@@ -190,7 +190,7 @@ impl Engine {
             _ => {
                 let block = Some(self.program.block(at.id));
                 let ev = Eval::new(&self.grid, cell.addr).with_scope(&self.program.scope);
-                let v = ev.in_block(block).eval_block(&cell.expr);
+                let v = ev.in_block(block).eval_block(self.program.formula(f));
                 &self.blocks[at.id.index()].insert((self.writes, v)).1
             }
         };
