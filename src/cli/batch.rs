@@ -35,6 +35,138 @@ pub struct PuzzleOutcome {
     pub message: Option<String>,
 }
 
+/// A batch ready to run: the workbook loaded once (with its parts and
+/// settings), the puzzle lines, what to read back and what to expect.
+pub struct Plan {
+    base: Session,
+    /// The input the puzzles fill.
+    input: String,
+    alphabet: String,
+    /// Each puzzle with its 1-based line number.
+    pub lines: Vec<(usize, String)>,
+    area: Area,
+    collect: Vec<Shown>,
+    /// Line i is the expected result of puzzle i.
+    expected: Option<Vec<String>>,
+    reset: bool,
+}
+
+impl Plan {
+    /// Loads the workbook and the files: `input` is `NAME=@FILE` (`=@FILE`:
+    /// the workbook's only input).
+    pub fn new(
+        common: &Options,
+        input: &str,
+        show: &str,
+        collect: &[String],
+        expect: Option<&std::path::Path>,
+    ) -> Result<Plan, Failure> {
+        let usage = Failure::Usage;
+        let mut base = crate::app::load(&common.workbook, &common.with)?;
+        apply_settings(&mut base, common)?;
+        let (name, spec) =
+            input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=@FILE")))?;
+        let path = spec
+            .strip_prefix('@')
+            .ok_or_else(|| usage(format!("--input `{input}`: batch reads a file: NAME=@FILE")))?;
+        let lines = input_line_file(path).map_err(usage)?;
+        let def = match (name, base.workbook().inputs.as_slice()) {
+            // No name: the workbook's only input.
+            ("", [only]) => only.clone(),
+            ("", all) => return Err(usage(format!("the workbook has {} inputs, not one", all.len()))),
+            _ => base.workbook().input(name).ok_or_else(|| usage(format!("no input named `{name}`")))?.clone(),
+        };
+        let area = resolve_area(&base, show).map_err(|m| usage(format!("--show `{show}`: {m}")))?;
+        let collect: Vec<Shown> =
+            collect.iter().map(|k| resolve_key(&base, "--collect", k)).collect::<Result<_, _>>()?;
+        let expected: Option<Vec<String>> = match expect {
+            Some(p) => {
+                Some(input_line_file(&p.to_string_lossy()).map_err(usage)?.into_iter().map(|(_, l)| l).collect())
+            }
+            None => None,
+        };
+        if let Some(e) = expected.as_ref().filter(|e| e.len() < lines.len()) {
+            return Err(usage(format!("--expect has {} lines for {} puzzles", e.len(), lines.len())));
+        }
+        let (input, alphabet, reset) = (def.name, def.alphabet, !common.no_reset);
+        Ok(Plan { base, input, alphabet, lines, area, collect, expected, reset })
+    }
+
+    /// The workbook the puzzles run through.
+    pub fn session(&self) -> &Session {
+        &self.base
+    }
+
+    /// Keeps `n` puzzles spread evenly over the file (all when there are
+    /// no more than `n`), with their expected lines.
+    pub fn sample(&mut self, n: usize) {
+        let len = self.lines.len();
+        if n >= len {
+            return;
+        }
+        let picks: Vec<usize> = (0..n).map(|k| k * len / n).collect();
+        self.lines = picks.iter().map(|&i| self.lines[i].clone()).collect();
+        if let Some(e) = &mut self.expected {
+            *e = picks.iter().map(|&i| e[i].clone()).collect();
+        }
+    }
+
+    /// Runs every puzzle, in parallel; `bar` counts them.
+    pub fn run(&self, bar: &ProgressBar) -> Vec<PuzzleOutcome> {
+        // One detached copy of the program per worker thread, made on that
+        // thread so its allocations sit in the thread's own memory (copies
+        // made side by side would share cache lines, and every reference
+        // count a worker bumps would bounce between cores). rayon's
+        // map_init would make one per split, many more than threads.
+        let workers: Vec<Session> = rayon::broadcast(|_| self.base.detached());
+        let areas: Vec<Area> = self.collect.iter().map(|c| c.area).collect();
+        self.lines
+            .par_iter()
+            .enumerate()
+            .map(|(i, (line_no, line))| {
+                let worker = &workers[rayon::current_thread_index().unwrap_or(0) % workers.len()];
+                let t = Instant::now();
+                let res = solve(worker, &self.input, line, &self.area, &self.alphabet, self.reset, &areas);
+                let ms = t.elapsed().as_secs_f64() * 1000.0;
+                bar.inc(1);
+                let expected = self.expected.as_ref().map(|e| e[i].as_str());
+                outcome(*line_no, res, expected, ms)
+            })
+            .collect()
+    }
+}
+
+/// One puzzle's outcome from what `solve` gave.
+fn outcome(
+    line: usize,
+    res: Result<dataflow::puzzle::Solved, String>,
+    expected: Option<&str>,
+    ms: f64,
+) -> PuzzleOutcome {
+    match res {
+        Ok(solved) => PuzzleOutcome {
+            line,
+            status: solved.status(expected),
+            iterations: solved.report.iterations,
+            period: solved.report.period,
+            ms,
+            collected: solved.collected.iter().map(collected).collect(),
+            grid: solved.grid,
+            message: None,
+        },
+        Err(m) => PuzzleOutcome {
+            line,
+            status: Status::Error,
+            iterations: 0,
+            period: None,
+            ms,
+            grid: String::new(),
+            collected: Vec::new(),
+            message: Some(m),
+        },
+    }
+}
+
 pub fn batch(
     common: &Options,
     show: &str,
@@ -43,78 +175,24 @@ pub fn batch(
     jobs: Option<usize>,
     format: BatchFormat,
 ) -> Result<(), Failure> {
-    let usage = Failure::Usage;
-    let mut base = crate::app::load(&common.workbook, &common.with)?;
-    apply_settings(&mut base, common)?;
     let [input] = common.inputs.as_slice() else {
-        return Err(usage("batch takes exactly one --input NAME=@FILE".into()));
+        return Err(Failure::usage("batch takes exactly one --input NAME=@FILE"));
     };
-    let (name, spec) = input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=@FILE")))?;
-    let path =
-        spec.strip_prefix('@').ok_or_else(|| usage(format!("--input `{input}`: batch reads a file: NAME=@FILE")))?;
-    let lines = input_line_file(path).map_err(usage)?;
-    let def = base.workbook().input(name).ok_or_else(|| usage(format!("no input named `{name}`")))?.clone();
-    let area = resolve_area(&base, show).map_err(|m| usage(format!("--show `{show}`: {m}")))?;
-    let collect: Vec<Shown> = collect.iter().map(|k| resolve_key(&base, "--collect", k)).collect::<Result<_, _>>()?;
-    let areas: Vec<Area> = collect.iter().map(|c| c.area).collect();
-    let expected: Option<Vec<String>> = match expect {
-        Some(p) => Some(input_line_file(&p.to_string_lossy()).map_err(usage)?.into_iter().map(|(_, l)| l).collect()),
-        None => None,
-    };
-    if let Some(e) = expected.as_ref().filter(|e| e.len() < lines.len()) {
-        return Err(usage(format!("--expect has {} lines for {} puzzles", e.len(), lines.len())));
-    }
+    let plan = Plan::new(common, input, show, collect, expect)?;
     if let Some(j) = jobs {
         rayon::ThreadPoolBuilder::new().num_threads(j.max(1)).build_global().ok();
     }
     let bar =
-        if std::io::stderr().is_terminal() { ProgressBar::new(lines.len() as u64) } else { ProgressBar::hidden() };
+        if std::io::stderr().is_terminal() { ProgressBar::new(plan.lines.len() as u64) } else { ProgressBar::hidden() };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let start = Instant::now();
-    // One detached copy of the program per worker thread, made on that
-    // thread so its allocations sit in the thread's own memory (copies made
-    // side by side would share cache lines, and every reference count a
-    // worker bumps would bounce between cores). rayon's map_init would make
-    // one per split, many more than threads.
-    let workers: Vec<Session> = rayon::broadcast(|_| base.detached());
-    let outcomes: Vec<PuzzleOutcome> = lines
-        .par_iter()
-        .enumerate()
-        .map(|(i, (line_no, line))| {
-            let worker = &workers[rayon::current_thread_index().unwrap_or(0) % workers.len()];
-            let t = Instant::now();
-            let res = solve(worker, name, line, &area, &def.alphabet, !common.no_reset, &areas);
-            let ms = t.elapsed().as_secs_f64() * 1000.0;
-            bar.inc(1);
-            match res {
-                Ok(solved) => PuzzleOutcome {
-                    line: *line_no,
-                    status: solved.status(expected.as_ref().map(|e| e[i].as_str())),
-                    iterations: solved.report.iterations,
-                    period: solved.report.period,
-                    ms,
-                    collected: solved.collected.iter().map(collected).collect(),
-                    grid: solved.grid,
-                    message: None,
-                },
-                Err(m) => PuzzleOutcome {
-                    line: *line_no,
-                    status: Status::Error,
-                    iterations: 0,
-                    period: None,
-                    ms,
-                    grid: String::new(),
-                    collected: Vec::new(),
-                    message: Some(m),
-                },
-            }
-        })
-        .collect();
+    let outcomes = plan.run(&bar);
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
+    let collect = &plan.collect;
     let text = match format {
         BatchFormat::Jsonl => outcomes
             .iter()
@@ -133,7 +211,7 @@ pub fn batch(
                 format!("{obj}\n")
             })
             .collect(),
-        BatchFormat::Text => format!("{}\n", batch_summary(&outcomes, &collect, elapsed)),
+        BatchFormat::Text => format!("{}\n", batch_summary(&outcomes, collect, elapsed)),
     };
     print(&text)
 }

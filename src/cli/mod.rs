@@ -10,6 +10,7 @@ pub mod output;
 pub(crate) mod run;
 mod trace;
 mod watch;
+mod watch_corpus;
 
 use clap::{Args, Parser, Subcommand};
 use std::io::IsTerminal;
@@ -75,8 +76,9 @@ pub enum Command {
     },
     /// Step through iterations interactively (or as plain text), watching cells change.
     Step(StepArgs),
-    /// Re-run whenever the workbook or a formula file it includes changes.
-    Watch(RunArgs),
+    /// Re-run whenever the workbook or a formula file it includes changes (with --corpus: a
+    /// sample of puzzles, counting solved, wrong, gave up and oscillating, and what changed).
+    Watch(WatchArgs),
     /// Print the dependency graph as Graphviz DOT (render with `dot -Tsvg`).
     Graph {
         workbook: PathBuf,
@@ -175,6 +177,22 @@ pub struct RunArgs {
     /// like repeated F9 on a saved workbook.
     #[arg(long, value_name = "FILE")]
     pub state: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct WatchArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Run this file of puzzles (one per line, for the workbook's input) on every change, and
+    /// show the counts and which puzzles changed since the last run.
+    #[arg(long, value_name = "FILE")]
+    pub corpus: Option<PathBuf>,
+    /// With --corpus: the expected solutions, line by line.
+    #[arg(long, value_name = "FILE", requires = "corpus")]
+    pub expect: Option<PathBuf>,
+    /// With --corpus: run N puzzles spread evenly over the file.
+    #[arg(long, value_name = "N", requires = "corpus", value_parser = clap::value_parser!(u32).range(1..))]
+    pub sample: Option<u32>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

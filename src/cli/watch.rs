@@ -10,10 +10,12 @@
 //! cleared first when stdout is a terminal); when the workbook has errors,
 //! their diagnostics are shown, and below them the last good result. Ctrl-C
 //! quits. The loop itself, [`watch_loop`], takes the waiting as a function
-//! so it can be driven without a file system watcher.
+//! so it can be driven without a file system watcher. With `--corpus`, each
+//! run is a batch over puzzles instead (`watch_corpus.rs`).
 
 use super::run::{calculate, text_output};
-use super::{Failure, Format, RunArgs};
+use super::watch_corpus::corpus_round;
+use super::{Failure, Format, WatchArgs};
 use notify::{EventKind, RecursiveMode, Watcher};
 use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
@@ -27,11 +29,11 @@ pub const DEBOUNCE: Duration = Duration::from_millis(200);
 /// Clears a terminal and moves the cursor home.
 const CLEAR: &str = "\x1b[2J\x1b[H";
 
-pub fn watch(args: &RunArgs) -> Result<(), Failure> {
-    if args.state.is_some() {
+pub fn watch(args: &WatchArgs) -> Result<(), Failure> {
+    if args.run.state.is_some() {
         return Err(Failure::Usage("watch does not take --state (each change would step the saved state)".into()));
     }
-    if args.format != Format::Text {
+    if args.run.format != Format::Text {
         return Err(Failure::Usage("watch prints text only".into()));
     }
     let (tx, rx) = channel();
@@ -85,22 +87,27 @@ pub struct Screen {
 /// Runs, prints, and calls `wait` with the files to watch; runs again when
 /// it returns true, stops when it returns false.
 pub fn watch_loop(
-    args: &RunArgs,
+    args: &WatchArgs,
     wait: &mut dyn FnMut(&[PathBuf]) -> bool,
     out: &mut dyn Write,
     screen: Screen,
 ) -> std::io::Result<()> {
     let mut last_good: Option<String> = None;
-    let mut files: Vec<PathBuf> = vec![args.common.workbook.clone()];
+    let mut files: Vec<PathBuf> = vec![args.run.common.workbook.clone()];
+    let mut previous = None;
     loop {
         let mut text = String::new();
         if screen.clear {
             text += CLEAR;
         }
-        match calculate(args) {
-            Ok(o) => {
-                files = o.session.workbook().sources.iter().map(|s| s.path.clone()).collect();
-                let result = text_output(&o);
+        let round = match &args.corpus {
+            Some(_) => corpus_round(args, &mut previous),
+            None => calculate(&args.run)
+                .map(|o| (text_output(&o), o.session.workbook().sources.iter().map(|s| s.path.clone()).collect())),
+        };
+        match round {
+            Ok((result, sources)) => {
+                files = sources;
                 text += &result;
                 last_good = Some(result);
             }
@@ -174,7 +181,7 @@ mod tests {
     use crate::cli::{Cli, Command};
     use clap::Parser;
 
-    fn args(workbook: &Path) -> RunArgs {
+    fn args(workbook: &Path) -> WatchArgs {
         match Cli::parse_from(["dataflow", "watch", &workbook.display().to_string()]).command {
             Command::Watch(a) => a,
             _ => unreachable!(),
