@@ -2,9 +2,11 @@
 //! the state shown, the history of how it got there (step 0 after the reset
 //! protocol, then one entry per iteration or edit, each keeping only the
 //! [`Delta`] that step made), the cursor into it, the mode (normal, help,
-//! editing), the message line and the scroll offset. [`Stepper::on_key`] is the
-//! whole key map, so tests drive an `Stepper` with key events and draw it into a
-//! test backend. Going back undoes the shown entry's delta and going forward
+//! a prompt, the parts list), the cell cursor, the last search, the message
+//! line and the scroll offset, and how the workbook was loaded (to load it
+//! again with other parts). [`Stepper::on_key`] (in [`super::keys`]) is the
+//! whole key map, so tests drive a `Stepper` with key events and draw it
+//! into a test backend. Going back undoes the shown entry's delta and going forward
 //! again replays it, so memory grows with what changed, not with the size
 //! of the workbook; only a step past the newest entry calculates, as a pass
 //! of the engine's one recalculation loop.
