@@ -5,7 +5,7 @@
 //! counts the status lines report (non-blank cells, changes by kind).
 
 use crate::app::Shown;
-use dataflow::address::CellAddr;
+use dataflow::address::{Area, CellAddr};
 use dataflow::engine::{Change, Engine};
 use dataflow::render::cell_text;
 use std::collections::HashMap;
@@ -76,6 +76,9 @@ impl Counts {
 pub struct BoardCell {
     pub text: String,
     pub mark: Mark,
+    /// For a cell that went blank, the view (by index) whose change caused
+    /// it, when one did (see [`super::legend::causes`]).
+    pub cause: Option<usize>,
 }
 
 /// A view's cells, row by row, ready to draw.
@@ -129,7 +132,7 @@ impl Board {
                                 (cell_text(v, blank), mark)
                             }
                         };
-                        BoardCell { text: cut(text, max_width), mark }
+                        BoardCell { text: cut(text, max_width), mark, cause: None }
                     })
                     .collect()
             })
@@ -144,6 +147,24 @@ impl Board {
             size: area.size() as usize,
             counts,
         }
+    }
+
+    /// Marks the cells of `area` (this board's view) that `causes` lists
+    /// with the view that caused their change.
+    pub fn mark_causes(&mut self, area: &Area, causes: &HashMap<CellAddr, usize>) {
+        if causes.is_empty() {
+            return;
+        }
+        for (cell, addr) in self.rows.iter_mut().flatten().zip(area.cells()) {
+            cell.cause = causes.get(&addr).copied();
+        }
+    }
+
+    /// Where cell (`row`, `col`) starts inside the board's box: (column,
+    /// line) from the box's inner top-left corner, rules counted.
+    pub fn cell_offset(&self, row: usize, col: usize) -> (usize, usize) {
+        let rules = |n: usize, group: u32| (1..=n).filter(|&i| Board::rule_before(i, group)).count();
+        (col * (self.width + 1) + 2 * rules(col, self.group.1), row + rules(row, self.group.0))
     }
 
     pub fn n_rows(&self) -> usize {

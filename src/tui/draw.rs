@@ -11,18 +11,19 @@
 //! yellow; without colour (`NO_COLOR`) they are bold reversed, dim crossed
 //! out and underlined.
 
-use super::board::{Board, Counts, Mark};
+use super::board::{Board, BoardCell, Counts, Mark};
 use super::stepper::{Kind, Mode, Stepper};
+use super::{legend, overlay};
 use crate::app::{iterations, pass_state};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 /// Lines under the views.
-pub const STATUS_LINES: u16 = 3;
+pub const STATUS_LINES: u16 = 4;
 
 /// Cell texts are cut to this many characters on screen.
 pub const MAX_CELL_WIDTH: usize = 16;
@@ -68,8 +69,28 @@ pub fn draw(frame: &mut Frame, app: &Stepper) {
     let boards = app.boards();
     let top = draw_page(frame.buffer_mut(), views, &boards, app);
     draw_status(frame, status, &boards, app, (top, views.height));
-    if app.mode == Mode::Help {
-        draw_help(frame.buffer_mut(), area, app.color);
+    match app.mode {
+        Mode::Help => overlay::draw_help(frame.buffer_mut(), area, app.color),
+        Mode::Parts => overlay::draw_parts(frame.buffer_mut(), area, &app.parts_lines()),
+        _ => {}
+    }
+}
+
+/// Where cell (`row`, `col`) of board `b`, boxed at `r`, starts on the page.
+pub fn cell_on_page(b: &Board, r: Rect, row: usize, col: usize) -> (u16, u16) {
+    let (x, y) = b.cell_offset(row, col);
+    (r.x.saturating_add(1).saturating_add(x as u16), r.y.saturating_add(1).saturating_add(y as u16))
+}
+
+/// The cursor's style over a cell's `style`: reversed on a blue background
+/// with colour; reversed (or not, when it already was) and underlined without.
+pub fn cursor_style(style: Style, color: bool) -> Style {
+    if color {
+        style.bg(Color::Blue).fg(Color::White).add_modifier(Modifier::BOLD)
+    } else if style.add_modifier.contains(Modifier::REVERSED) {
+        style.remove_modifier(Modifier::REVERSED).add_modifier(Modifier::UNDERLINED)
+    } else {
+        style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED)
     }
 }
 
@@ -79,6 +100,16 @@ fn draw_page(buf: &mut Buffer, views: Rect, boards: &[Board], app: &Stepper) -> 
     let mut page = Buffer::empty(Rect::new(0, 0, page_w, page_h));
     for (b, r) in boards.iter().zip(&rects) {
         draw_board(&mut page, *r, b, app.color);
+    }
+    if let Some(c) = app.at
+        && let (Some(b), Some(r)) = (boards.get(c.view), rects.get(c.view))
+    {
+        let (x, y) = cell_on_page(b, *r, c.row as usize, c.col as usize);
+        for dx in 0..b.width as u16 {
+            if let Some(cell) = page.cell_mut(Position::new(x.saturating_add(dx), y)) {
+                cell.set_style(cursor_style(cell.style(), app.color));
+            }
+        }
     }
     let sy = app.scroll.0.min(page_h.saturating_sub(views.height));
     let sx = app.scroll.1.min(page_w.saturating_sub(views.width));
@@ -92,6 +123,15 @@ fn draw_page(buf: &mut Buffer, views: Rect, boards: &[Board], app: &Stepper) -> 
         }
     }
     sy
+}
+
+/// The style of a board cell: its mark's, or with colour the colour of the
+/// view that caused it to go blank.
+pub fn cell_style(cell: &BoardCell, color: bool) -> Style {
+    match (cell.cause, color) {
+        (Some(view), true) => Style::default().fg(legend::view_color(view)),
+        _ => mark_style(cell.mark, color),
+    }
 }
 
 /// The style of a cell marked `mark`.
@@ -140,7 +180,7 @@ fn draw_board(buf: &mut Buffer, r: Rect, b: &Board, color: bool) {
             if j > 0 {
                 spans.push(Span::raw(if Board::rule_before(j, b.group.1) { " │ " } else { " " }));
             }
-            spans.push(Span::styled(format!("{:>w$}", cell.text), mark_style(cell.mark, color)));
+            spans.push(Span::styled(format!("{:>w$}", cell.text), cell_style(cell, color)));
         }
         buf.set_line(inner.x, y, &Line::from(spans), inner.width);
         y += 1;
@@ -173,61 +213,60 @@ pub fn step_line(app: &Stepper) -> String {
     s
 }
 
-const PROMPT: &str = "edit CELL=VALUE (Enter applies, Esc cancels): ";
+/// The prompt of a mode that reads a line, with the text typed so far.
+fn prompt(mode: &Mode) -> Option<(&'static str, &str)> {
+    match mode {
+        Mode::Edit(t) => Some(("edit CELL=VALUE (Enter applies, Esc cancels): ", t)),
+        Mode::Jump(t) => Some(("go to (a cell, e.g. Main!D16; Enter goes, Esc cancels): ", t)),
+        Mode::Search(t) => Some(("search values and formulas (Enter finds, Esc cancels): /", t)),
+        _ => None,
+    }
+}
+
+/// The key hints of the last status line.
+pub const HINTS: &str = "spc step · G run · b back · r reset · e edit · : go · / find · p parts · ? help";
+
+/// The views line, which is also the legend: each view's name in the
+/// colour its caused changes are drawn in (with colour on), its non-blank
+/// count, and which lines of the page are shown when it does not fit.
+fn views_line(boards: &[Board], color: bool, page: (u16, u16, u16)) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, b) in boards.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" · "));
+        }
+        let style = if color { Style::default().fg(legend::view_color(i)) } else { Style::default() };
+        spans.push(Span::styled(b.title.clone(), style));
+        spans.push(Span::raw(format!(" {}/{}", b.non_blank, b.size)));
+    }
+    let (top, view_h, page_h) = page;
+    if page_h > view_h && view_h > 0 {
+        spans.push(Span::raw(format!(" │ lines {}-{}/{page_h} ↑↓", top + 1, top + view_h)));
+    }
+    Line::from(spans)
+}
 
 /// The status lines; `(top, view_h)`: the first page line shown and how
 /// many lines the views have.
 fn draw_status(frame: &mut Frame, area: Rect, boards: &[Board], app: &Stepper, (top, view_h): (u16, u16)) {
-    let counts: Vec<String> = boards.iter().map(|b| format!("{} {}/{}", b.title, b.non_blank, b.size)).collect();
-    let mut views = counts.join(" · ");
     let (_, page_h) = page_extent(boards, area.width);
-    if page_h > view_h && view_h > 0 {
-        views.push_str(&format!(" │ lines {}-{}/{page_h} ↑↓", top + 1, top + view_h));
-    }
-    let third = match (&app.mode, &app.message) {
-        (Mode::Edit(text), _) => Line::from(vec![
-            Span::styled(PROMPT, Style::default().add_modifier(Modifier::BOLD)),
-            Span::raw(text.clone()),
-        ]),
-        (_, Some(m)) => Line::styled(m.clone(), Style::default().add_modifier(Modifier::BOLD)),
-        _ => Line::raw("space/n step · g run · b back · r reset · e edit · ? help · q quit"),
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let last = match (prompt(&app.mode), &app.message) {
+        (Some((p, text)), _) => Line::from(vec![Span::styled(p, bold), Span::raw(text.to_string())]),
+        (_, Some(m)) => Line::styled(m.clone(), bold),
+        _ => Line::raw(HINTS),
     };
-    let lines =
-        vec![Line::styled(step_line(app), Style::default().add_modifier(Modifier::BOLD)), Line::raw(views), third];
+    let lines = vec![
+        Line::styled(step_line(app), bold),
+        Line::raw(app.cell_line().unwrap_or_default()),
+        views_line(boards, app.color, (top, view_h, page_h)),
+        last,
+    ];
     Paragraph::new(lines).render(area, frame.buffer_mut());
-    if let Mode::Edit(text) = &app.mode {
-        let x = area.x + PROMPT.chars().count() as u16 + text.chars().count() as u16;
-        if x < area.x + area.width && area.height >= 3 {
-            frame.set_cursor_position(Position::new(x, area.y + 2));
+    if let Some((p, text)) = prompt(&app.mode) {
+        let x = area.x + p.chars().count() as u16 + text.chars().count() as u16;
+        if x < area.x + area.width && area.height >= STATUS_LINES {
+            frame.set_cursor_position(Position::new(x, area.y + STATUS_LINES - 1));
         }
     }
-}
-
-const HELP: &[&str] = &[
-    "space, n    one iteration (forward through history when stepped back)",
-    "g           iterate until converged (at most max_iterations)",
-    "b           one step back (instant: every step is kept)",
-    "r           apply the reset protocol; that state becomes step 0",
-    "e           edit a cell: CELL=VALUE (a constant), recalculated at once",
-    "arrows      scroll; PgUp/PgDn a page; Home the top",
-    "?           this help (any key closes it)",
-    "q, Esc      quit (also Ctrl-C)",
-];
-
-fn draw_help(buf: &mut Buffer, area: Rect, color: bool) {
-    let mut lines: Vec<Line> = HELP.iter().map(|l| Line::raw(*l)).collect();
-    lines.push(Line::raw(""));
-    let legend = [
-        (Mark::Filled, "got a value"),
-        (Mark::Blanked, "went blank (the old value is shown)"),
-        (Mark::Changed, "other change"),
-    ];
-    for (mark, what) in legend {
-        lines.push(Line::from(vec![Span::styled(" 7 ", mark_style(mark, color)), Span::raw(format!("  {what}"))]));
-    }
-    let w = (HELP.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4).min(area.width);
-    let h = (lines.len() as u16 + 2).min(area.height);
-    let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
-    Clear.render(r, buf);
-    Paragraph::new(lines).block(Block::bordered().title(" keys ")).wrap(Wrap { trim: false }).render(r, buf);
 }

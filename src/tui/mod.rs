@@ -3,17 +3,29 @@
 //! drawn side by side or stacked, with the last step's changes highlighted;
 //! with `--plain`, or when stdout is not a terminal, the same story is
 //! written as text. The pieces: [`stepper`] holds the pure state (history of
-//! every iteration, cursor, key handling), [`board`] turns one view into
-//! marked cells, [`draw`] paints a [`Stepper`] into a ratatui frame, [`term`]
-//! runs the terminal loop and [`plain`] writes the text form.
+//! every iteration and where it stands), [`keys`] the key map, [`cursor`]
+//! the cell cursor and jumps, [`find`] the cell's status line and the
+//! search, [`parts`] the toggling of the workbook's parts, [`legend`] which
+//! view caused a change, [`board`] turns one view into marked cells,
+//! [`draw`] paints a [`Stepper`] into a ratatui frame ([`overlay`] the help
+//! and parts boxes), [`term`] runs the terminal loop and [`plain`] writes
+//! the text form.
 
 pub mod board;
+pub mod cursor;
 pub mod draw;
+pub mod find;
+pub mod keys;
+pub mod legend;
+pub mod overlay;
+pub mod parts;
 pub mod plain;
 pub mod stepper;
 pub mod term;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cursor;
 
 pub use stepper::Stepper;
 
@@ -39,5 +51,7 @@ pub fn load(options: &Options, show: &[String]) -> Result<Stepper, Failure> {
     let prepared = prepare(options)?;
     let views: Vec<Shown> = resolve_views(&prepared.session, show)?;
     let sets = resolve_sets(&prepared.session, &options.sets)?;
-    Ok(Stepper::new(prepared, views, sets))
+    let mut stepper = Stepper::new(prepared, views, sets);
+    (stepper.options, stepper.show) = (options.clone(), show.to_vec());
+    Ok(stepper)
 }

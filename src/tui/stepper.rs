@@ -2,17 +2,20 @@
 //! the state shown, the history of how it got there (step 0 after the reset
 //! protocol, then one entry per iteration or edit, each keeping only the
 //! [`Delta`] that step made), the cursor into it, the mode (normal, help,
-//! editing), the message line and the scroll offset. [`Stepper::on_key`] is the
-//! whole key map, so tests drive an `Stepper` with key events and draw it into a
-//! test backend. Going back undoes the shown entry's delta and going forward
+//! a prompt, the parts list), the cell cursor, the last search, the message
+//! line and the scroll offset, and how the workbook was loaded (to load it
+//! again with other parts). [`Stepper::on_key`] (in [`super::keys`]) is the
+//! whole key map, so tests drive a `Stepper` with key events and draw it
+//! into a test backend. Going back undoes the shown entry's delta and going forward
 //! again replays it, so memory grows with what changed, not with the size
 //! of the workbook; only a step past the newest entry calculates, as a pass
 //! of the engine's one recalculation loop.
 
 use super::board::{Board, by_cell};
+use super::cursor::Cursor;
 use super::draw;
-use crate::app::{Prepared, Shown, iterations};
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use super::legend;
+use crate::app::{Options, Prepared, Shown, iterations};
 use dataflow::address::Area;
 use dataflow::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo, Recorder, Report};
 use dataflow::session::{ResetRun, Session};
@@ -88,19 +91,33 @@ pub enum Mode {
     Help,
     /// Typing `CELL=VALUE`.
     Edit(String),
+    /// Typing an address to jump to (`:` or `g`).
+    Jump(String),
+    /// Typing what to search for (`/`).
+    Search(String),
+    /// The list of the workbook's parts; a digit toggles one.
+    Parts,
 }
 
 pub struct Stepper {
     pub views: Vec<Shown>,
     /// The workbook in the state of the entry at the cursor.
-    session: Session,
-    history: VecDeque<Entry>,
-    cursor: usize,
+    pub(super) session: Session,
+    pub(super) history: VecDeque<Entry>,
+    pub(super) cursor: usize,
     /// Changed cells held by the history's deltas.
     held: usize,
     /// `--set` cells, applied again after each reset.
     sets: Vec<(Area, Value)>,
     pub mode: Mode,
+    /// The cell cursor (none when no view is shown).
+    pub at: Option<Cursor>,
+    /// The last search (`n` and `N` look for it again).
+    pub search: Option<String>,
+    /// How the workbook was loaded and which views were asked for, to load
+    /// it again with other parts.
+    pub(super) options: Options,
+    pub(super) show: Vec<String>,
     /// Shown in the last status line until the next key.
     pub message: Option<String>,
     /// Scroll offset of the views: (lines, columns).
@@ -126,6 +143,10 @@ impl Stepper {
             held: 0,
             sets,
             mode: Mode::Normal,
+            at: (!views_empty).then_some(Cursor::default()),
+            search: None,
+            options: Options::default(),
+            show: Vec::new(),
             message: views_empty.then(|| super::plain::NO_VIEWS.to_string()),
             scroll: (0, 0),
             size: (80, 24),
@@ -168,79 +189,25 @@ impl Stepper {
         self.history.len()
     }
 
-    /// The boards of the entry shown.
+    /// The boards of the entry shown, each cell that went blank marked
+    /// with the view that caused it (see [`legend::causes`]).
     pub fn boards(&self) -> Vec<Board> {
         let changes = by_cell(self.current().changes());
-        self.views.iter().map(|v| Board::new(self.session.engine(), v, &changes, draw::MAX_CELL_WIDTH)).collect()
+        let before = self.cursor.checked_sub(1).map(|i| self.history[i].changes());
+        let causes = legend::causes(&self.session, &self.views, self.current().changes(), before.unwrap_or(&[]));
+        self.views
+            .iter()
+            .map(|v| {
+                let mut b = Board::new(self.session.engine(), v, &changes, draw::MAX_CELL_WIDTH);
+                b.mark_causes(&v.area, &causes);
+                b
+            })
+            .collect()
     }
 
     pub fn resize(&mut self, columns: u16, lines: u16) {
         self.size = (columns, lines);
         self.clamp_scroll();
-    }
-
-    /// Handles one key press (releases and other kinds are ignored).
-    pub fn on_key(&mut self, key: KeyEvent) {
-        if key.kind == KeyEventKind::Release {
-            return;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quit = true;
-            return;
-        }
-        self.message = None;
-        match std::mem::replace(&mut self.mode, Mode::Normal) {
-            Mode::Help => {}
-            Mode::Edit(text) => self.on_edit_key(text, key),
-            Mode::Normal => self.on_normal_key(key),
-        }
-    }
-
-    fn on_normal_key(&mut self, key: KeyEvent) {
-        let page = draw::view_height(self.size.1).max(1);
-        match key.code {
-            KeyCode::Char(' ') | KeyCode::Char('n') => self.forward(),
-            KeyCode::Char('g') => self.run(),
-            KeyCode::Char('b') => self.back(),
-            KeyCode::Char('r') => self.reset(),
-            KeyCode::Char('e') => self.mode = Mode::Edit(String::new()),
-            KeyCode::Char('?') | KeyCode::Char('h') => self.mode = Mode::Help,
-            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
-            KeyCode::Up => self.scroll.0 = self.scroll.0.saturating_sub(1),
-            KeyCode::Down => self.scroll.0 = self.scroll.0.saturating_add(1),
-            KeyCode::PageUp => self.scroll.0 = self.scroll.0.saturating_sub(page),
-            KeyCode::PageDown => self.scroll.0 = self.scroll.0.saturating_add(page),
-            KeyCode::Home => self.scroll = (0, 0),
-            KeyCode::End => self.scroll.0 = u16::MAX,
-            KeyCode::Left => self.scroll.1 = self.scroll.1.saturating_sub(4),
-            KeyCode::Right => self.scroll.1 = self.scroll.1.saturating_add(4),
-            _ => {}
-        }
-        self.clamp_scroll();
-    }
-
-    fn on_edit_key(&mut self, mut text: String, key: KeyEvent) {
-        match key.code {
-            KeyCode::Esc => self.message = Some("edit cancelled".into()),
-            KeyCode::Enter => self.edit(text.trim()),
-            KeyCode::Backspace => {
-                text.pop();
-                self.mode = Mode::Edit(text);
-            }
-            KeyCode::Char(c) => {
-                text.push(c);
-                self.mode = Mode::Edit(text);
-            }
-            _ => self.mode = Mode::Edit(text),
-        }
-    }
-
-    /// Keeps the scroll offset within the page drawn at the current size.
-    fn clamp_scroll(&mut self) {
-        let (page_w, page_h) = draw::page_extent(&self.boards(), self.size.0);
-        let max_y = page_h.saturating_sub(draw::view_height(self.size.1));
-        let max_x = page_w.saturating_sub(self.size.0);
-        self.scroll = (self.scroll.0.min(max_y), self.scroll.1.min(max_x));
     }
 
     /// One step forward: the next recorded entry, or a new iteration when

@@ -1,0 +1,113 @@
+//! The cell cursor: a cell of one of the shown views, moved with the arrows
+//! (or `hjkl`) and by jumps and searches. Moving past a view's edge enters
+//! the next view (or the previous one), keeping the row or column where the
+//! next view has it. The scroll offset follows the cursor: after each move
+//! the page is scrolled just enough to show the cell (and its view's top
+//! border when it is on the view's first row).
+
+use super::draw;
+use super::stepper::Stepper;
+use dataflow::address::CellAddr;
+
+/// Where the cell cursor is: a view (by index) and a row and column in it,
+/// from 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cursor {
+    pub view: usize,
+    pub row: u32,
+    pub col: u32,
+}
+
+impl Stepper {
+    /// The cell under the cursor.
+    pub fn cell(&self) -> Option<CellAddr> {
+        let c = self.at?;
+        let area = self.views.get(c.view)?.area;
+        Some(CellAddr::new(area.sheet, area.r0 + c.row, area.c0 + c.col))
+    }
+
+    /// Moves the cursor one row (`dr`) or column (`dc`) on, into the next
+    /// or previous view past an edge; stays at the first and last cell.
+    pub fn move_cursor(&mut self, dr: i32, dc: i32) {
+        let Some(mut c) = self.at else { return };
+        let size = |v: usize| (self.views[v].area.rows(), self.views[v].area.cols());
+        let (rows, cols) = size(c.view);
+        let (row, col) = (c.row as i64 + dr as i64, c.col as i64 + dc as i64);
+        if (0..rows as i64).contains(&row) && (0..cols as i64).contains(&col) {
+            (c.row, c.col) = (row as u32, col as u32);
+        } else if dr + dc > 0 && c.view + 1 < self.views.len() {
+            c.view += 1;
+            let (rows, cols) = size(c.view);
+            (c.row, c.col) = if dr > 0 { (0, c.col.min(cols - 1)) } else { (c.row.min(rows - 1), 0) };
+        } else if dr + dc < 0 && c.view > 0 {
+            c.view -= 1;
+            let (rows, cols) = size(c.view);
+            (c.row, c.col) = if dr < 0 { (rows - 1, c.col.min(cols - 1)) } else { (c.row.min(rows - 1), cols - 1) };
+        }
+        self.at = Some(c);
+        self.follow();
+    }
+
+    /// Puts the cursor on `cell` in the first view that shows it; false
+    /// when no view does.
+    pub fn put_cursor(&mut self, cell: CellAddr) -> bool {
+        let Some(view) = self.views.iter().position(|v| v.area.contains(cell)) else { return false };
+        let area = self.views[view].area;
+        self.at = Some(Cursor { view, row: cell.row - area.r0, col: cell.col - area.c0 });
+        self.follow();
+        true
+    }
+
+    /// `:ADDRESS` (or `g ADDRESS`): the cursor to that cell, its view
+    /// scrolled into sight.
+    pub fn jump(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        match self.session.area(text) {
+            Ok(area) => {
+                let cell = area.top_left();
+                if !self.put_cursor(cell) {
+                    let name = self.session.engine().program().cell_name(cell);
+                    self.message = Some(format!("{name} is in no view shown"));
+                }
+            }
+            Err(m) => self.message = Some(format!("`{text}`: {m}")),
+        }
+    }
+
+    /// Scrolls the page just enough to show the cursor's cell.
+    pub(super) fn follow(&mut self) {
+        let Some(c) = self.at else { return };
+        let boards = self.boards();
+        let (rects, _, _) = draw::place(&boards, self.size.0);
+        let (Some(b), Some(r)) = (boards.get(c.view), rects.get(c.view)) else { return };
+        let (x, y) = draw::cell_on_page(b, *r, c.row as usize, c.col as usize);
+        let top = if c.row == 0 { r.y } else { y };
+        let (view_w, view_h) = (self.size.0.max(1), draw::view_height(self.size.1).max(1));
+        let w = (b.width as u16).min(view_w);
+        self.scroll.0 = if top < self.scroll.0 {
+            top
+        } else if y >= self.scroll.0.saturating_add(view_h) {
+            y + 1 - view_h
+        } else {
+            self.scroll.0
+        };
+        self.scroll.1 = if x < self.scroll.1 {
+            x
+        } else if x + w > self.scroll.1.saturating_add(view_w) {
+            x + w - view_w
+        } else {
+            self.scroll.1
+        };
+        self.clamp_scroll();
+    }
+
+    /// Keeps the scroll offset within the page drawn at the current size.
+    pub(super) fn clamp_scroll(&mut self) {
+        let (page_w, page_h) = draw::page_extent(&self.boards(), self.size.0);
+        let max_y = page_h.saturating_sub(draw::view_height(self.size.1));
+        let max_x = page_w.saturating_sub(self.size.0);
+        self.scroll = (self.scroll.0.min(max_y), self.scroll.1.min(max_x));
+    }
+}

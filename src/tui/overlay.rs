@@ -1,0 +1,61 @@
+//! The boxes drawn over the stepper's screen: the help (`?`: every key and
+//! the change marks) and the list of the workbook's parts (`p`), each
+//! centred and closed by the next key.
+
+use super::board::Mark;
+use super::draw::mark_style;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+const HELP: &[&str] = &[
+    "space, .    one iteration (forward through history when stepped back)",
+    "G           iterate until converged (at most max_iterations)",
+    "b           one step back (instant: every step is kept)",
+    "r           apply the reset protocol; that state becomes step 0",
+    "e           edit a cell: CELL=VALUE (a constant), recalculated at once",
+    "arrows, hjkl  move the cell cursor (across views); the page follows",
+    ": or g      go to a cell: type its address, Enter",
+    "/           search values and formulas; n next, N previous match",
+    "p           the workbook's parts; a digit turns one on or off",
+    "PgUp/PgDn   scroll a page; Home the top, End the bottom",
+    "?           this help (any key closes it)",
+    "q, Esc      quit (also Ctrl-C)",
+];
+
+/// Draws `lines` in a bordered box titled `title`, centred in `area`.
+fn draw_box(buf: &mut Buffer, area: Rect, title: &str, lines: Vec<Line>) {
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0);
+    let w = (widest as u16).saturating_add(4).min(area.width);
+    let h = (lines.len() as u16).saturating_add(2).min(area.height);
+    let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    Clear.render(r, buf);
+    Paragraph::new(lines).block(Block::bordered().title(title)).wrap(Wrap { trim: false }).render(r, buf);
+}
+
+/// The help box: the keys, then the change marks.
+pub fn draw_help(buf: &mut Buffer, area: Rect, color: bool) {
+    let mut lines: Vec<Line> = HELP.iter().map(|l| Line::raw(*l)).collect();
+    lines.push(Line::raw(""));
+    let legend = [
+        (Mark::Filled, "got a value"),
+        (Mark::Blanked, "went blank (the old value is shown)"),
+        (Mark::Changed, "other change"),
+    ];
+    for (mark, what) in legend {
+        lines.push(Line::from(vec![Span::styled(" 7 ", mark_style(mark, color)), Span::raw(format!("  {what}"))]));
+    }
+    if color {
+        lines.push(Line::raw("went blank through another view: in its colour (its name below)"));
+    }
+    draw_box(buf, area, " keys ", lines);
+}
+
+/// The parts box: one numbered line per part, `[x]` when it is on.
+pub fn draw_parts(buf: &mut Buffer, area: Rect, parts: &[String]) {
+    let mut lines: Vec<Line> = parts.iter().map(|l| Line::raw(l.clone())).collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::raw("a digit turns that part on or off (the workbook is loaded again); any other key closes"));
+    draw_box(buf, area, " parts ", lines);
+}
