@@ -35,7 +35,8 @@ pub fn explain_cell(options: &Options, cell: &str) -> Result<(), Failure> {
     let program = session.engine().program();
     let found = entry(session.workbook(), program, at);
     let Some(history) = explain(session.engine(), at, &before) else {
-        return Err(fail(not_a_formula(program, at, found, session.engine().get(at))));
+        let input = session.workbook().inputs.iter().find(|i| i.area.contains(at)).map(|i| i.name.as_str());
+        return Err(fail(not_a_formula(program, at, found, input, session.engine().get(at))));
     };
     let mut text = header(program, at, found);
     text += &format!("step 0: {}\n", trace_value(&history.start));
@@ -78,8 +79,12 @@ fn prepared(options: &Options) -> Result<(Session, Vec<Change>), Failure> {
 }
 
 /// Why `cell` cannot be explained: what it holds instead of a formula.
-fn not_a_formula(p: &Program, cell: CellAddr, found: Option<&CellEntry>, value: &Value) -> String {
+fn not_a_formula(p: &Program, cell: CellAddr, found: Option<&CellEntry>, input: Option<&str>, value: &Value) -> String {
     let name = p.cell_name(cell);
+    let value_text = if value.is_blank() { "blank".to_string() } else { trace_value(value) };
+    if let Some(input) = input {
+        return format!("{name} is a cell of the input `{input}`, now {value_text}; explain follows formula cells");
+    }
     match found.map(|e| &e.content) {
         Some(Content::Constant(_)) => {
             format!("{name} holds a constant, {}; explain follows formula cells", trace_value(value))
