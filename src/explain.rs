@@ -14,10 +14,26 @@
 //!
 //! A run starts from the engine's state (for a session: after the reset
 //! protocol, "step 0"); cells set by hand since its last recalculation are
-//! not seen by the loop, so the caller passes them as changes of step 0.
+//! not seen by the loop, so the caller passes them as changes of step 0;
+//! [`reset`] runs a session's reset protocol and returns those of its
+//! `then` cells:
+//!
+//! ```
+//! use dataflow::explain::{explain, reset};
+//! use dataflow::session::Session;
+//!
+//! let mut s = Session::load("workbooks/sudoku.ron".as_ref()).expect("it loads");
+//! let before = reset(&mut s).expect("a reset protocol"); // Main!D27: "reset" -> "solve"
+//! let r4 = s.area("Main!R4").expect("a cell").top_left();
+//! let history = explain(s.engine(), r4, &before).expect("a formula cell");
+//! // The 3 of the given 2 in D16 goes in step 1, when the state turned to "solve".
+//! assert_eq!(history.steps[0].step, 1);
+//! assert_eq!(history.steps[0].causes[0].cell, s.area("Main!D27").unwrap().top_left());
+//! ```
 
 use crate::address::{Area, CellAddr};
 use crate::engine::{Change, Engine, Flow, Observer, PassInfo, Program, Report};
+use crate::session::Session;
 use crate::value::Value;
 use crate::workbook::{CellEntry, Formula, Workbook};
 use std::collections::HashMap;
@@ -97,6 +113,35 @@ pub fn explain(engine: &Engine, cell: CellAddr, before: &[Change]) -> Option<His
     let mut copy = engine.clone();
     let report = copy.recalc_with(&mut watcher);
     Some(History { cell, start, steps: watcher.steps, report })
+}
+
+/// Runs `session`'s reset protocol (see [`Session::reset`]) and returns
+/// the changes its `then` cells made after the recalculation, the changes
+/// of step 0 for [`explain`]; none without a protocol.
+pub fn reset(session: &mut Session) -> Result<Vec<Change>, String> {
+    let Some(protocol) = session.workbook().reset.clone() else { return Ok(Vec::new()) };
+    // A `then` cell held its `set` value (or what it held before) when the reset recalculated.
+    let held: Vec<(CellAddr, Value)> = protocol
+        .then
+        .iter()
+        .map(|(c, _)| match protocol.set.iter().rev().find(|(s, _)| s == c) {
+            Some((_, v)) => (*c, v.clone()),
+            None => (*c, session.engine().get(*c).clone()),
+        })
+        .collect();
+    session.reset()?;
+    Ok(changed(session.engine(), held))
+}
+
+/// The cells of `held` whose value in `engine` differs from the one held,
+/// as changes (a cell listed twice keeps its first value).
+pub fn changed(engine: &Engine, held: Vec<(CellAddr, Value)>) -> Vec<Change> {
+    let mut seen = std::collections::HashSet::new();
+    held.into_iter()
+        .filter(|(c, _)| seen.insert(*c))
+        .map(|(cell, old)| Change { cell, old, new: engine.get(cell).clone() })
+        .filter(|c| c.old != c.new)
+        .collect()
 }
 
 /// The workbook entry that defines `cell`: for a formula cell the entry its

@@ -19,7 +19,7 @@ use super::trace::trace_value;
 use crate::app::{Failure, Options, apply_sets, iterations, pass_state, plural, prepare, print, resolve_sets};
 use dataflow::address::CellAddr;
 use dataflow::engine::{Change, Program};
-use dataflow::explain::{Cause, History, Step, entry, explain, written};
+use dataflow::explain::{Cause, History, Step, changed, entry, explain, reset, written};
 use dataflow::session::Session;
 use dataflow::value::Value;
 use dataflow::workbook::{CellEntry, Content};
@@ -52,27 +52,17 @@ pub fn explain_cell(options: &Options, cell: &str) -> Result<(), Failure> {
 fn prepared(options: &Options) -> Result<(Session, Vec<Change>), Failure> {
     let bare = Options { no_reset: true, sets: Vec::new(), ..options.clone() };
     let mut session = prepare(&bare)?.session;
-    let mut hand = Vec::new();
-    if let Some(reset) = session.workbook().reset.clone().filter(|_| !options.no_reset) {
-        // A `then` cell held its `set` value (or what it held before) when the reset recalculated.
-        for (c, _) in &reset.then {
-            let set = reset.set.iter().rev().find(|(s, _)| s == c);
-            hand.push((*c, set.map_or_else(|| session.engine().get(*c).clone(), |(_, v)| v.clone())));
-        }
-        session.reset().map_err(Failure::Usage)?;
-    }
+    let mut before = if options.no_reset { Vec::new() } else { reset(&mut session).map_err(Failure::Usage)? };
+    let mut held = Vec::new();
     for (area, _) in resolve_sets(&session, &options.sets)? {
-        hand.extend(area.cells().map(|c| (c, session.engine().get(c).clone())));
+        held.extend(area.cells().map(|c| (c, session.engine().get(c).clone())));
     }
     apply_sets(&mut session, options)?;
-    let mut before: Vec<Change> = Vec::new();
-    for (cell, old) in hand {
-        // A cell set twice keeps its first old value.
-        if before.iter().any(|b| b.cell == cell) {
-            continue;
+    for c in changed(session.engine(), held) {
+        match before.iter_mut().find(|b| b.cell == c.cell) {
+            Some(b) => b.new = c.new,
+            None => before.push(c),
         }
-        let new = session.engine().get(cell).clone();
-        before.push(Change { cell, old, new });
     }
     before.retain(|b| b.old != b.new);
     Ok((session, before))
