@@ -48,6 +48,7 @@ pub mod ast;
 pub mod diagnostic;
 pub mod engine;
 pub mod eval;
+pub mod explain;
 pub mod functions;
 pub mod grid;
 pub mod ids;

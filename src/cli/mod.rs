@@ -5,6 +5,7 @@
 //! errors, 2 usage.
 
 pub mod batch;
+mod explain;
 mod graph;
 pub mod output;
 pub(crate) mod run;
@@ -79,6 +80,14 @@ pub enum Command {
     /// Re-run whenever the workbook or a formula file it includes changes (with --corpus: a
     /// sample of puzzles, counting solved, wrong, gave up and oscillating, and what changed).
     Watch(WatchArgs),
+    /// Explain a formula cell: each change of its value, step by step, with the precedents
+    /// whose change caused it.
+    Explain {
+        #[command(flatten)]
+        common: CommonArgs,
+        /// The cell, e.g. Main!Q4.
+        cell: String,
+    },
     /// Print the dependency graph as Graphviz DOT (render with `dot -Tsvg`).
     Graph {
         workbook: PathBuf,
@@ -232,6 +241,7 @@ pub fn main(cli: Cli) -> ExitCode {
         }
         Command::Step(args) => crate::tui::step(&args.common.options(), &args.show, args.plain),
         Command::Watch(args) => watch::watch(&args),
+        Command::Explain { common, cell } => explain::explain_cell(&common.options(), &cell),
         Command::Graph { workbook, cell, names } => graph::graph(&workbook, cell.as_deref(), names),
     };
     match result {
