@@ -342,7 +342,7 @@ fn cmp_num(x: f64, y: f64) -> Ordering {
 
 /// Whether two numbers are equal as Excel compares them: after rounding
 /// both to 15 significant digits, so `0.1+0.2=0.3` is TRUE.
-#[inline]
+#[inline(always)]
 pub fn num_eq(x: f64, y: f64) -> bool {
     if x == y {
         return true;

@@ -63,27 +63,92 @@ pub fn unary(op: UnaryOp, v: Value) -> Value {
 }
 
 pub fn binary(op: BinaryOp, l: Value, r: Value) -> Value {
-    // An array nobody else holds (a function's fresh result) is updated in
-    // place when the other side is a scalar or an array of its shape.
-    let same = |a: &Array, v: &Value| match v {
-        Value::Array(b) => b.rows == a.rows && b.cols == a.cols,
-        _ => true,
+    use BinaryOp::*;
+    // One loop per operator, with its rule on two numbers inlined: the
+    // element-wise operators on numeric arrays cost no dispatch per element.
+    match op {
+        Add => arithmetic(op, l, r, |x, y| Value::num(x + y)),
+        Sub => arithmetic(op, l, r, |x, y| Value::num(x - y)),
+        Mul => arithmetic(op, l, r, |x, y| Value::num(x * y)),
+        Eq => numeric(op, l, r, |x, y| Value::Bool(num_eq(x, y))),
+        Ne => numeric(op, l, r, |x, y| Value::Bool(!num_eq(x, y))),
+        Lt => numeric(op, l, r, |x, y| Value::Bool(x < y && !num_eq(x, y))),
+        Gt => numeric(op, l, r, |x, y| Value::Bool(x > y && !num_eq(x, y))),
+        Le => numeric(op, l, r, |x, y| Value::Bool(x <= y || num_eq(x, y))),
+        Ge => numeric(op, l, r, |x, y| Value::Bool(x >= y || num_eq(x, y))),
+        _ => elementwise(l, r, |a, b| scalar_binary(op, a, b)),
+    }
+}
+
+/// [`elementwise`] with `f` on two numbers and [`scalar_binary`] otherwise.
+#[inline(always)]
+fn numeric(op: BinaryOp, l: Value, r: Value, f: impl Fn(f64, f64) -> Value) -> Value {
+    elementwise(l, r, |a, b| match (a, b) {
+        (Value::Number(x), Value::Number(y)) => f(*x, *y),
+        _ => scalar_binary(op, a, b),
+    })
+}
+
+/// [`elementwise`] with `f` on two numbers or booleans (TRUE is 1, as
+/// arithmetic reads it) and [`scalar_binary`] otherwise.
+#[inline(always)]
+fn arithmetic(op: BinaryOp, l: Value, r: Value, f: impl Fn(f64, f64) -> Value) -> Value {
+    let n = |v: &Value| match v {
+        Value::Number(x) => Some(*x),
+        Value::Bool(b) => Some(f64::from(u8::from(*b))),
+        _ => None,
     };
+    elementwise(l, r, |a, b| match (n(a), n(b)) {
+        (Some(x), Some(y)) => f(x, y),
+        _ => scalar_binary(op, a, b),
+    })
+}
+
+/// `f` on two scalars, or element by element. An array nobody else holds
+/// (a function's fresh result) is updated in place when the other side is
+/// a scalar, an array of its shape, or a row or column that stretches over
+/// it.
+#[inline(always)]
+fn elementwise(l: Value, r: Value, f: impl Fn(&Value, &Value) -> Value) -> Value {
     match (l, r) {
-        (Value::Array(mut a), r) if same(&a, &r) && unique(&a) => {
+        (Value::Array(mut a), r) if fits(&a, &r) && unique(&a) => {
             let arr = Arc::make_mut(&mut a); // unique: no copy
+            let cols = arr.cols;
             match &r {
-                Value::Array(b) => arr.data.iter_mut().zip(&b.data).for_each(|(x, y)| *x = scalar_binary(op, x, y)),
-                s => arr.data.iter_mut().for_each(|x| *x = scalar_binary(op, x, s)),
+                Value::Array(b) if b.rows == arr.rows && b.cols == cols => {
+                    arr.data.iter_mut().zip(&b.data).for_each(|(x, y)| *x = f(x, y))
+                }
+                Value::Array(b) => {
+                    arr.data.iter_mut().enumerate().for_each(|(k, x)| *x = f(x, b.broadcast(k / cols, k % cols)))
+                }
+                s => arr.data.iter_mut().for_each(|x| *x = f(x, s)),
             }
             Value::Array(a)
         }
-        (l, Value::Array(mut b)) if !matches!(l, Value::Array(_)) && unique(&b) => {
+        (l, Value::Array(mut b)) if fits(&b, &l) && unique(&b) => {
             let arr = Arc::make_mut(&mut b); // unique: no copy
-            arr.data.iter_mut().for_each(|y| *y = scalar_binary(op, &l, y));
+            let cols = arr.cols;
+            match &l {
+                Value::Array(a) if a.rows == arr.rows && a.cols == cols => {
+                    arr.data.iter_mut().zip(&a.data).for_each(|(y, x)| *y = f(x, y))
+                }
+                Value::Array(a) => {
+                    arr.data.iter_mut().enumerate().for_each(|(k, y)| *y = f(a.broadcast(k / cols, k % cols), y))
+                }
+                s => arr.data.iter_mut().for_each(|y| *y = f(s, y)),
+            }
             Value::Array(b)
         }
-        (l, r) => broadcast2(&l, &r, |a, b| scalar_binary(op, a, b)),
+        (l, r) => broadcast2(&l, &r, f),
+    }
+}
+
+/// Whether `v` combined with `a` gives an array of `a`'s shape: a scalar,
+/// an array of that shape, or a row or column of its width or height.
+fn fits(a: &Array, v: &Value) -> bool {
+    match v {
+        Value::Array(b) => (b.rows == a.rows || b.rows == 1) && (b.cols == a.cols || b.cols == 1),
+        _ => true,
     }
 }
 
@@ -206,5 +271,43 @@ pub fn union(l: &Value, r: &Value) -> Value {
             Value::areas(l)
         }
         (Err(e), _) | (_, Err(e)) => Value::Error(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Value::Number as N;
+
+    fn array(data: &[Value]) -> Value {
+        Value::Array(Arc::new(Array::new(1, data.len(), data.to_vec())))
+    }
+
+    #[test]
+    fn fresh_right_operand_is_updated_in_place_in_order() {
+        let left = array(&[N(10.0), N(5.0), Value::text("a")]);
+        let held = left.clone(); // shared: cannot be reused
+        let right = array(&[N(1.0), N(5.0), N(1.0)]);
+        let Value::Array(r) = &right else { unreachable!() };
+        let before = Arc::as_ptr(r);
+        let diff = binary(BinaryOp::Sub, left, right);
+        let Value::Array(d) = &diff else { panic!("{diff:?}") };
+        assert_eq!(Arc::as_ptr(d), before, "the right operand's array is reused");
+        assert_eq!(d.data, [N(9.0), N(0.0), Value::Error(ErrorKind::Value)]);
+        let gt = binary(BinaryOp::Gt, held, array(&[N(1.0), N(5.0), N(1.0)]));
+        assert_eq!(gt, array(&[Value::Bool(true), Value::Bool(false), Value::Bool(true)]));
+    }
+
+    #[test]
+    fn booleans_count_as_numbers_and_a_column_stretches_in_place() {
+        let column = Value::Array(Arc::new(Array::new(2, 1, vec![Value::Bool(true), N(2.0)])));
+        let fresh =
+            Value::Array(Arc::new(Array::new(2, 2, vec![Value::Bool(true), Value::Bool(false), N(3.0), N(4.0)])));
+        let product = binary(BinaryOp::Mul, fresh, column.clone());
+        assert_eq!(product, Value::Array(Arc::new(Array::new(2, 2, vec![N(1.0), N(0.0), N(6.0), N(8.0)]))));
+        let fresh = Value::Array(Arc::new(Array::new(2, 2, vec![N(1.0), N(1.0), N(1.0), N(1.0)])));
+        let diff = binary(BinaryOp::Sub, column, fresh);
+        assert_eq!(diff, Value::Array(Arc::new(Array::new(2, 2, vec![N(0.0), N(0.0), N(1.0), N(1.0)]))));
+        assert_eq!(binary(BinaryOp::Add, Value::Bool(true), Value::Empty), N(1.0));
     }
 }

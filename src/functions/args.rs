@@ -64,14 +64,17 @@ pub fn lift_values(vals: &[Value], f: impl Fn(&[Value]) -> Value) -> Value {
     if rows as u64 * cols as u64 > MAX_ARRAY_CELLS {
         return Value::Error(ErrorKind::Num);
     }
-    let mut row = Vec::with_capacity(vals.len());
+    if let [Value::Array(a)] = vals {
+        // One array (ISNUMBER(range), ...): its elements as they are.
+        return collect_array(rows, cols, a.data.iter().map(|x| f(std::slice::from_ref(x))));
+    }
+    let mut row = vec![Value::Empty; vals.len()];
     let cells = (0..rows).flat_map(|i| (0..cols).map(move |j| (i, j)));
     collect_array(
         rows,
         cols,
         cells.map(|(i, j)| {
-            row.clear();
-            row.extend(vals.iter().map(|v| v.broadcast(i, j).clone()));
+            row.iter_mut().zip(vals).for_each(|(slot, v)| *slot = v.broadcast(i, j).clone());
             f(&row)
         }),
     )
@@ -154,4 +157,23 @@ pub fn fold_operands<T: Copy>(
         }
     });
     acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::Array;
+    use std::sync::Arc;
+
+    #[test]
+    fn lifts_over_one_array_or_several_broadcast() {
+        let column = Value::Array(Arc::new(Array::new(2, 1, vec![Value::Number(1.0), Value::Bool(true)])));
+        let kinds = lift_values(std::slice::from_ref(&column), |v| Value::Bool(matches!(v[0], Value::Number(_))));
+        assert_eq!(kinds, Value::Array(Arc::new(Array::new(2, 1, vec![Value::Bool(true), Value::Bool(false)]))));
+        let row = Value::Array(Arc::new(Array::new(1, 2, vec![Value::Number(10.0), Value::Number(20.0)])));
+        let pairs = lift_values(&[column, row], |v| Value::text(&format!("{:?}{:?}", v[0], v[1])));
+        let Value::Array(p) = pairs else { panic!("{pairs:?}") };
+        assert_eq!((p.rows, p.cols), (2, 2));
+        assert_eq!(p.data[3], Value::text("Bool(true)Number(20.0)"));
+    }
 }

@@ -12,12 +12,14 @@ use std::sync::Arc;
 
 /// An argument read as an array formula: its rows, columns and elements
 /// (a scalar is 1×1); an error value instead of an array is returned as is.
-fn matrix(ev: &mut Eval, e: &BExpr) -> Result<Array, ErrorKind> {
+/// An array is shared, not copied: constant arguments (folded names) cost
+/// nothing to read.
+fn matrix(ev: &mut Eval, e: &BExpr) -> Result<Arc<Array>, ErrorKind> {
     let v = ev.eval_array(e);
     match ev.array_value(v) {
-        Value::Array(a) => Ok(Arc::unwrap_or_clone(a)),
+        Value::Array(a) => Ok(a),
         Value::Error(e) => Err(e),
-        v => Ok(Array::new(1, 1, vec![v])),
+        v => Ok(Arc::new(Array::new(1, 1, vec![v]))),
     }
 }
 
@@ -48,6 +50,9 @@ fn product(x: &Array, y: &Array) -> Result<Value, ErrorKind> {
     if (x.rows as u64).saturating_mul(y.cols as u64).saturating_mul(x.cols as u64) > MAX_WORK {
         return Err(ErrorKind::Num);
     }
+    if x.rows as u64 * y.cols as u64 > MAX_ARRAY_CELLS {
+        return Err(ErrorKind::Num);
+    }
     let numbers = |m: &Array| -> Result<Vec<f64>, ErrorKind> {
         m.data
             .iter()
@@ -59,8 +64,19 @@ fn product(x: &Array, y: &Array) -> Result<Value, ErrorKind> {
             .collect()
     };
     let (p, q) = (numbers(x)?, numbers(y)?);
-    let inner = x.cols;
-    Ok(build(x.rows, y.cols, |r, c| Value::num((0..inner).map(|k| p[r * inner + k] * q[k * y.cols + c]).sum())))
+    // Row by row of x, adding each nonzero element's multiple of the row of
+    // y it meets: each result element still sums its products in order
+    // (a zero product adds nothing), and the 0/1 matrices of formula-made
+    // tables, mostly zeros, are multiplied in the time their ones take.
+    let mut out = vec![0.0; x.rows * y.cols];
+    for (row, sums) in p.chunks_exact(x.cols).zip(out.chunks_exact_mut(y.cols)) {
+        for (&a, ys) in row.iter().zip(q.chunks_exact(y.cols)) {
+            if a != 0.0 {
+                sums.iter_mut().zip(ys).for_each(|(s, &b)| *s += a * b);
+            }
+        }
+    }
+    Ok(Value::Array(Arc::new(Array::new(x.rows, y.cols, out.into_iter().map(Value::num).collect()))))
 }
 
 /// TRANSPOSE(array): rows become columns; empty cells read as 0.
@@ -118,6 +134,27 @@ mod tests {
         assert_eq!(product(&blank, &y), Err(ErrorKind::Value));
         let err = Array::new(1, 2, vec![N(1.0), Value::Error(ErrorKind::NA)]);
         assert_eq!(product(&err, &y), Err(ErrorKind::NA));
+    }
+
+    #[test]
+    fn zeros_add_nothing() {
+        // Sparse 0/1 operands: only the ones contribute; a zero result is 0.
+        let (x, y) = (array(2, 3, &[0.0, 1.0, 0.0, 0.0, 0.0, 0.0]), array(3, 2, &[7.0, -8.0, 2.0, 3.0, 5.0, -6.0]));
+        assert_eq!(product(&x, &y), Ok(Value::Array(Arc::new(array(2, 2, &[2.0, 3.0, 0.0, 0.0])))));
+        let big = array(1, 2, &[1e308, 1e308]);
+        assert_eq!(
+            product(&big, &array(2, 1, &[10.0, 0.0])),
+            Ok(Value::Array(Arc::new(Array::new(1, 1, vec![Value::Error(ErrorKind::Num)]))))
+        );
+    }
+
+    #[test]
+    fn constant_arguments_are_shared() {
+        let grid = crate::grid::Grid::new(1);
+        let mut ev = Eval::new(&grid, crate::address::CellAddr::new(0, 1, 1));
+        let a = Arc::new(array(2, 2, &[1.0, 2.0, 3.0, 4.0]));
+        let m = matrix(&mut ev, &BExpr::Const(Value::Array(a.clone()))).unwrap();
+        assert!(Arc::ptr_eq(&m, &a), "read without a copy");
     }
 
     #[test]
