@@ -2,7 +2,8 @@
 //! events and drawn into a ratatui `TestBackend` (80x24 and 200x60): a
 //! candidate the singles blanked, one the `locked` part's board removed,
 //! the step shown marked, scrolling, closing, cells without a formula, and
-//! where step 0 comes from after an edit, a reset and a parts toggle.
+//! where step 0 comes from (after an edit, a reset and a parts toggle;
+//! with `--set` cells and without the reset protocol).
 
 use super::stepper::{Mode, Stepper};
 use super::tests::{SUDOKU, app, code, press, render, screen, sudoku};
@@ -188,4 +189,28 @@ fn a_parts_toggle_explains_the_new_workbook() {
     let n = a.session().workbook().parts.iter().position(|p| p.name == "locked").expect("a locked part") + 1;
     press(&mut a, &format!("p{n}x"));
     assert!(panel_text(&a).iter().any(|l| l.contains("because Main!R44 \"\" -> 6 (step 1)")), "{:?}", panel_text(&a));
+}
+
+#[test]
+fn set_cells_count_as_changes_of_step_0() {
+    let mut a = app(Options { workbook: SUDOKU.into(), sets: vec!["Main!G4=9".into()], ..Options::default() });
+    explain_at(&mut a, "Main!G16");
+    let lines = panel_text(&a);
+    assert_eq!(lines[2], "step 1: \"\" -> 9", "{lines:?}");
+    assert_eq!(lines[3], "    because Main!G4 blank -> 9 (step 0)", "the --set cell, as `explain --set`: {lines:?}");
+    assert_eq!(lines[4], "            Main!D27 \"reset\" -> \"solve\" (step 0)", "{lines:?}");
+    assert_eq!(lines[lines.len() - 2], "            and 101 more", "{lines:?}");
+}
+
+#[test]
+fn without_the_reset_protocol_step_0_is_the_workbook_as_loaded() {
+    let mut a = app(Options { workbook: SUDOKU.into(), no_reset: true, ..Options::default() });
+    explain_at(&mut a, "Main!AA5");
+    let lines = panel_text(&a);
+    assert_eq!(
+        lines[1..4],
+        ["step 0: blank", "step 1: blank -> 6", "            (its first calculation)"],
+        "{lines:?}"
+    );
+    assert_eq!(lines[4], "step 3: 6 -> \"\" (blank)", "as `explain --no-reset`: {lines:?}");
 }
