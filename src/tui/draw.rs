@@ -6,14 +6,14 @@
 //! scroll offset selects is copied into the frame. Below the page, three
 //! status lines: the step and what it changed, the views' non-blank counts,
 //! and the message, the edit prompt or the key hints. `?` draws the help
-//! box over everything. Highlights: a cell that got a value is bold green,
-//! one that went blank shows its old value dim red, any other change is
-//! yellow; without colour (`NO_COLOR`) they are bold reversed, dim crossed
-//! out and underlined.
+//! box over everything, `x` the explain panel. Highlights: a cell that got
+//! a value is bold green, one that went blank shows its old value dim red,
+//! any other change is yellow; without colour (`NO_COLOR`) they are bold
+//! reversed, dim crossed out and underlined.
 
 use super::board::{Board, BoardCell, Counts, Mark};
 use super::stepper::{Kind, Mode, Stepper};
-use super::{legend, overlay};
+use super::{explain, legend, overlay};
 use crate::app::{iterations, pass_state};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -69,9 +69,10 @@ pub fn draw(frame: &mut Frame, app: &Stepper) {
     let boards = app.boards();
     let top = draw_page(frame.buffer_mut(), views, &boards, app);
     draw_status(frame, status, &boards, app, (top, views.height));
-    match app.mode {
+    match &app.mode {
         Mode::Help => overlay::draw_help(frame.buffer_mut(), area, app.color),
         Mode::Parts => overlay::draw_parts(frame.buffer_mut(), area, &app.parts_lines()),
+        Mode::Explain(panel) => explain::draw_explain(frame.buffer_mut(), area, panel, app.color),
         _ => {}
     }
 }

@@ -36,7 +36,7 @@ fn entry_of(session: &Session, cell: CellAddr) -> Option<usize> {
 }
 
 /// A value as the status line shows it: texts quoted, `blank` for nothing.
-fn value_text(v: &Value) -> String {
+pub(super) fn value_text(v: &Value) -> String {
     match v {
         Value::Empty => "blank".into(),
         Value::Text(s) => format!("{s:?}"),

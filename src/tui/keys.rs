@@ -3,7 +3,9 @@
 //! arrows or `hjkl` (the view scrolls to follow it), PgUp/PgDn/Home/End
 //! scroll. Finding cells: `:` or `g` jumps to an address, `/` searches
 //! values and formulas, `n`/`N` the next and previous match. `p` lists the
-//! workbook's parts and a digit toggles one; `?` help, `q`/Esc quit. The
+//! workbook's parts and a digit toggles one; `x` explains the cell under
+//! the cursor (its panel scrolls with the arrows, `jk`, PgUp/PgDn,
+//! Home/End); `?` help, `q`/Esc quit. The
 //! prompts (edit, jump, search) share one line editor: Enter applies, Esc
 //! cancels, Backspace deletes.
 
@@ -50,6 +52,7 @@ impl Stepper {
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Help => {}
             Mode::Parts => self.on_parts_key(key),
+            Mode::Explain(panel) => self.on_explain_key(panel, key),
             Mode::Edit(text) => match type_key(text, key) {
                 Typed::Open(t) => self.mode = Mode::Edit(t),
                 Typed::Enter(t) => self.edit(&t),
@@ -82,6 +85,7 @@ impl Stepper {
             KeyCode::Char('n') => self.find_next(true),
             KeyCode::Char('N') => self.find_next(false),
             KeyCode::Char('p') => self.show_parts(),
+            KeyCode::Char('x') => self.open_explain(),
             KeyCode::Char('?') => self.mode = Mode::Help,
             KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
             KeyCode::Up | KeyCode::Char('k') => self.move_cursor(-1, 0),

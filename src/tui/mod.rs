@@ -5,7 +5,8 @@
 //! written as text. The pieces: [`stepper`] holds the pure state (history of
 //! every iteration and where it stands), [`keys`] the key map, [`cursor`]
 //! the cell cursor and jumps, [`find`] the cell's status line and the
-//! search, [`parts`] the toggling of the workbook's parts, [`legend`] which
+//! search, [`parts`] the toggling of the workbook's parts, [`explain`] the
+//! panel saying why a cell changed, [`legend`] which
 //! view caused a change, [`board`] turns one view into marked cells,
 //! [`draw`] paints a [`Stepper`] into a ratatui frame ([`overlay`] the help
 //! and parts boxes), [`term`] runs the terminal loop and [`plain`] writes
@@ -14,6 +15,7 @@
 pub mod board;
 pub mod cursor;
 pub mod draw;
+pub mod explain;
 pub mod find;
 pub mod keys;
 pub mod legend;
@@ -26,10 +28,13 @@ pub mod term;
 mod tests;
 #[cfg(test)]
 mod tests_cursor;
+#[cfg(test)]
+mod tests_explain;
 
 pub use stepper::Stepper;
 
-use crate::app::{Failure, Options, Shown, color_wanted, prepare, resolve_sets, resolve_views};
+use crate::app::{Failure, Options, Shown, apply_sets, color_wanted, prepare, resolve_sets, resolve_views};
+use explain::Origin;
 use std::io::IsTerminal;
 
 /// Runs `dataflow step`: the interactive view of `show` (views or ranges;
@@ -46,12 +51,18 @@ pub fn step(options: &Options, show: &[String], plain: bool) -> Result<(), Failu
 }
 
 /// Builds the interactive state: the workbook prepared as `run` prepares
-/// it (inputs, reset protocol, `--set`), shown as step 0.
+/// it (inputs, reset protocol, `--set`), shown as step 0; the session
+/// before the reset protocol is kept as the explain panel's origin.
 pub fn load(options: &Options, show: &[String]) -> Result<Stepper, Failure> {
-    let prepared = prepare(options)?;
+    let mut prepared = prepare(&Options { no_reset: true, sets: Vec::new(), ..options.clone() })?;
+    let origin = Origin { session: prepared.session.clone(), reset: !options.no_reset };
+    if origin.reset {
+        prepared.reset = prepared.session.reset().map_err(Failure::Usage)?;
+    }
+    apply_sets(&mut prepared.session, options)?;
     let views: Vec<Shown> = resolve_views(&prepared.session, show)?;
     let sets = resolve_sets(&prepared.session, &options.sets)?;
-    let mut stepper = Stepper::new(prepared, views, sets);
+    let mut stepper = Stepper::new(prepared, origin, views, sets);
     (stepper.options, stepper.show) = (options.clone(), show.to_vec());
     Ok(stepper)
 }

@@ -1,6 +1,7 @@
 //! The boxes drawn over the stepper's screen: the help (`?`: every key and
 //! the change marks) and the list of the workbook's parts (`p`), each
-//! centred and closed by the next key.
+//! centred and closed by the next key; the explain panel (`x`) is drawn in
+//! the same kind of box.
 
 use super::board::Mark;
 use super::draw::mark_style;
@@ -19,19 +20,20 @@ const HELP: &[&str] = &[
     ": or g      go to a cell: type its address, Enter",
     "/           search values and formulas; n next, N previous match",
     "p           the workbook's parts; a digit turns one on or off",
+    "x           explain the cell under the cursor: its changes and why",
     "PgUp/PgDn   scroll a page; Home the top, End the bottom",
     "?           this help (any key closes it)",
     "q, Esc      quit (also Ctrl-C)",
 ];
 
-/// Draws `lines` in a bordered box titled `title`, centred in `area`.
-fn draw_box(buf: &mut Buffer, area: Rect, title: &str, lines: Vec<Line>) {
+/// Draws `lines` in the box `block`, centred in `area`.
+pub fn draw_box(buf: &mut Buffer, area: Rect, block: Block, lines: Vec<Line>) {
     let widest = lines.iter().map(Line::width).max().unwrap_or(0);
     let w = (widest as u16).saturating_add(4).min(area.width);
     let h = (lines.len() as u16).saturating_add(2).min(area.height);
     let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
     Clear.render(r, buf);
-    Paragraph::new(lines).block(Block::bordered().title(title)).wrap(Wrap { trim: false }).render(r, buf);
+    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).render(r, buf);
 }
 
 /// The help box: the keys, then the change marks.
@@ -49,7 +51,7 @@ pub fn draw_help(buf: &mut Buffer, area: Rect, color: bool) {
     if color {
         lines.push(Line::raw("went blank through another view: in its colour (its name below)"));
     }
-    draw_box(buf, area, " keys ", lines);
+    draw_box(buf, area, Block::bordered().title(" keys "), lines);
 }
 
 /// The parts box: one numbered line per part, `[x]` when it is on.
@@ -57,5 +59,5 @@ pub fn draw_parts(buf: &mut Buffer, area: Rect, parts: &[String]) {
     let mut lines: Vec<Line> = parts.iter().map(|l| Line::raw(l.clone())).collect();
     lines.push(Line::raw(""));
     lines.push(Line::raw("a digit turns that part on or off (the workbook is loaded again); any other key closes"));
-    draw_box(buf, area, " parts ", lines);
+    draw_box(buf, area, Block::bordered().title(" parts "), lines);
 }

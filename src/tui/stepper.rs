@@ -2,7 +2,8 @@
 //! the state shown, the history of how it got there (step 0 after the reset
 //! protocol, then one entry per iteration or edit, each keeping only the
 //! [`Delta`] that step made), the cursor into it, the mode (normal, help,
-//! a prompt, the parts list), the cell cursor, the last search, the message
+//! a prompt, the parts list, the explain panel), what step 0 was made
+//! from, the cell cursor, the last search, the message
 //! line and the scroll offset, and how the workbook was loaded (to load it
 //! again with other parts). [`Stepper::on_key`] (in [`super::keys`]) is the
 //! whole key map, so tests drive a `Stepper` with key events and draw it
@@ -14,6 +15,7 @@
 use super::board::{Board, by_cell};
 use super::cursor::Cursor;
 use super::draw;
+use super::explain::{Origin, Panel};
 use super::legend;
 use crate::app::{Options, Prepared, Shown, iterations};
 use dataflow::address::Area;
@@ -97,6 +99,9 @@ pub enum Mode {
     Search(String),
     /// The list of the workbook's parts; a digit toggles one.
     Parts,
+    /// The explain panel of a cell (`x`); scrolling keys scroll it, any
+    /// other key closes it.
+    Explain(Panel),
 }
 
 pub struct Stepper {
@@ -108,7 +113,9 @@ pub struct Stepper {
     /// Changed cells held by the history's deltas.
     held: usize,
     /// `--set` cells, applied again after each reset.
-    sets: Vec<(Area, Value)>,
+    pub(super) sets: Vec<(Area, Value)>,
+    /// What step 0 was made from, for the explain panel.
+    pub(super) origin: Origin,
     pub mode: Mode,
     /// The cell cursor (none when no view is shown).
     pub at: Option<Cursor>,
@@ -130,9 +137,10 @@ pub struct Stepper {
 }
 
 impl Stepper {
-    /// The app at step 0 for a prepared session, showing `views`, with
-    /// colours on and an 80x24 terminal until told otherwise.
-    pub fn new(prepared: Prepared, views: Vec<Shown>, sets: Vec<(Area, Value)>) -> Stepper {
+    /// The app at step 0 for a prepared session (made from `origin`),
+    /// showing `views`, with colours on and an 80x24 terminal until told
+    /// otherwise.
+    pub fn new(prepared: Prepared, origin: Origin, views: Vec<Shown>, sets: Vec<(Area, Value)>) -> Stepper {
         let start = Entry { number: 0, kind: Kind::Start { reset: prepared.reset }, delta: Delta::default() };
         let views_empty = views.is_empty();
         Stepper {
@@ -142,6 +150,7 @@ impl Stepper {
             cursor: 0,
             held: 0,
             sets,
+            origin,
             mode: Mode::Normal,
             at: (!views_empty).then_some(Cursor::default()),
             search: None,
@@ -299,7 +308,7 @@ impl Stepper {
                 }
             }
         }
-        self.session = session;
+        self.origin = Origin { session: std::mem::replace(&mut self.session, session), reset: true };
         let start = Entry { number: 0, kind: Kind::Start { reset: Some(run) }, delta: Delta::default() };
         self.history = VecDeque::from([start]);
         self.cursor = 0;
