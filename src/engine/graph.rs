@@ -43,6 +43,8 @@ pub struct DepGraph {
     pub(crate) readers: Vec<Vec<FormulaId>>,
     /// For each formula cell (by [`FormulaId`]), the areas that contain it.
     pub(crate) containing: Vec<Vec<AreaId>>,
+    /// For each formula cell (by [`FormulaId`]), the areas it reads.
+    pub(crate) reads: Vec<Vec<AreaId>>,
     graph: DiGraph<Node, ()>,
     /// Formulas whose run-time references (OFFSET) can reach whole sheets.
     pub(crate) runtime: Vec<RuntimeRead>,
@@ -141,6 +143,7 @@ impl DepGraph {
         let mut area_ids: HashMap<Area, AreaId> = HashMap::new();
         let mut areas = Vec::new();
         let mut readers: Vec<Vec<FormulaId>> = Vec::new();
+        let mut reads = vec![Vec::new(); cells.len()];
         for (i, c) in cells.iter().enumerate() {
             for a in &c.deps {
                 let id = *area_ids.entry(*a).or_insert_with(|| {
@@ -149,6 +152,7 @@ impl DepGraph {
                     AreaId::at(areas.len() - 1)
                 });
                 readers[id.index()].push(FormulaId::at(i));
+                reads[i].push(id);
             }
         }
         let mut containing = vec![Vec::new(); cells.len()];
@@ -185,8 +189,8 @@ impl DepGraph {
                 graph.add_edge(area_node(AreaId::at(a)), NodeIndex::new(f.index()), ());
             }
         }
-        let Runtime { reads, sheets, fed } = runtime_reads(cells, &mut graph);
-        DepGraph { areas, readers, containing, graph, runtime: reads, runtime_sheets: sheets, fed }
+        let Runtime { reads: runtime, sheets, fed } = runtime_reads(cells, &mut graph);
+        DepGraph { areas, readers, containing, reads, graph, runtime, runtime_sheets: sheets, fed }
     }
 
     /// Components in dependency order: every stage comes after the stages it reads.

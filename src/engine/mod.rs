@@ -34,6 +34,10 @@ pub struct Engine {
     program: Arc<Program>,
     grid: Grid,
     dirty: Vec<bool>,
+    /// For each area read (by `AreaId`), true when every formula reading it
+    /// is known to be dirty: a write into it then has nothing to mark.
+    /// Cleared for the areas a formula reads when it is calculated.
+    readers_dirty: Vec<bool>,
     /// The last value of each block array formula, with the `writes` count
     /// it was calculated at (see `recalc`).
     blocks: Vec<Option<(u64, Value)>>,
@@ -65,7 +69,8 @@ impl Engine {
         }
         let dirty = vec![true; program.cells.len()];
         let blocks = vec![None; program.blocks.len()];
-        Engine { program, grid, dirty, blocks, writes: 0, watch: Watch::default(), settings }
+        let readers_dirty = vec![false; program.graph.readers.len()];
+        Engine { program, grid, dirty, readers_dirty, blocks, writes: 0, watch: Watch::default(), settings }
     }
 
     /// A fresh engine (as [`Engine::new`] makes) for `program`, which has
@@ -143,7 +148,7 @@ impl Engine {
     /// state), marking its readers dirty but not the cell itself.
     pub fn restore(&mut self, c: CellAddr, v: Value) {
         if let Some(&f) = self.program.index.get(&c) {
-            self.dirty[f.index()] = false;
+            self.clean(f);
         }
         if self.grid.reserve(c) && *self.grid.get(c) != v {
             self.grid.set(c, v);
@@ -157,10 +162,24 @@ impl Engine {
         self.dirty.iter_mut().for_each(|d| *d = true);
     }
 
+    /// Marks formula `f` calculated: no longer dirty, and so not every
+    /// reader of the areas it reads is dirty any more.
+    fn clean(&mut self, f: crate::ids::FormulaId) {
+        self.dirty[f.index()] = false;
+        for a in &self.program.graph.reads[f.index()] {
+            self.readers_dirty[a.index()] = false;
+        }
+    }
+
     fn mark_readers(&mut self, c: CellAddr) {
         let g = &self.program.graph;
-        let dirty = &mut self.dirty;
-        let mut mark = |a: AreaId| g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true);
+        let (dirty, readers_dirty) = (&mut self.dirty, &mut self.readers_dirty);
+        let mut mark = |a: AreaId| {
+            // Marked before, and none of its readers calculated since.
+            if !std::mem::replace(&mut readers_dirty[a.index()], true) {
+                g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true);
+            }
+        };
         let formula = self.program.index.get(&c).copied();
         match formula {
             Some(f) => g.containing[f.index()].iter().for_each(|&a| mark(a)),

@@ -179,7 +179,7 @@ impl Engine {
     }
 
     fn evaluate(&mut self, f: FormulaId, observer: &mut impl Observer) -> Value {
-        self.dirty[f.index()] = false;
+        self.clean(f);
         let cell = &self.program.cell(f);
         observer.evaluate(cell.addr);
         let Some(at) = cell.block else {

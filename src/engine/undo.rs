@@ -95,6 +95,7 @@ impl Engine {
         }
         self.watch.clear();
         self.dirty.iter_mut().for_each(|d| *d = false);
+        self.readers_dirty.iter_mut().for_each(|d| *d = false);
         for &f in dirty {
             self.dirty[f.index()] = true;
         }
