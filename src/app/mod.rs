@@ -7,12 +7,14 @@
 //! without panicking on a closed pipe. `cli` turns its arguments into these
 //! types; `tui` uses them and never `cli`.
 
+mod explain_text;
 mod options;
 mod prepare;
 mod text;
 mod views;
 mod write;
 
+pub use explain_text::{causes_text, change_text, history_outcome};
 pub use options::{Options, input_line, input_line_file};
 pub use prepare::{Prepared, apply_sets, apply_settings, load, prepare, resolve_sets};
 pub use text::{color_wanted, iterations, oscillates_text, pass_state, pass_text, plural, reset_text, run_text};

@@ -16,10 +16,12 @@
 //! A cell that is not a formula is a usage error, which says what it holds.
 
 use super::trace::trace_value;
-use crate::app::{Failure, Options, apply_sets, iterations, pass_state, plural, prepare, print, resolve_sets};
+use crate::app::{
+    Failure, Options, apply_sets, causes_text, change_text, history_outcome, prepare, print, resolve_sets,
+};
 use dataflow::address::CellAddr;
 use dataflow::engine::{Change, Program};
-use dataflow::explain::{Cause, History, Step, changed, entry, explain, reset, written};
+use dataflow::explain::{Step, changed, entry, explain, reset, written};
 use dataflow::session::Session;
 use dataflow::value::Value;
 use dataflow::workbook::{CellEntry, Content};
@@ -43,7 +45,7 @@ pub fn explain_cell(options: &Options, cell: &str) -> Result<(), Failure> {
     for step in &history.steps {
         text += &step_line(program, step);
     }
-    text += &footer(program, &history);
+    text += &format!("{}\n", history_outcome(program, &history));
     print(&text)
 }
 
@@ -112,37 +114,8 @@ fn header(p: &Program, cell: CellAddr, found: Option<&CellEntry>) -> String {
 
 /// `step 3: 2 -> "" (blank)  because Main!E16 "" -> 1 (step 3), ...`
 fn step_line(p: &Program, step: &Step) -> String {
-    let blank = if step.new.is_blank() && !step.old.is_blank() { " (blank)" } else { "" };
-    let mut line = format!("step {}: {} -> {}{blank}", step.step, trace_value(&step.old), trace_value(&step.new));
-    let mut causes: Vec<String> = step.causes.iter().map(|c| cause_text(p, c)).collect();
-    if step.more > 0 {
-        causes.push(format!("and {} more", step.more));
+    match causes_text(p, step, trace_value) {
+        Ok(causes) => format!("{}  because {}\n", change_text(step, trace_value), causes.join(", ")),
+        Err(why) => format!("{}  ({why})\n", change_text(step, trace_value)),
     }
-    if causes.is_empty() {
-        let why = if step.old == Value::Empty { "its first calculation" } else { "no precedent changed" };
-        line += &format!("  ({why})");
-    } else {
-        line += &format!("  because {}", causes.join(", "));
-    }
-    line + "\n"
-}
-
-/// `Main!E16 "" -> 1 (step 3)`
-fn cause_text(p: &Program, c: &Cause) -> String {
-    format!("{} {} -> {} (step {})", p.cell_name(c.cell), trace_value(&c.old), trace_value(&c.new), c.step)
-}
-
-/// `converged after 9 iterations; Main!Q4 changed once`.
-fn footer(p: &Program, h: &History) -> String {
-    let outcome = if h.report.iterations == 0 {
-        "calculated in one pass".to_string()
-    } else {
-        format!("{} after {}", pass_state(h.report.converged, h.report.period), iterations(h.report.iterations))
-    };
-    let changed = match h.steps.len() {
-        0 => "never changed".to_string(),
-        1 => "changed once".to_string(),
-        n => format!("changed {}", plural(n as u64, "time")),
-    };
-    format!("{outcome}; {} {changed}\n", p.cell_name(h.cell))
 }

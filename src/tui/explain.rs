@@ -14,7 +14,7 @@
 use super::find::{formula_text, value_text};
 use super::overlay;
 use super::stepper::{Kind, Mode, Stepper};
-use crate::app::{iterations, pass_state, plural};
+use crate::app::{causes_text, change_text, history_outcome};
 use crossterm::event::{KeyCode, KeyEvent};
 use dataflow::address::CellAddr;
 use dataflow::engine::Change;
@@ -207,42 +207,18 @@ impl Stepper {
             let r = role(Some(i), step.step);
             lines.extend(self.step_lines(step).into_iter().map(|l| (r, l)));
         }
-        let outcome = match h.report.iterations {
-            0 => "calculated in one pass".to_string(),
-            n => format!("{} after {}", pass_state(h.report.converged, h.report.period), iterations(n)),
-        };
-        let times = match h.steps.len() {
-            0 => "never changed".to_string(),
-            1 => "changed once".to_string(),
-            n => format!("changed {}", plural(n as u64, "time")),
-        };
-        lines.push((Role::Plain, format!("{outcome}; {name} {times}")));
+        lines.push((Role::Plain, history_outcome(program, h)));
         Panel { title: format!(" explain {name} "), lines, scroll: 0 }
     }
 
     /// `step 2: 6 -> ""`, then one line per cause: `because Main!E16 "" -> 4 (step 1)`.
     fn step_lines(&self, step: &Step) -> Vec<String> {
-        let program = self.session.engine().program();
-        let blank = if step.new.is_blank() && !step.old.is_blank() { " (blank)" } else { "" };
-        let mut lines =
-            vec![format!("step {}: {} -> {}{blank}", step.step, value_text(&step.old), value_text(&step.new))];
-        let mut causes: Vec<String> = step
-            .causes
-            .iter()
-            .map(|c| {
-                let (old, new) = (value_text(&c.old), value_text(&c.new));
-                format!("{} {old} -> {new} (step {})", program.cell_name(c.cell), c.step)
-            })
-            .collect();
-        if step.more > 0 {
-            causes.push(format!("and {} more", step.more));
-        }
-        if causes.is_empty() {
-            let why = if step.old.is_blank() { "its first calculation" } else { "no precedent changed" };
-            lines.push(format!("{:12}({why})", ""));
-        }
-        for (i, c) in causes.into_iter().enumerate() {
-            lines.push(format!("{:>12}{c}", if i == 0 { "because " } else { "" }));
+        let mut lines = vec![change_text(step, value_text)];
+        match causes_text(self.session.engine().program(), step, value_text) {
+            Ok(causes) => lines.extend(
+                causes.into_iter().enumerate().map(|(i, c)| format!("{:>12}{c}", if i == 0 { "because " } else { "" })),
+            ),
+            Err(why) => lines.push(format!("{:12}({why})", "")),
         }
         lines
     }
