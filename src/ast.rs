@@ -45,7 +45,7 @@ pub enum ExprKind {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnaryOp {
     /// Prefix `-`.
     Neg,
@@ -55,7 +55,7 @@ pub enum UnaryOp {
     Percent,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinaryOp {
     /// `:` the smallest area holding both references.
     Range,

@@ -51,3 +51,9 @@ index_type!(
     /// A block array formula: its position in `Program::blocks`.
     BlockId
 );
+
+index_type!(
+    /// A subformula shared by several formulas (see `engine::share`): its
+    /// position in `Program::shared`.
+    SharedId
+);

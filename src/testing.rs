@@ -18,7 +18,7 @@
 #![allow(clippy::expect_used, clippy::panic)]
 
 use crate::address::{Area, CellAddr, parse_a1};
-use crate::engine::{CellInput, Engine, Inputs, Program, Report};
+use crate::engine::{CellInput, Engine, Inputs, Program, Report, Sharing};
 use crate::eval::Eval;
 use crate::eval::bind::{Binder, NameDef};
 use crate::ids::EntryId;
@@ -35,6 +35,7 @@ pub struct Sheet {
     stale: bool,
     evaluated: Vec<CellAddr>,
     issues: Vec<String>,
+    sharing: Sharing,
 }
 
 impl Default for Sheet {
@@ -58,7 +59,16 @@ impl Sheet {
             stale: true,
             evaluated: Vec::new(),
             issues: Vec::new(),
+            sharing: Sharing::On,
         }
+    }
+
+    /// Builds the formulas sharing repeated subformulas or not (the plain
+    /// evaluation the shared one is compared with); on by default.
+    pub fn sharing(&mut self, sharing: Sharing) -> &mut Self {
+        self.sharing = sharing;
+        self.stale = true;
+        self
     }
 
     /// Turns iterative calculation on with these limits.
@@ -149,7 +159,7 @@ impl Sheet {
 
     fn engine(&mut self) -> &mut Engine {
         if self.stale || self.engine.is_none() {
-            let (program, issues) = Program::build(&self.model);
+            let (program, issues) = Program::build_with(&self.model, self.sharing);
             self.issues =
                 issues.iter().map(|i| format!("{}: {}", program.cell_name(i.cell), i.issue.message)).collect();
             let program = Arc::new(program);

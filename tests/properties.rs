@@ -3,7 +3,8 @@
 //! back to the same tree; the workbook loader never panics and locates
 //! every problem inside its input; binding and recalculation never panic,
 //! stop within the iteration cap and never store NaN; row-major and
-//! synchronous orders agree on acyclic workbooks. Each property runs a few
+//! synchronous orders agree on acyclic workbooks; shared subformulas give
+//! the plain evaluation's values at every iteration. Each property runs a few
 //! hundred cases at most so the file stays fast; run more with
 //! `PROPTEST_CASES=10000 cargo test --release --test properties`.
 
@@ -18,6 +19,8 @@ mod load;
 mod parse;
 #[path = "properties/recalc.rs"]
 mod recalc;
+#[path = "properties/sharing.rs"]
+mod sharing;
 #[path = "properties/workbooks.rs"]
 mod workbooks;
 

@@ -11,6 +11,7 @@ pub mod observe;
 mod oscillation;
 pub mod program;
 mod recalc;
+mod share;
 mod undo;
 
 use crate::address::CellAddr;
@@ -24,7 +25,7 @@ use std::sync::Arc;
 
 pub use observe::{Change, ChangeLog, EachPass, Flow, Observer, OnePass, PassInfo};
 pub use oscillation::MAX_WATCHED_CHANGES;
-pub use program::{BuildIssue, CellInput, Inputs, Program};
+pub use program::{BuildIssue, CellInput, Inputs, Program, Sharing};
 pub use recalc::Report;
 pub use undo::{Delta, Recorder};
 
@@ -41,6 +42,9 @@ pub struct Engine {
     /// The last value of each block array formula, with the `writes` count
     /// it was calculated at (see `recalc`).
     blocks: Vec<Option<(u64, Value)>>,
+    /// This engine's values of the program's shared subformulas (by
+    /// `SharedId`): `None` until evaluated and once a cell they read changed.
+    shared: Vec<Option<Value>>,
     /// Changed writes made by formulas so far: a block's value is reused
     /// while nothing else changed.
     writes: u64,
@@ -70,7 +74,8 @@ impl Engine {
         let dirty = vec![true; program.cells.len()];
         let blocks = vec![None; program.blocks.len()];
         let readers_dirty = vec![false; program.graph.readers.len()];
-        Engine { program, grid, dirty, readers_dirty, blocks, writes: 0, watch: Watch::default(), settings }
+        let shared = vec![None; program.shared.exprs.len()];
+        Engine { program, grid, dirty, readers_dirty, blocks, shared, writes: 0, watch: Watch::default(), settings }
     }
 
     /// A fresh engine (as [`Engine::new`] makes) for `program`, which has
@@ -89,8 +94,9 @@ impl Engine {
                 // Still a formula: keep its value; dirty if it changed.
                 Some(&o) => {
                     e.grid.set(c.addr, self.grid.get(c.addr).clone());
+                    let (old, new) = (self.program.formula(o), program.formula(crate::ids::FormulaId::at(i)));
                     e.dirty[i] = self.dirty[o.index()]
-                        || self.program.formula(o) != program.formula(crate::ids::FormulaId::at(i));
+                        || !share::same_formula(old, &self.program.shared.exprs, new, &program.shared.exprs);
                 }
                 None => e.dirty[i] = true,
             }
@@ -172,12 +178,14 @@ impl Engine {
     }
 
     fn mark_readers(&mut self, c: CellAddr) {
-        let g = &self.program.graph;
-        let (dirty, readers_dirty) = (&mut self.dirty, &mut self.readers_dirty);
+        let (g, shared) = (&self.program.graph, &self.program.shared);
+        let (dirty, readers_dirty, values) = (&mut self.dirty, &mut self.readers_dirty, &mut self.shared);
         let mut mark = |a: AreaId| {
-            // Marked before, and none of its readers calculated since.
+            // Marked before, and none of its readers calculated since (so
+            // no shared value reading it was evaluated since either).
             if !std::mem::replace(&mut readers_dirty[a.index()], true) {
                 g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true);
+                shared.readers[a.index()].iter().for_each(|&s| values[s.index()] = None);
             }
         };
         let formula = self.program.index.get(&c).copied();

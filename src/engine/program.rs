@@ -5,6 +5,7 @@
 //! (one per worker thread in batch runs).
 
 use super::graph::{DepGraph, Stage};
+use super::share::{Shared, share};
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
 use crate::ast::Span;
@@ -167,12 +168,29 @@ pub struct Program {
     pub(crate) volatile: Vec<FormulaId>,
     pub(crate) graph: DepGraph,
     pub(crate) schedule: Vec<Stage>,
+    /// The subformulas several formulas share (see `engine::share`).
+    pub(crate) shared: Shared,
+}
+
+/// Whether [`Program::build_with`] shares repeated subformulas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sharing {
+    /// Shared subformulas (the default).
+    On,
+    /// Every formula evaluates all of its own: the plain evaluation the
+    /// shared one is tested against.
+    Off,
 }
 
 impl Program {
     /// Binds every formula and derives the graph. Problems are returned
     /// beside the program (which then holds error values where they are).
     pub fn build(model: &Inputs) -> (Program, Vec<BuildIssue>) {
+        Program::build_with(model, Sharing::On)
+    }
+
+    /// [`Program::build`], sharing repeated subformulas or not.
+    pub fn build_with(model: &Inputs, sharing: Sharing) -> (Program, Vec<BuildIssue>) {
         let scope = Scope::new(model.sheets.to_vec(), model.names.clone());
         let mut found = Found {
             used: vec![false; model.names.len()],
@@ -236,11 +254,19 @@ impl Program {
         let index = cells.iter().enumerate().map(|(i, c)| (c.addr, FormulaId::at(i))).collect();
         let graph = DepGraph::new(&cells, &index);
         let schedule = graph.schedule();
-        let (blocks, block_formulas) = blocks.into_iter().map(|(area, cell)| (area, cell.expr)).unzip();
-        let mut program =
-            Program { scope, cells, index, constants, blocks, block_formulas, volatile: Vec::new(), graph, schedule };
-        program.volatile =
-            (0..program.cells.len()).map(FormulaId::at).filter(|&f| volatile(program.formula(f))).collect();
+        let block_deps: Vec<Vec<Area>> = blocks.values().map(|c| c.deps.clone()).collect();
+        let (blocks, mut block_formulas): (Vec<Area>, Vec<BExpr>) =
+            blocks.into_iter().map(|(area, cell)| (area, cell.expr)).unzip();
+        let volatile = (0..cells.len())
+            .filter(|&f| volatile(cells[f].block.map_or(&cells[f].expr, |b| &block_formulas[b.id.index()])))
+            .map(FormulaId::at)
+            .collect();
+        let shared = match sharing {
+            Sharing::On => share(&mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph),
+            Sharing::Off => Shared { readers: vec![Vec::new(); graph.areas().len()], ..Shared::default() },
+        };
+        let program =
+            Program { scope, cells, index, constants, blocks, block_formulas, volatile, graph, schedule, shared };
         (program, found.issues)
     }
 
@@ -253,6 +279,7 @@ impl Program {
             c.expr = c.expr.detached();
         }
         p.block_formulas.iter_mut().for_each(|e| *e = e.detached());
+        p.shared.exprs.iter_mut().for_each(|e| *e = e.detached());
         p.constants.iter_mut().for_each(|(_, v)| *v = v.detached());
         p
     }
@@ -286,6 +313,11 @@ impl Program {
     /// The stages of a pass, in dependency order.
     pub fn schedule(&self) -> &[Stage] {
         &self.schedule
+    }
+
+    /// The subformulas several formulas share, by `SharedId` (see `engine::share`).
+    pub fn shared(&self) -> &[BExpr] {
+        &self.shared.exprs
     }
 
     /// The area of a block array formula.

@@ -18,7 +18,7 @@ use super::Engine;
 use super::graph::Stage;
 use super::observe::{Flow, Observer, OnePass, PassInfo};
 use crate::address::CellAddr;
-use crate::eval::Eval;
+use crate::eval::{Eval, SharedValues};
 use crate::ids::FormulaId;
 use crate::policy::{Order, change};
 use crate::value::Value;
@@ -180,17 +180,19 @@ impl Engine {
 
     fn evaluate(&mut self, f: FormulaId, observer: &mut impl Observer) -> Value {
         self.clean(f);
-        let cell = &self.program.cell(f);
+        let program = &*self.program;
+        let cell = program.cell(f);
         observer.evaluate(cell.addr);
+        let shared = SharedValues { exprs: &program.shared.exprs, values: &mut self.shared };
+        let mut ev = Eval::new(&self.grid, cell.addr).with_scope(&program.scope).with_shared(shared);
         let Some(at) = cell.block else {
-            return Eval::new(&self.grid, cell.addr).with_scope(&self.program.scope).eval_cell(&cell.expr);
+            return ev.eval_cell(&cell.expr);
         };
         let value = match &self.blocks[at.id.index()] {
             Some((writes, v)) if *writes == self.writes => v,
             _ => {
-                let block = Some(self.program.block(at.id));
-                let ev = Eval::new(&self.grid, cell.addr).with_scope(&self.program.scope);
-                let v = ev.in_block(block).eval_block(self.program.formula(f));
+                let block = Some(program.block(at.id));
+                let v = ev.in_block(block).eval_block(program.formula(f));
                 &self.blocks[at.id.index()].insert((self.writes, v)).1
             }
         };

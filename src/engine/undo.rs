@@ -94,6 +94,8 @@ impl Engine {
             self.grid.set(cell, v.clone());
         }
         self.watch.clear();
+        // Cells were written without marking: no shared value is kept.
+        self.shared.iter_mut().for_each(|v| *v = None);
         self.dirty.iter_mut().for_each(|d| *d = false);
         self.readers_dirty.iter_mut().for_each(|d| *d = false);
         for &f in dirty {

@@ -43,7 +43,8 @@ struct Deps<'o> {
 /// recalculation (and every iteration), whatever changed.
 pub fn volatile(e: &BExpr) -> bool {
     match e {
-        BExpr::Const(_) | BExpr::Local(_) => false,
+        // A shared subformula is never volatile (see `engine::share`).
+        BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => false,
         BExpr::Unary(_, x) | BExpr::ArrayMode(x) => volatile(x),
         BExpr::Binary(_, l, r) => volatile(l) || volatile(r),
         BExpr::Call(f, args) => f.volatile || args.iter().any(volatile),
@@ -62,6 +63,9 @@ impl Deps<'_> {
                 }
             }
             BExpr::Unary(_, x) | BExpr::ArrayMode(x) => self.walk(x),
+            // Dependencies are taken before subformulas are shared; a shared
+            // one reads nothing its users do not read.
+            BExpr::Shared(_) => {}
             BExpr::Binary(op, l, r) => {
                 let start = self.out.len();
                 self.walk(l);

@@ -13,6 +13,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::{BinaryOp, UnaryOp};
 use crate::functions::FnSpec;
 use crate::grid::Grid;
+use crate::ids::SharedId;
 use crate::value::{Array, ErrorKind, Value};
 use bind::Scope;
 use std::cell::Cell;
@@ -34,6 +35,10 @@ pub enum BExpr {
     Local(usize),
     /// A name's formula: evaluated as an array formula (Excel's rule for names).
     ArrayMode(Box<BExpr>),
+    /// A subformula several formulas share (see `engine::share`): evaluated
+    /// once and reused until a cell it reads changes. It never depends on
+    /// the calculating cell, and gives the same in array mode or not.
+    Shared(SharedId),
 }
 
 impl BExpr {
@@ -46,6 +51,7 @@ impl BExpr {
             BExpr::Call(f, args) => BExpr::Call(f, args.iter().map(BExpr::detached).collect()),
             BExpr::Local(s) => BExpr::Local(*s),
             BExpr::ArrayMode(x) => BExpr::ArrayMode(Box::new(x.detached())),
+            BExpr::Shared(id) => BExpr::Shared(*id),
         }
     }
 }
@@ -66,6 +72,16 @@ pub struct Eval<'a> {
     touched: Cell<bool>,
     /// When folding, cell reads return empty and only mark `touched`.
     folding: bool,
+    /// The shared subformulas and this engine's values of them.
+    shared: Option<SharedValues<'a>>,
+}
+
+/// The shared subformulas of a program (by [`SharedId`]) and the values
+/// an engine holds for them: `None` until evaluated, and again once a cell
+/// one of them reads has changed.
+pub struct SharedValues<'a> {
+    pub exprs: &'a [BExpr],
+    pub values: &'a mut [Option<Value>],
 }
 
 impl<'a> Eval<'a> {
@@ -79,7 +95,14 @@ impl<'a> Eval<'a> {
             locals: Vec::new(),
             touched: Cell::new(false),
             folding: false,
+            shared: None,
         }
+    }
+
+    /// The same evaluator reading and filling an engine's values of the
+    /// program's shared subformulas.
+    pub fn with_shared(self, shared: SharedValues<'a>) -> Self {
+        Eval { shared: Some(shared), ..self }
     }
 
     /// The same evaluator calculating the array formula entered over
@@ -173,7 +196,23 @@ impl<'a> Eval<'a> {
             BExpr::Call(f, args) => (f.eval)(self, args),
             BExpr::Local(slot) => self.locals.get(*slot).cloned().unwrap_or(Value::Error(ErrorKind::Name)),
             BExpr::ArrayMode(x) => self.eval_array(x),
+            BExpr::Shared(id) => self.eval_shared(*id),
         }
+    }
+
+    /// A shared subformula's value: the one held, or evaluated and held
+    /// (in array mode: what is shared gives the same in either mode).
+    fn eval_shared(&mut self, id: SharedId) -> Value {
+        let Some(shared) = &self.shared else { return Value::Error(ErrorKind::Value) };
+        if let Some(v) = &shared.values[id.index()] {
+            return v.clone();
+        }
+        let exprs = shared.exprs;
+        let v = self.eval_array(&exprs[id.index()]);
+        if let Some(shared) = &mut self.shared {
+            shared.values[id.index()] = Some(v.clone());
+        }
+        v
     }
 
     /// Evaluates an expression and reads it as a value ([`Eval::value`]).
