@@ -16,7 +16,7 @@ mod undo;
 
 use crate::address::CellAddr;
 use crate::grid::{Grid, MAX_GRID_CELLS};
-use crate::ids::AreaId;
+use crate::ids::{AreaId, FormulaId};
 use crate::policy::CalcSettings;
 use crate::value::Value;
 use graph::Fed;
@@ -94,7 +94,7 @@ impl Engine {
                 // Still a formula: keep its value; dirty if it changed.
                 Some(&o) => {
                     e.grid.set(c.addr, self.grid.get(c.addr).clone());
-                    let (old, new) = (self.program.formula(o), program.formula(crate::ids::FormulaId::at(i)));
+                    let (old, new) = (self.program.formula(o), program.formula(FormulaId::at(i)));
                     e.dirty[i] = self.dirty[o.index()]
                         || !share::same_formula(old, &self.program.shared.exprs, new, &program.shared.exprs);
                 }
@@ -170,7 +170,7 @@ impl Engine {
 
     /// Marks formula `f` calculated: no longer dirty, and so not every
     /// reader of the areas it reads is dirty any more.
-    fn clean(&mut self, f: crate::ids::FormulaId) {
+    fn clean(&mut self, f: FormulaId) {
         self.dirty[f.index()] = false;
         for a in &self.program.graph.reads[f.index()] {
             self.readers_dirty[a.index()] = false;
@@ -178,6 +178,13 @@ impl Engine {
     }
 
     fn mark_readers(&mut self, c: CellAddr) {
+        let formula = self.program.index.get(&c).copied();
+        self.mark_readers_of(c, formula);
+    }
+
+    /// Marks the formulas reading cell `c` dirty, knowing which formula
+    /// (if any) `c` holds.
+    fn mark_readers_of(&mut self, c: CellAddr, formula: Option<FormulaId>) {
         let (g, shared) = (&self.program.graph, &self.program.shared);
         let (dirty, readers_dirty, values) = (&mut self.dirty, &mut self.readers_dirty, &mut self.shared);
         let mut mark = |a: AreaId| {
@@ -188,7 +195,6 @@ impl Engine {
                 shared.readers[a.index()].iter().for_each(|&s| values[s.index()] = None);
             }
         };
-        let formula = self.program.index.get(&c).copied();
         match formula {
             Some(f) => g.containing[f.index()].iter().for_each(|&a| mark(a)),
             None => g.areas_containing(c).for_each(mark),

@@ -208,7 +208,7 @@ impl Engine {
             observer.write(addr, old, &v);
             self.watch.write(f, old, &v);
             self.grid.set(addr, v);
-            self.mark_readers(addr);
+            self.mark_readers_of(addr, Some(f));
             // A block's own cells taking their elements do not make its value stale.
             let writes = self.writes;
             self.writes += 1;

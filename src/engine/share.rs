@@ -35,7 +35,7 @@ use crate::eval::deps::dependencies;
 use crate::functions::Arg;
 use crate::ids::{AreaId, SharedId};
 use crate::value::Value;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 
 /// The shared subformulas of a program.
@@ -59,20 +59,28 @@ pub fn share(
     sheets: usize,
     graph: &DepGraph,
 ) -> Shared {
-    let mut ids = Interner { counting: true, ..Interner::default() };
-    let formulas = cells.iter().map(|c| &c.expr).chain(blocks.iter());
-    formulas.for_each(|e| {
-        ids.intern(e, false);
-    });
-    ids.counting = false;
+    let mut ids = Interner::default();
+    // Each formula's nodes in pre-order: their ids and subtree sizes.
+    let walks: Vec<Vec<(u32, u32)>> = cells
+        .iter()
+        .map(|c| &c.expr)
+        .chain(blocks.iter())
+        .map(|e| {
+            let mut walk = Vec::new();
+            ids.intern(e, false, &mut walk);
+            walk
+        })
+        .collect();
     let mut sharer = Sharer { ids, sheets, exprs: Vec::new(), areas: Vec::new() };
-    for c in cells.iter_mut().filter(|c| c.block.is_none()) {
-        c.expr = sharer.rewrite(&c.expr, false, 1, &c.deps);
+    let (cell_walks, block_walks) = walks.split_at(cells.len());
+    for (c, walk) in cells.iter_mut().zip(cell_walks).filter(|(c, _)| c.block.is_none()) {
+        c.expr = sharer.rewrite(&c.expr, 1, &c.deps, walk, 0);
     }
-    for (e, deps) in blocks.iter_mut().zip(block_deps) {
-        *e = sharer.rewrite(e, false, 1, deps);
+    for ((e, deps), walk) in blocks.iter_mut().zip(block_deps).zip(block_walks) {
+        *e = sharer.rewrite(e, 1, deps, walk, 0);
     }
-    let area_ids: HashMap<Area, AreaId> = graph.areas().iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
+    let area_ids: FxHashMap<Area, AreaId> =
+        graph.areas().iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
     let mut readers = vec![Vec::new(); graph.areas().len()];
     for (s, areas) in sharer.areas.iter().enumerate() {
         // Every area is one a formula using it reads (checked at each use).
@@ -109,16 +117,17 @@ struct Node {
 #[derive(Default)]
 struct Interner {
     /// Each distinct subformula, and whether it is evaluated in array mode.
-    ids: HashMap<(Key, bool), u32>,
+    ids: FxHashMap<(Key, bool), u32>,
     nodes: Vec<Node>,
-    /// True while the formulas are counted; false once they are rewritten.
-    counting: bool,
 }
 
 impl Interner {
     /// The id of `e` evaluated in array mode or not (`array`), counting
-    /// this occurrence while `counting`.
-    fn intern(&mut self, e: &BExpr, array: bool) -> u32 {
+    /// this occurrence; pushes the id and size of each node of `e` onto
+    /// `walk`, in pre-order.
+    fn intern(&mut self, e: &BExpr, array: bool, walk: &mut Vec<(u32, u32)>) -> u32 {
+        let at = walk.len();
+        walk.push((0, 0));
         let shared = |nodes: &[Node], id: u32| nodes[id as usize].shareable;
         let (key, shareable, trivial) = match e {
             // Outside array mode a reference of several cells is read by
@@ -130,11 +139,11 @@ impl Interner {
             BExpr::Local(slot) => (Key::Local(*slot), false, true),
             BExpr::Shared(s) => (Key::Shared(s.0), false, true),
             BExpr::Unary(op, x) => {
-                let x = self.intern(x, array);
+                let x = self.intern(x, array, walk);
                 (Key::Unary(*op, x), shared(&self.nodes, x), false)
             }
             BExpr::Binary(op, l, r) => {
-                let (l, r) = (self.intern(l, array), self.intern(r, array));
+                let (l, r) = (self.intern(l, array, walk), self.intern(r, array, walk));
                 let reference = matches!(op, BinaryOp::Range | BinaryOp::Intersect | BinaryOp::Union);
                 let shareable = (array || !reference) && shared(&self.nodes, l) && shared(&self.nodes, r);
                 (Key::Binary(*op, l, r), shareable, false)
@@ -142,13 +151,13 @@ impl Interner {
             BExpr::ArrayMode(x) => {
                 let trivial = matches!(&**x, BExpr::Const(Value::Ref(a)) if a.is_cell())
                     || matches!(&**x, BExpr::Const(v) if !matches!(v, Value::Ref(_)));
-                let x = self.intern(x, true);
+                let x = self.intern(x, true, walk);
                 (Key::ArrayMode(x), shared(&self.nodes, x), trivial)
             }
             // Outside array mode a function may read a reference argument
             // by implicit intersection: only calls in array mode are shared.
             BExpr::Call(f, args) => {
-                let ids: Box<[u32]> = args.iter().map(|a| self.intern(a, array)).collect();
+                let ids: Box<[u32]> = args.iter().map(|a| self.intern(a, array, walk)).collect();
                 let computed = (0..args.len()).any(|i| matches!(f.arg(i), Arg::Reachable | Arg::Address));
                 let shareable = array
                     && !f.volatile
@@ -163,9 +172,8 @@ impl Interner {
             nodes.push(Node { count: 0, shareable, trivial, shared: None });
             (nodes.len() - 1) as u32
         });
-        if self.counting {
-            self.nodes[id as usize].count += 1;
-        }
+        self.nodes[id as usize].count += 1;
+        walk[at] = (id, (walk.len() - at) as u32);
         id
     }
 }
@@ -179,16 +187,16 @@ struct Sharer {
 }
 
 impl Sharer {
-    /// `e` with its repeated subformulas shared, where it is evaluated in
-    /// array mode or not (`array`), inside a subformula used `outer` times,
-    /// in a formula (or shared subformula) that reads `reads` (sorted).
-    fn rewrite(&mut self, e: &BExpr, array: bool, outer: u32, reads: &[Area]) -> BExpr {
-        let id = self.ids.intern(e, array) as usize;
+    /// `e` with its repeated subformulas shared, inside a subformula used
+    /// `outer` times, in a formula (or shared subformula) that reads
+    /// `reads` (sorted); `e`'s nodes are `walk` from `at` (see `intern`).
+    fn rewrite(&mut self, e: &BExpr, outer: u32, reads: &[Area], walk: &[(u32, u32)], at: usize) -> BExpr {
+        let id = walk[at].0 as usize;
         let node = &self.ids.nodes[id];
         if node.shareable && !node.trivial && node.count >= 2 && node.count > outer {
             let shared = match node.shared {
                 Some(s) => Some(s),
-                None => self.make_shared(e, id),
+                None => self.make_shared(e, id, walk, at),
             };
             if let Some(s) = shared
                 && self.areas[s.index()].iter().all(|a| reads.binary_search(a).is_ok())
@@ -196,52 +204,46 @@ impl Sharer {
                 return BExpr::Shared(s);
             }
         }
+        self.rewrite_children(e, outer, reads, walk, at)
+    }
+
+    /// `e` (at `at` in `walk`) with its children rewritten.
+    fn rewrite_children(&mut self, e: &BExpr, outer: u32, reads: &[Area], walk: &[(u32, u32)], at: usize) -> BExpr {
+        // The first child's nodes follow `e`'s; each next child's follow those.
+        let mut next = at + 1;
+        let mut child = |sharer: &mut Sharer, x: &BExpr| {
+            let here = next;
+            next += walk[here].1 as usize;
+            Box::new(sharer.rewrite(x, outer, reads, walk, here))
+        };
         match e {
             BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => e.clone(),
-            BExpr::Unary(op, x) => BExpr::Unary(*op, Box::new(self.rewrite(x, array, outer, reads))),
-            BExpr::Binary(op, l, r) => BExpr::Binary(
-                *op,
-                Box::new(self.rewrite(l, array, outer, reads)),
-                Box::new(self.rewrite(r, array, outer, reads)),
-            ),
-            BExpr::Call(f, args) => BExpr::Call(f, args.iter().map(|a| self.rewrite(a, array, outer, reads)).collect()),
-            BExpr::ArrayMode(x) => BExpr::ArrayMode(Box::new(self.rewrite(x, true, outer, reads))),
+            BExpr::Unary(op, x) => BExpr::Unary(*op, child(self, x)),
+            BExpr::Binary(op, l, r) => {
+                let l = child(self, l);
+                BExpr::Binary(*op, l, child(self, r))
+            }
+            BExpr::Call(f, args) => BExpr::Call(f, args.iter().map(|a| *child(self, a)).collect()),
+            BExpr::ArrayMode(x) => BExpr::ArrayMode(child(self, x)),
         }
     }
 
-    /// Makes subformula `e` (node `id`) shared, unless what it reads is
-    /// decided at run time.
-    fn make_shared(&mut self, e: &BExpr, id: usize) -> Option<SharedId> {
+    /// Makes subformula `e` (node `id`, at `at` in `walk`) shared, unless
+    /// what it reads is decided at run time.
+    fn make_shared(&mut self, e: &BExpr, id: usize, walk: &[(u32, u32)], at: usize) -> Option<SharedId> {
         let (areas, reachable) = dependencies(e, self.sheets);
         if !reachable.is_empty() {
             self.ids.nodes[id].shareable = false;
             return None;
         }
-        let count = self.ids.nodes[id].count;
         // Its parts used more often than itself are shared in turn.
-        let inner = match e {
-            BExpr::ArrayMode(x) => BExpr::ArrayMode(Box::new(self.rewrite(x, true, count, &areas))),
-            e => self.rewrite_children(e, count, &areas),
-        };
+        let count = self.ids.nodes[id].count;
+        let inner = self.rewrite_children(e, count, &areas, walk, at);
         let s = SharedId::at(self.exprs.len());
         self.exprs.push(inner);
         self.areas.push(areas);
         self.ids.nodes[id].shared = Some(s);
         Some(s)
-    }
-
-    /// `e` with its children rewritten in array mode.
-    fn rewrite_children(&mut self, e: &BExpr, outer: u32, reads: &[Area]) -> BExpr {
-        match e {
-            BExpr::Unary(op, x) => BExpr::Unary(*op, Box::new(self.rewrite(x, true, outer, reads))),
-            BExpr::Binary(op, l, r) => BExpr::Binary(
-                *op,
-                Box::new(self.rewrite(l, true, outer, reads)),
-                Box::new(self.rewrite(r, true, outer, reads)),
-            ),
-            BExpr::Call(f, args) => BExpr::Call(f, args.iter().map(|a| self.rewrite(a, true, outer, reads)).collect()),
-            e => e.clone(),
-        }
     }
 }
 
