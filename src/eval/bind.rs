@@ -90,7 +90,7 @@ impl Issue {
 pub struct Scope {
     pub sheets: Sheets,
     pub names: Vec<NameDef>,
-    by_name: HashMap<String, NameId>,
+    by_name: HashMap<String, NameId, position::Fx>,
     /// For each name, the loop of names it is in, if any (by index into `loop_issues`).
     in_loop: Vec<Option<usize>>,
     /// One issue per loop of names, found before binding.
@@ -107,6 +107,15 @@ impl Scope {
     }
 
     pub fn name_index(&self, name: &str) -> Option<NameId> {
+        // A short ASCII name is upper-cased in place, without allocating.
+        let mut buf = [0u8; 64];
+        if name.is_ascii() && name.len() <= buf.len() {
+            let upper = &mut buf[..name.len()];
+            upper.copy_from_slice(name.as_bytes());
+            upper.make_ascii_uppercase();
+            let upper = std::str::from_utf8(upper).ok()?;
+            return self.by_name.get(upper).copied();
+        }
         self.by_name.get(&name.to_uppercase()).copied()
     }
 }
@@ -343,13 +352,13 @@ impl<'s> Binder<'s> {
             return BExpr::Const(Value::Error(ErrorKind::Name));
         }
         self.expanded.push(i);
-        let def = &self.scope.names[i.index()];
-        let (expr, anchor) = (def.expr.clone(), def.anchor);
+        let scope = self.scope;
+        let (expr, anchor) = (&scope.names[i.index()].expr, scope.names[i.index()].anchor);
         // LET variables do not reach into a name's formula.
         let locals = std::mem::take(&mut self.locals);
         self.stack.push(i);
         self.array_depth += 1;
-        let b = self.bind_keyed(&expr, anchor, self.shared_key(&expr, true));
+        let b = self.bind_keyed(expr, anchor, self.shared_key(expr, true));
         self.array_depth -= 1;
         self.stack.pop();
         self.locals = locals;
@@ -478,31 +487,4 @@ fn shift(a: Axis, anchor: u32, cell: u32, max: u32) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::parse::parse_formula;
-
-    static FIXED: FnSpec = FnSpec::new("TESTFIXED", 0, 1, |_, _| Value::Number(0.5));
-    static VOLATILE: FnSpec = FnSpec::new("TESTVOLATILE", 0, 1, |_, _| Value::Number(0.5)).volatile();
-
-    #[test]
-    fn volatile_calls_are_never_folded() {
-        let scope = Scope::new(vec!["Main".into()], Vec::new());
-        let mut binder = Binder::new(&scope, CellAddr::new(0, 0, 0));
-        let call = |f: &'static FnSpec| BExpr::Call(f, vec![BExpr::Const(Value::Number(1.0))].into_boxed_slice());
-        assert_eq!(binder.fold(call(&FIXED)), BExpr::Const(Value::Number(0.5)));
-        assert_eq!(binder.fold(call(&VOLATILE)), call(&VOLATILE));
-    }
-
-    #[test]
-    fn position_arguments_fold_to_references() {
-        let scope = Scope::new(vec!["Main".into()], Vec::new());
-        let cell = CellAddr::new(0, 4, 4);
-        let mut binder = Binder::new(&scope, cell);
-        let expr = parse_formula("INDEX(A1:I9, ROW(B2), COLUMN())+ROWS(Z1:Z5)").expect("parses");
-        let BExpr::Binary(_, l, r) = binder.bind_formula(&expr, cell) else { panic!("a sum, not folded") };
-        assert_eq!(*l, BExpr::Const(Value::Ref(Area::new(0, 1, 4, 1, 4))), "INDEX folds to a reference to read");
-        assert_eq!(*r, BExpr::Const(Value::Number(5.0)));
-        assert!(binder.issues.is_empty());
-    }
-}
+mod tests;

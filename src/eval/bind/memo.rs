@@ -24,6 +24,14 @@ use std::rc::Rc;
 #[derive(Clone, Default)]
 pub struct Memo(Rc<RefCell<Table>>);
 
+impl Memo {
+    /// How many bindings are kept.
+    #[cfg(test)]
+    pub(super) fn kept(&self) -> usize {
+        self.0.borrow().kept.len()
+    }
+}
+
 #[derive(Default)]
 struct Table {
     analysis: Analysis,
