@@ -10,7 +10,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
 use crate::ast::Span;
 use crate::eval::BExpr;
-use crate::eval::bind::{Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BOUND_NODES, NameDef, Scope, Site};
+use crate::eval::bind::{Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BOUND_NODES, Memo, NameDef, Scope, Site};
 use crate::eval::deps::{dependencies, volatile};
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
@@ -98,6 +98,8 @@ struct Found {
     over: bool,
     /// Array elements folding may still consume and produce ([`MAX_FOLD_CELLS`]).
     fold_left: u64,
+    /// The bindings of names shared between the formulas.
+    memo: Memo,
 }
 
 impl Found {
@@ -118,7 +120,7 @@ impl Found {
 
     /// A binder for `cell`, given what is left of the folding budget.
     fn binder<'s>(&self, scope: &'s Scope, cell: CellAddr) -> Binder<'s> {
-        Binder::new(scope, cell).folding_at_most(self.fold_left)
+        Binder::new(scope, cell).folding_at_most(self.fold_left).sharing(&self.memo)
     }
 
     /// Adds what `binder` bound to the workbook's total; the formula that

@@ -11,6 +11,8 @@
 //! and volatility (never folded).
 
 mod loops;
+mod memo;
+mod position;
 
 use super::{BExpr, Eval};
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
@@ -21,7 +23,9 @@ use crate::ids::NameId;
 use crate::sheets::Sheets;
 use crate::value::{Array, ErrorKind, Value};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+pub use memo::Memo;
 
 /// Names inlined inside one another at most this deep.
 pub const MAX_NAME_DEPTH: usize = 64;
@@ -86,7 +90,7 @@ impl Issue {
 pub struct Scope {
     pub sheets: Sheets,
     pub names: Vec<NameDef>,
-    by_name: HashMap<String, NameId>,
+    by_name: HashMap<String, NameId, position::Fx>,
     /// For each name, the loop of names it is in, if any (by index into `loop_issues`).
     in_loop: Vec<Option<usize>>,
     /// One issue per loop of names, found before binding.
@@ -103,6 +107,15 @@ impl Scope {
     }
 
     pub fn name_index(&self, name: &str) -> Option<NameId> {
+        // A short ASCII name is upper-cased in place, without allocating.
+        let mut buf = [0u8; 64];
+        if name.is_ascii() && name.len() <= buf.len() {
+            let upper = &mut buf[..name.len()];
+            upper.copy_from_slice(name.as_bytes());
+            upper.make_ascii_uppercase();
+            let upper = std::str::from_utf8(upper).ok()?;
+            return self.by_name.get(upper).copied();
+        }
         self.by_name.get(&name.to_uppercase()).copied()
     }
 }
@@ -127,6 +140,15 @@ pub struct Binder<'s> {
     pub issues: Vec<Issue>,
     /// The names expanded so far (possibly repeated).
     pub expanded: Vec<NameId>,
+    /// The bindings shared with the other binders of the workbook, if any.
+    memo: Option<Memo>,
+    /// Every issue met, new or not, in order (what a shared binding replays).
+    tried: Vec<Issue>,
+    /// How many times a limit was met (a binding that met one is not shared).
+    limits: usize,
+    /// The deepest nesting of nodes and of names reached (see `memo`).
+    peak_depth: usize,
+    peak_names: usize,
 }
 
 impl<'s> Binder<'s> {
@@ -145,7 +167,20 @@ impl<'s> Binder<'s> {
             empty: Grid::new(scope.sheets.len()),
             issues: Vec::new(),
             expanded: Vec::new(),
+            memo: None,
+            tried: Vec::new(),
+            limits: 0,
+            peak_depth: 0,
+            peak_names: 0,
         }
+    }
+
+    /// Shares bindings with the other binders given `memo` (all binding
+    /// formulas of the same scope): a part of a name bound the same way
+    /// for this cell as for an earlier one is reused, not bound again.
+    pub fn sharing(mut self, memo: &Memo) -> Self {
+        self.memo = Some(memo.clone());
+        self
     }
 
     /// Binds a cell formula entered at `anchor` (the cell, or a range's top-left cell).
@@ -190,15 +225,39 @@ impl<'s> Binder<'s> {
     }
 
     fn issue(&mut self, span: &Span, message: String) {
-        let issue = Issue { site: self.site(), span: span.clone(), message };
+        self.note(Issue { site: self.site(), span: span.clone(), message });
+    }
+
+    /// Records an issue met (once in `issues`).
+    fn note(&mut self, issue: Issue) {
         if !self.issues.contains(&issue) {
-            self.issues.push(issue);
+            self.issues.push(issue.clone());
         }
+        self.tried.push(issue);
     }
 
     fn bind(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
+        let key = self.shared_key(e, false);
+        self.bind_keyed(e, anchor, key)
+    }
+
+    /// Binds `e`, reusing or keeping its binding under `key` when given.
+    fn bind_keyed(&mut self, e: &Expr, anchor: CellAddr, key: Option<memo::Key>) -> BExpr {
+        let Some(key) = key else { return self.bind_here(e, anchor) };
+        if let Some(b) = self.reuse(&key) {
+            return b;
+        }
+        let mark = self.mark(key);
+        let b = self.bind_here(e, anchor);
+        self.keep(mark, &b);
+        b
+    }
+
+    fn bind_here(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
         self.nodes += 1;
+        self.peak_depth = self.peak_depth.max(self.depth + 1);
         if self.depth >= MAX_BOUND_DEPTH || self.nodes > MAX_BOUND_NODES {
+            self.limits += 1;
             let what = if self.depth >= MAX_BOUND_DEPTH { "nested deeper than" } else { "larger than" };
             let limit = if self.depth >= MAX_BOUND_DEPTH { MAX_BOUND_DEPTH } else { MAX_BOUND_NODES };
             let message = format!("formula with its names expanded is {what} {limit}");
@@ -283,24 +342,23 @@ impl<'s> Binder<'s> {
         if let Some(l) = in_loop
             && self.stack.last().is_some_and(|top| self.scope.in_loop[top.index()] == in_loop)
         {
-            let issue = &self.scope.loop_issues[l];
-            if !self.issues.contains(issue) {
-                self.issues.push(issue.clone());
-            }
+            self.note(self.scope.loop_issues[l].clone());
             return BExpr::Const(Value::Error(ErrorKind::Name));
         }
+        self.peak_names = self.peak_names.max(self.stack.len() + 1);
         if self.stack.len() >= MAX_NAME_DEPTH {
+            self.limits += 1;
             self.issue(&span, format!("names nested more than {MAX_NAME_DEPTH} deep"));
             return BExpr::Const(Value::Error(ErrorKind::Name));
         }
         self.expanded.push(i);
-        let def = &self.scope.names[i.index()];
-        let (expr, anchor) = (def.expr.clone(), def.anchor);
+        let scope = self.scope;
+        let (expr, anchor) = (&scope.names[i.index()].expr, scope.names[i.index()].anchor);
         // LET variables do not reach into a name's formula.
         let locals = std::mem::take(&mut self.locals);
         self.stack.push(i);
         self.array_depth += 1;
-        let b = self.bind(&expr, anchor);
+        let b = self.bind_keyed(expr, anchor, self.shared_key(expr, true));
         self.array_depth -= 1;
         self.stack.pop();
         self.locals = locals;
@@ -311,7 +369,7 @@ impl<'s> Binder<'s> {
     }
 
     fn call(&mut self, name: &str, args: &[Expr], anchor: CellAddr, span: &Span) -> BExpr {
-        let Some(spec) = functions::lookup(name) else {
+        let Some(spec) = function(name) else {
             self.issue(span, format!("{UNKNOWN_FUNCTION} `{name}`"));
             return BExpr::Const(Value::Error(ErrorKind::Name));
         };
@@ -372,20 +430,15 @@ impl<'s> Binder<'s> {
     /// ...), and all folding together by [`MAX_FOLD_CELLS`]: the array
     /// elements it consumes and produces.
     fn fold(&mut self, e: BExpr) -> BExpr {
-        let operands: Vec<&BExpr> = match &e {
-            BExpr::Unary(_, x) => vec![x],
-            BExpr::Binary(_, l, r) => vec![l, r],
-            BExpr::Call(f, args) if !f.volatile => args.iter().collect(),
-            _ => return e,
+        let consumed = match &e {
+            BExpr::Unary(_, x) => const_len(x),
+            BExpr::Binary(_, l, r) => const_len(l).zip(const_len(r)).map(|(l, r)| l + r),
+            BExpr::Call(f, args) if !f.volatile => args.iter().map(const_len).sum(),
+            _ => None,
         };
-        let mut consumed = 0u64;
-        for operand in operands {
-            match operand {
-                BExpr::Const(v) => consumed += array_len(v),
-                _ => return e,
-            }
-        }
+        let Some(consumed) = consumed else { return e };
         if self.fold_left == 0 || consumed > self.fold_left {
+            self.limits += 1;
             return e;
         }
         let mut ev = Eval::folding(&self.empty, self.cell, self.array_depth > 0).in_block(self.block);
@@ -395,6 +448,27 @@ impl<'s> Binder<'s> {
         }
         self.fold_left = self.fold_left.saturating_sub(consumed + array_len(&v));
         BExpr::Const(v)
+    }
+}
+
+/// The function called `name`: looked up by its upper-case name (as the
+/// parser writes it) in a table made once, else as [`functions::lookup`] does.
+fn function(name: &str) -> Option<&'static FnSpec> {
+    static TABLE: OnceLock<HashMap<&'static str, &'static FnSpec, position::Fx>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = HashMap::default();
+        functions::all().for_each(|f| _ = table.entry(f.name).or_insert(f));
+        table
+    });
+    table.get(name).copied().or_else(|| functions::lookup(name))
+}
+
+/// The elements of a constant's array (see [`array_len`]); none for a
+/// node that is not a constant.
+fn const_len(e: &BExpr) -> Option<u64> {
+    match e {
+        BExpr::Const(v) => Some(array_len(v)),
+        _ => None,
     }
 }
 
@@ -413,31 +487,4 @@ fn shift(a: Axis, anchor: u32, cell: u32, max: u32) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::parse::parse_formula;
-
-    static FIXED: FnSpec = FnSpec::new("TESTFIXED", 0, 1, |_, _| Value::Number(0.5));
-    static VOLATILE: FnSpec = FnSpec::new("TESTVOLATILE", 0, 1, |_, _| Value::Number(0.5)).volatile();
-
-    #[test]
-    fn volatile_calls_are_never_folded() {
-        let scope = Scope::new(vec!["Main".into()], Vec::new());
-        let mut binder = Binder::new(&scope, CellAddr::new(0, 0, 0));
-        let call = |f: &'static FnSpec| BExpr::Call(f, vec![BExpr::Const(Value::Number(1.0))].into_boxed_slice());
-        assert_eq!(binder.fold(call(&FIXED)), BExpr::Const(Value::Number(0.5)));
-        assert_eq!(binder.fold(call(&VOLATILE)), call(&VOLATILE));
-    }
-
-    #[test]
-    fn position_arguments_fold_to_references() {
-        let scope = Scope::new(vec!["Main".into()], Vec::new());
-        let cell = CellAddr::new(0, 4, 4);
-        let mut binder = Binder::new(&scope, cell);
-        let expr = parse_formula("INDEX(A1:I9, ROW(B2), COLUMN())+ROWS(Z1:Z5)").expect("parses");
-        let BExpr::Binary(_, l, r) = binder.bind_formula(&expr, cell) else { panic!("a sum, not folded") };
-        assert_eq!(*l, BExpr::Const(Value::Ref(Area::new(0, 1, 4, 1, 4))), "INDEX folds to a reference to read");
-        assert_eq!(*r, BExpr::Const(Value::Number(5.0)));
-        assert!(binder.issues.is_empty());
-    }
-}
+mod tests;

@@ -1,0 +1,154 @@
+//! Bindings shared between cells. The formula cells of a workbook use the
+//! same names over and over, and a name's formula, or a part of it, binds
+//! the same for every cell that agrees on what it depends on
+//! ([`position`](super::position)): nothing (`sol_board`, a constant
+//! matrix), the row only, the column only. Such a part is bound once and
+//! its binding reused: its bound tree cloned, and what binding it did to
+//! the binder replayed (the nodes counted, the folding budget spent, the
+//! issues met, the names expanded), so the result and every count are
+//! exactly those of binding it again. A part that depends on both the row
+//! and the column is shared only at a name's top (a name used several
+//! times by one formula), and a part that met a limit is never kept.
+
+use super::position::{Analysis, Dep, Fx};
+use super::{Binder, Issue, MAX_BOUND_DEPTH, MAX_BOUND_NODES, MAX_NAME_DEPTH};
+use crate::ast::{Expr, ExprKind};
+use crate::eval::BExpr;
+use crate::ids::NameId;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The bindings shared by the binders of one workbook's formulas (one
+/// [`Scope`](super::Scope)): give each binder a clone ([`Binder::sharing`]).
+#[derive(Clone, Default)]
+pub struct Memo(Rc<RefCell<Table>>);
+
+impl Memo {
+    /// How many bindings are kept.
+    #[cfg(test)]
+    pub(super) fn kept(&self) -> usize {
+        self.0.borrow().kept.len()
+    }
+}
+
+#[derive(Default)]
+struct Table {
+    analysis: Analysis,
+    kept: HashMap<Key, Entry, Fx>,
+}
+
+/// A node (by address) and the part of the calculating cell it depends on
+/// (sheet, row, column; `NONE` where it does not).
+pub(super) type Key = (usize, u16, u32, u32);
+const NONE: u32 = u32::MAX;
+
+/// A kept binding and what binding it did.
+struct Entry {
+    bound: BExpr,
+    nodes: usize,
+    /// How much deeper than its top binding went, in nodes and in names.
+    depth: usize,
+    names: usize,
+    fold_used: u64,
+    /// The issues met, in order, each whether or not it was new then.
+    issues: Vec<Issue>,
+    expanded: Vec<NameId>,
+}
+
+/// Where a binder stood when it started binding a part to keep.
+pub(super) struct Mark {
+    key: Key,
+    nodes: usize,
+    depth: usize,
+    names: usize,
+    fold_left: u64,
+    limits: usize,
+    tried: usize,
+    expanded: usize,
+    peaks: (usize, usize),
+}
+
+impl Binder<'_> {
+    /// The key of `e` when its binding may be shared: a non-leaf node of a
+    /// name's formula, bound for any cell (a name's `top`) or for cells
+    /// that agree on at most one of row and column.
+    pub(super) fn shared_key(&self, e: &Expr, top: bool) -> Option<Key> {
+        let (memo, &name) = (self.memo.as_ref()?, self.stack.last()?);
+        if matches!(e.kind, ExprKind::Ref(_) | ExprKind::Number(_) | ExprKind::Text(_) | ExprKind::Bool(_)) {
+            return None;
+        }
+        let dep = memo.0.borrow_mut().analysis.node(self.scope, name, e);
+        let both = dep.has(Dep::ROW) && dep.has(Dep::COL);
+        if dep.has(Dep::APART) || (dep.has(Dep::CALLER) && self.block.is_some()) || (both && !top) {
+            return None;
+        }
+        let row = if dep.has(Dep::ROW) { self.cell.row } else { NONE };
+        let col = if dep.has(Dep::COL) { self.cell.col } else { NONE };
+        let sheet = if dep == Dep::NONE { u16::MAX } else { self.cell.sheet };
+        Some((e as *const Expr as usize, sheet, row, col))
+    }
+
+    /// The kept binding for `key`, its work replayed, if it binds here as
+    /// it did then: no limit is met on the way.
+    pub(super) fn reuse(&mut self, key: &Key) -> Option<BExpr> {
+        let memo = self.memo.clone()?;
+        let table = memo.0.borrow();
+        let entry = table.kept.get(key)?;
+        let fits = self.depth + entry.depth <= MAX_BOUND_DEPTH
+            && self.nodes + entry.nodes <= MAX_BOUND_NODES
+            && (entry.names == 0 || self.stack.len() + entry.names <= MAX_NAME_DEPTH)
+            && self.fold_left > entry.fold_used;
+        if !fits {
+            return None;
+        }
+        self.nodes += entry.nodes;
+        self.fold_left -= entry.fold_used;
+        self.peak_depth = self.peak_depth.max(self.depth + entry.depth);
+        if entry.names > 0 {
+            self.peak_names = self.peak_names.max(self.stack.len() + entry.names);
+        }
+        entry.issues.iter().for_each(|i| self.note(i.clone()));
+        self.expanded.extend_from_slice(&entry.expanded);
+        Some(entry.bound.clone())
+    }
+
+    /// Starts recording the binding of the part under `key`.
+    pub(super) fn mark(&mut self, key: Key) -> Mark {
+        let peaks = (self.peak_depth, self.peak_names);
+        (self.peak_depth, self.peak_names) = (self.depth, self.stack.len());
+        Mark {
+            key,
+            nodes: self.nodes,
+            depth: self.depth,
+            names: self.stack.len(),
+            fold_left: self.fold_left,
+            limits: self.limits,
+            tried: self.tried.len(),
+            expanded: self.expanded.len(),
+            peaks,
+        }
+    }
+
+    /// Keeps `bound`, the binding recorded since `m`, unless it met a limit
+    /// (or spent the folding budget to its end).
+    pub(super) fn keep(&mut self, m: Mark, bound: &BExpr) {
+        let (depth, names) = (self.peak_depth - m.depth, self.peak_names - m.names);
+        self.peak_depth = self.peak_depth.max(m.peaks.0);
+        self.peak_names = self.peak_names.max(m.peaks.1);
+        if self.limits != m.limits || self.fold_left == 0 {
+            return;
+        }
+        let Some(memo) = &self.memo else { return };
+        let entry = Entry {
+            bound: bound.clone(),
+            nodes: self.nodes - m.nodes,
+            depth,
+            names,
+            fold_used: m.fold_left - self.fold_left,
+            issues: self.tried[m.tried..].to_vec(),
+            expanded: self.expanded[m.expanded..].to_vec(),
+        };
+        memo.0.borrow_mut().kept.insert(m.key, entry);
+    }
+}

@@ -1,0 +1,154 @@
+//! The binder: folding, and bindings shared between cells giving exactly
+//! what binding each cell apart gives, limits and issues included.
+
+use super::*;
+use crate::parse::parse_formula;
+
+static FIXED: FnSpec = FnSpec::new("TESTFIXED", 0, 1, |_, _| Value::Number(0.5));
+static VOLATILE: FnSpec = FnSpec::new("TESTVOLATILE", 0, 1, |_, _| Value::Number(0.5)).volatile();
+
+#[test]
+fn volatile_calls_are_never_folded() {
+    let scope = Scope::new(vec!["Main".into()], Vec::new());
+    let mut binder = Binder::new(&scope, CellAddr::new(0, 0, 0));
+    let call = |f: &'static FnSpec| BExpr::Call(f, vec![BExpr::Const(Value::Number(1.0))].into_boxed_slice());
+    assert_eq!(binder.fold(call(&FIXED)), BExpr::Const(Value::Number(0.5)));
+    assert_eq!(binder.fold(call(&VOLATILE)), call(&VOLATILE));
+}
+
+#[test]
+fn position_arguments_fold_to_references() {
+    let scope = Scope::new(vec!["Main".into()], Vec::new());
+    let cell = CellAddr::new(0, 4, 4);
+    let mut binder = Binder::new(&scope, cell);
+    let expr = parse_formula("INDEX(A1:I9, ROW(B2), COLUMN())+ROWS(Z1:Z5)").expect("parses");
+    let BExpr::Binary(_, l, r) = binder.bind_formula(&expr, cell) else { panic!("a sum, not folded") };
+    assert_eq!(*l, BExpr::Const(Value::Ref(Area::new(0, 1, 4, 1, 4))), "INDEX folds to a reference to read");
+    assert_eq!(*r, BExpr::Const(Value::Number(5.0)));
+    assert!(binder.issues.is_empty());
+}
+
+/// Binds `formulas` (cell, anchor, text; a block for an array formula) in
+/// order, sharing bindings or not, each binder starting with the folding
+/// budget the previous one left (as `Program::build` does): everything a
+/// binder gives is listed.
+fn bind_all(scope: &Scope, formulas: &[(CellAddr, CellAddr, &str, Option<Area>)], share: bool) -> Vec<String> {
+    let memo = Memo::default();
+    let mut fold_left = 1050;
+    let mut out = Vec::new();
+    for &(cell, anchor, text, block) in formulas {
+        let expr = parse_formula(text).expect("parses");
+        let mut binder = Binder::new(scope, cell).folding_at_most(fold_left);
+        if share {
+            binder = binder.sharing(&memo);
+        }
+        let bound = match block {
+            Some(b) => binder.bind_block(&expr, b),
+            None => binder.bind_formula(&expr, anchor),
+        };
+        fold_left = binder.fold_left();
+        let (nodes, issues, expanded) = (binder.nodes(), &binder.issues, &binder.expanded);
+        out.push(format!("{bound:?}\n{nodes} nodes, {fold_left} left\n{issues:?}\n{expanded:?}"));
+    }
+    out
+}
+
+fn name(name: &str, anchor: CellAddr, text: &str) -> NameDef {
+    NameDef { name: name.into(), anchor, expr: Arc::new(parse_formula(text).expect("parses")) }
+}
+
+/// Names relative to rows, columns, both or neither, ROW() and COLUMN(),
+/// LET inside a name, a loop, unknown names and functions, constant
+/// arrays, and a chain of names nested past `MAX_NAME_DEPTH` and
+/// `MAX_BOUND_DEPTH`, bound over a range of cells and a block with a
+/// folding budget that runs out: sharing changes nothing.
+#[test]
+fn shared_bindings_are_the_bindings_of_each_cell() {
+    let a1 = CellAddr::new(0, 0, 0);
+    let b2 = CellAddr::new(0, 1, 1);
+    let mut names = vec![
+        name("rel", b2, "A1+ROW(A1)*COLUMN(A1)"),
+        name("rowonly", a1, "INDEX($A$1:$Z$99, ROW(A1), 1)"),
+        name("colonly", a1, "INDEX($A$1:$Z$99, 1, COLUMN(B1))+COLUMNS($A:A)"),
+        name("pos", a1, "ROW()+COLUMN()*100"),
+        name("withlet", a1, "LET(x, A1, y, rowonly, x+y+SUM(ROW(A1:A3)))"),
+        name("loopa", a1, "loopb+1"),
+        name("loopb", a1, "loopa+1"),
+        name("bad", a1, "NOPE(1)+unknown+Other!A1"),
+        name("arr", a1, "{1,2;3,4}*2+ROW($A$1:$A$2)"),
+        name("nested", a1, "rel+rowonly+colonly+pos+withlet+arr+bad"),
+    ];
+    for i in 0..70 {
+        let next = if i == 69 { "ROW(A1)".to_string() } else { format!("deep{}", i + 1) };
+        names.push(name(&format!("deep{i}"), a1, &format!("ABS(ABS(ABS(ABS(ABS(ABS({next}))))))")));
+    }
+    for i in 0..70 {
+        let next = if i == 69 { "COLUMN(A1)".to_string() } else { format!("long{}", i + 1) };
+        names.push(name(&format!("long{i}"), a1, &next));
+    }
+    let scope = Scope::new(vec!["Main".into()], names);
+    let mut formulas = Vec::new();
+    let anchor = CellAddr::new(0, 3, 2);
+    for row in 3..8 {
+        for col in 2..6 {
+            let cell = CellAddr::new(0, row, col);
+            formulas.push((cell, anchor, "nested+loopa+SUMPRODUCT(arr*rel)+rowonly", None));
+            formulas.push((cell, anchor, "deep60+deep30+deep0+deep10+LET(z, 1, z+nested)+long20+long0+long10", None));
+        }
+    }
+    let block = Area::new(0, 10, 2, 11, 3);
+    formulas.push((block.top_left(), block.top_left(), "pos+rel+nested", Some(block)));
+    formulas.push((block.top_left(), block.top_left(), "pos+deep65", Some(block)));
+    let (apart, shared) = (bind_all(&scope, &formulas, false), bind_all(&scope, &formulas, true));
+    for ((a, s), f) in apart.iter().zip(&shared).zip(&formulas) {
+        assert_eq!(a, s, "{f:?}");
+    }
+    let last = apart.last().expect("bound");
+    assert!(last.contains(", 0 left"), "the folding budget ran out: {last}");
+    assert!(apart.iter().any(|b| b.contains("names nested more than")), "a name chain too long");
+    assert!(apart.iter().any(|b| b.contains("nested deeper than")), "a name chain too deep");
+    assert!(apart.iter().any(|b| b.contains("refers to itself")), "a loop of names");
+}
+
+/// Parts of names that depend on the row only, the column only or on
+/// nothing are kept once per row, per column, or once: over a 9x9 range,
+/// `ROW(A1)` in a name is bound for 9 rows, not for 81 cells.
+#[test]
+fn parts_depending_on_one_axis_are_kept_per_row_or_column() {
+    let a1 = CellAddr::new(0, 0, 0);
+    let names = vec![
+        name("r", a1, "MOD(ROW(A1)-1,3)"),
+        name("c", a1, "MOD(COLUMN(A1)-1,3)*3"),
+        name("k", a1, "SUM({1,2,3})"),
+        name("both", a1, "r+c+k"),
+    ];
+    let scope = Scope::new(vec!["Main".into()], names);
+    let memo = Memo::default();
+    let expr = parse_formula("both+both").expect("parses");
+    for row in 0..9 {
+        for col in 0..9 {
+            let cell = CellAddr::new(0, row, col);
+            let bound = Binder::new(&scope, cell).sharing(&memo).bind_formula(&expr, a1);
+            let v = (row % 3 + col % 3 * 3 + 6) as f64;
+            assert_eq!(bound, BExpr::Const(Value::Number(2.0 * v)));
+        }
+    }
+    // Per row: r's MOD, `-` and ROW(A1), and the use of r in both; per
+    // column: c's `*`, MOD, `-`, COLUMN(A1) and its use; k's SUM and its
+    // use once; and both's top once per cell (used twice by each formula).
+    assert_eq!(memo.kept(), (3 + 1) * 9 + (4 + 1) * 9 + 2 + 81);
+}
+
+/// Only ROW() and COLUMN() read the calling cell when folded without
+/// arguments (what `position` relies on): every other function that
+/// folds with no argument gives the same value from any cell.
+#[test]
+fn only_row_and_column_fold_to_the_calling_cell() {
+    let scope = Scope::new(vec!["Main".into()], Vec::new());
+    for f in functions::all().filter(|f| f.arity_error(0).is_none() && !f.volatile) {
+        let expr = parse_formula(&format!("{}()", f.name)).expect("parses");
+        let at = |cell: CellAddr| Binder::new(&scope, cell).bind_block(&expr, Area::cell(cell));
+        let (one, other) = (at(CellAddr::new(0, 0, 0)), at(CellAddr::new(0, 7, 5)));
+        assert_eq!(one != other, ["ROW", "COLUMN"].contains(&f.name), "{}: {one:?} / {other:?}", f.name);
+    }
+}
