@@ -74,10 +74,10 @@ pub fn share(
     let mut sharer = Sharer { ids, sheets, exprs: Vec::new(), areas: Vec::new() };
     let (cell_walks, block_walks) = walks.split_at(cells.len());
     for (c, walk) in cells.iter_mut().zip(cell_walks).filter(|(c, _)| c.block.is_none()) {
-        c.expr = sharer.rewrite(&c.expr, 1, &c.deps, walk, 0);
+        sharer.rewrite(&mut c.expr, 1, &c.deps, walk, 0);
     }
     for ((e, deps), walk) in blocks.iter_mut().zip(block_deps).zip(block_walks) {
-        *e = sharer.rewrite(e, 1, deps, walk, 0);
+        sharer.rewrite(e, 1, deps, walk, 0);
     }
     let area_ids: FxHashMap<Area, AreaId> =
         graph.areas().iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
@@ -187,59 +187,73 @@ struct Sharer {
 }
 
 impl Sharer {
-    /// `e` with its repeated subformulas shared, inside a subformula used
-    /// `outer` times, in a formula (or shared subformula) that reads
-    /// `reads` (sorted); `e`'s nodes are `walk` from `at` (see `intern`).
-    fn rewrite(&mut self, e: &BExpr, outer: u32, reads: &[Area], walk: &[(u32, u32)], at: usize) -> BExpr {
+    /// Shares the repeated subformulas of `e`, in place, inside a
+    /// subformula used `outer` times, in a formula (or shared subformula)
+    /// that reads `reads` (sorted); `e`'s nodes are `walk` from `at` (see
+    /// `intern`).
+    fn rewrite(&mut self, e: &mut BExpr, outer: u32, reads: &[Area], walk: &[(u32, u32)], at: usize) {
         let id = walk[at].0 as usize;
         let node = &self.ids.nodes[id];
         if node.shareable && !node.trivial && node.count >= 2 && node.count > outer {
             let shared = match node.shared {
                 Some(s) => Some(s),
-                None => self.make_shared(e, id, walk, at),
+                None => self.make_shared(e, id, reads, walk, at),
             };
             if let Some(s) = shared
                 && self.areas[s.index()].iter().all(|a| reads.binary_search(a).is_ok())
             {
-                return BExpr::Shared(s);
+                *e = BExpr::Shared(s);
+                return;
             }
         }
-        self.rewrite_children(e, outer, reads, walk, at)
+        self.rewrite_children(e, outer, reads, walk, at);
     }
 
-    /// `e` (at `at` in `walk`) with its children rewritten.
-    fn rewrite_children(&mut self, e: &BExpr, outer: u32, reads: &[Area], walk: &[(u32, u32)], at: usize) -> BExpr {
+    /// Shares the repeated subformulas of `e`'s children (`e` is at `at`
+    /// in `walk`).
+    fn rewrite_children(&mut self, e: &mut BExpr, outer: u32, reads: &[Area], walk: &[(u32, u32)], at: usize) {
         // The first child's nodes follow `e`'s; each next child's follow those.
         let mut next = at + 1;
-        let mut child = |sharer: &mut Sharer, x: &BExpr| {
+        let mut child = |sharer: &mut Sharer, x: &mut BExpr| {
             let here = next;
             next += walk[here].1 as usize;
-            Box::new(sharer.rewrite(x, outer, reads, walk, here))
+            sharer.rewrite(x, outer, reads, walk, here);
         };
         match e {
-            BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => e.clone(),
-            BExpr::Unary(op, x) => BExpr::Unary(*op, child(self, x)),
-            BExpr::Binary(op, l, r) => {
-                let l = child(self, l);
-                BExpr::Binary(*op, l, child(self, r))
+            BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => {}
+            BExpr::Unary(_, x) | BExpr::ArrayMode(x) => child(self, x),
+            BExpr::Binary(_, l, r) => {
+                child(self, l);
+                child(self, r);
             }
-            BExpr::Call(f, args) => BExpr::Call(f, args.iter().map(|a| *child(self, a)).collect()),
-            BExpr::ArrayMode(x) => BExpr::ArrayMode(child(self, x)),
+            BExpr::Call(_, args) => args.iter_mut().for_each(|a| child(self, a)),
         }
     }
 
     /// Makes subformula `e` (node `id`, at `at` in `walk`) shared, unless
-    /// what it reads is decided at run time.
-    fn make_shared(&mut self, e: &BExpr, id: usize, walk: &[(u32, u32)], at: usize) -> Option<SharedId> {
+    /// what it reads is decided at run time. Where its formula reads
+    /// `reads` it is taken from there (`e` is then replaced), elsewhere copied.
+    fn make_shared(
+        &mut self,
+        e: &mut BExpr,
+        id: usize,
+        reads: &[Area],
+        walk: &[(u32, u32)],
+        at: usize,
+    ) -> Option<SharedId> {
         let (areas, reachable) = dependencies(e, self.sheets);
         if !reachable.is_empty() {
             self.ids.nodes[id].shareable = false;
             return None;
         }
+        let s = SharedId::at(self.exprs.len());
+        let mut inner = match areas.iter().all(|a| reads.binary_search(a).is_ok()) {
+            true => std::mem::replace(e, BExpr::Shared(s)),
+            false => e.clone(),
+        };
         // Its parts used more often than itself are shared in turn.
         let count = self.ids.nodes[id].count;
-        let inner = self.rewrite_children(e, count, &areas, walk, at);
-        let s = SharedId::at(self.exprs.len());
+        self.rewrite_children(&mut inner, count, &areas, walk, at);
         self.exprs.push(inner);
         self.areas.push(areas);
         self.ids.nodes[id].shared = Some(s);
