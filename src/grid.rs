@@ -1,9 +1,14 @@
 //! The values of every cell, stored densely per sheet from A1 to the last
 //! used row and column. Reads outside the stored part are empty. The stored
-//! part of all sheets together is capped at [`MAX_GRID_CELLS`].
+//! part of all sheets together is capped at [`MAX_GRID_CELLS`]. Each
+//! column keeps a summary per block of rows, exact after every write
+//! ([`blocks`]), for the aggregates over tall ranges.
+
+pub mod blocks;
 
 use crate::address::{Area, CellAddr, SheetId};
 use crate::value::Value;
+use blocks::{BLOCK, Summary};
 
 /// Largest number of cells the grids of a workbook may store together
 /// (16,777,216: for example 4,096 rows by 4,096 columns).
@@ -11,12 +16,22 @@ pub const MAX_GRID_CELLS: u64 = 1 << 24;
 
 static EMPTY: Value = Value::Empty;
 
-/// One sheet's values, row-major, `rows x cols` from A1.
+/// One sheet's values, row-major, `rows x cols` from A1, and the summary
+/// of each block of each column, block-row-major.
 #[derive(Clone, Debug, Default)]
 pub struct SheetGrid {
     rows: u32,
     cols: u32,
     data: Vec<Value>,
+    blocks: Vec<Summary>,
+}
+
+impl SheetGrid {
+    /// An empty sheet of `rows x cols`.
+    fn empty(rows: u32, cols: u32) -> SheetGrid {
+        let blocks = vec![Summary::default(); (rows.div_ceil(BLOCK) * cols) as usize];
+        SheetGrid { rows, cols, data: vec![Value::Empty; (rows * cols) as usize], blocks }
+    }
 }
 
 /// The values of all sheets.
@@ -47,21 +62,13 @@ impl Grid {
             }
             *e = grown;
         }
-        let sheets = extent
-            .into_iter()
-            .map(|(rows, cols)| SheetGrid { rows, cols, data: vec![Value::Empty; (rows * cols) as usize] })
-            .collect();
+        let sheets = extent.into_iter().map(|(rows, cols)| SheetGrid::empty(rows, cols)).collect();
         Ok(Grid { sheets })
     }
 
     /// A grid shaped like this one, every cell empty.
     pub fn blank_like(&self) -> Grid {
-        let sheets = self
-            .sheets
-            .iter()
-            .map(|s| SheetGrid { rows: s.rows, cols: s.cols, data: vec![Value::Empty; s.data.len()] })
-            .collect();
-        Grid { sheets }
+        Grid { sheets: self.sheets.iter().map(|s| SheetGrid::empty(s.rows, s.cols)).collect() }
     }
 
     pub fn get(&self, c: CellAddr) -> &Value {
@@ -91,16 +98,19 @@ impl Grid {
         if cols == s.cols {
             // New rows only: appended (amortised by the vector's growth).
             s.data.resize((rows * cols) as usize, Value::Empty);
+            s.blocks.resize((rows.div_ceil(BLOCK) * cols) as usize, Summary::default());
             s.rows = rows;
             return true;
         }
-        let mut data = vec![Value::Empty; (rows * cols) as usize];
+        let mut grown = SheetGrid::empty(rows, cols);
         for r in 0..s.rows {
             for col in 0..s.cols {
-                data[(r * cols + col) as usize] = std::mem::take(&mut s.data[(r * s.cols + col) as usize]);
+                let v = std::mem::take(&mut s.data[(r * s.cols + col) as usize]);
+                grown.blocks[((r / BLOCK) * cols + col) as usize].replace(&Value::Empty, &v);
+                grown.data[(r * cols + col) as usize] = v;
             }
         }
-        *s = SheetGrid { rows, cols, data };
+        *s = grown;
         true
     }
 
@@ -108,24 +118,38 @@ impl Grid {
     pub fn set(&mut self, c: CellAddr, v: Value) {
         let s = &mut self.sheets[c.sheet as usize];
         assert!(c.row < s.rows && c.col < s.cols, "cell {c:?} outside the reserved grid");
-        s.data[(c.row * s.cols + c.col) as usize] = v;
+        let old = std::mem::replace(&mut s.data[(c.row * s.cols + c.col) as usize], v);
+        let new = &s.data[(c.row * s.cols + c.col) as usize];
+        s.blocks[((c.row / BLOCK) * s.cols + c.col) as usize].replace(&old, new);
+    }
+
+    /// The summary of block `band` (rows `band * BLOCK ..`) of a column;
+    /// empty outside the stored part.
+    pub fn block(&self, sheet: SheetId, band: u32, col: u32) -> Summary {
+        match self.sheets.get(sheet as usize) {
+            Some(s) if col < s.cols && band < s.rows.div_ceil(BLOCK) => s.blocks[(band * s.cols + col) as usize],
+            _ => Summary::default(),
+        }
     }
 
     /// The stored part of `area`, as row slices; also returns how many cells
     /// of the area lie outside the stored part (they are empty).
-    pub fn rows_of<'g>(&'g self, area: &Area) -> (impl Iterator<Item = &'g [Value]> + 'g, u64) {
+    pub fn rows_of<'g>(&'g self, area: &Area) -> (Rows<'g>, u64) {
         let s = self.sheets.get(area.sheet as usize);
         let (rows, cols) = s.map_or((0, 0), |s| (s.rows, s.cols));
         let (r1, c1) = (area.r1.min(rows.wrapping_sub(1)), area.c1.min(cols.wrapping_sub(1)));
         let clipped = rows > 0 && cols > 0 && area.r0 <= r1 && area.c0 <= c1;
         let inside = if clipped { (r1 - area.r0 + 1) as u64 * (c1 - area.c0 + 1) as u64 } else { 0 };
-        let (c0, a_r0) = (area.c0, area.r0);
-        let iter = s.filter(|_| clipped).into_iter().flat_map(move |s| {
-            (a_r0..=r1).map(move |r| {
-                let start = (r * s.cols) as usize;
-                &s.data[start + c0 as usize..=start + c1 as usize]
-            })
-        });
+        let iter = match s.filter(|_| clipped) {
+            Some(s) => Rows {
+                data: &s.data,
+                stride: s.cols as usize,
+                start: (area.r0 * s.cols + area.c0) as usize,
+                width: (c1 - area.c0 + 1) as usize,
+                left: (r1 - area.r0 + 1) as usize,
+            },
+            None => Rows { data: &[], stride: 0, start: 0, width: 0, left: 0 },
+        };
         (iter, area.size() - inside)
     }
 
@@ -136,6 +160,36 @@ impl Grid {
     /// The used size (rows, cols) of a sheet.
     pub fn extent(&self, sheet: SheetId) -> (u32, u32) {
         self.sheets.get(sheet as usize).map_or((0, 0), |s| (s.rows, s.cols))
+    }
+}
+
+/// The row slices of a stored rectangle, top to bottom ([`Grid::rows_of`]).
+pub struct Rows<'g> {
+    data: &'g [Value],
+    /// Cells from one row's start to the next's.
+    stride: usize,
+    /// Where the next row's slice starts.
+    start: usize,
+    width: usize,
+    /// Rows not yet given.
+    left: usize,
+}
+
+impl<'g> Iterator for Rows<'g> {
+    type Item = &'g [Value];
+
+    fn next(&mut self) -> Option<&'g [Value]> {
+        if self.left == 0 {
+            return None;
+        }
+        let row = &self.data[self.start..self.start + self.width];
+        self.left -= 1;
+        self.start += self.stride;
+        Some(row)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
     }
 }
 
@@ -157,6 +211,42 @@ mod tests {
         let (rows, outside) = g.rows_of(&Area::new(0, 5, 5, 6, 6));
         assert_eq!(rows.count(), 0);
         assert_eq!(outside, 4);
+    }
+
+    /// Every block summary equals the one made afresh from the cells.
+    fn assert_blocks_exact(g: &Grid) {
+        for (i, s) in g.sheets.iter().enumerate() {
+            for band in 0..s.rows.div_ceil(BLOCK) {
+                for col in 0..s.cols {
+                    let mut fresh = Summary::default();
+                    for r in band * BLOCK..((band + 1) * BLOCK).min(s.rows) {
+                        fresh.replace(&Value::Empty, &s.data[(r * s.cols + col) as usize]);
+                    }
+                    assert_eq!(g.block(i as SheetId, band, col), fresh, "sheet {i} block {band} column {col}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn block_summaries_follow_writes_and_growth() {
+        let mut g = Grid::new(2);
+        for (r, c, v) in [(0, 0, 1.0), (70, 0, 2.5), (130, 1, -4.0), (63, 0, 9.0), (64, 0, 7.0)] {
+            let at = CellAddr::new(1, r, c);
+            assert!(g.reserve(at));
+            g.set(at, Value::Number(v));
+            assert_blocks_exact(&g);
+        }
+        assert_eq!(g.block(1, 0, 0).sum, 10);
+        assert_eq!((g.block(1, 1, 0).numbers, g.block(1, 1, 0).inexact, g.block(1, 1, 0).sum), (2, 1, 7));
+        assert!(g.reserve(CellAddr::new(1, 200, 3)), "new columns lay the sheet out again");
+        g.set(CellAddr::new(1, 70, 0), Value::text("x"));
+        g.set(CellAddr::new(1, 200, 3), Value::Error(crate::value::ErrorKind::NA));
+        assert_blocks_exact(&g);
+        assert_eq!(g.block(1, 2, 1).sum, -4);
+        assert_eq!(g.block(1, 3, 3).errors, 1);
+        assert_eq!(g.block(1, 9, 0), Summary::default(), "past the stored rows");
+        assert_eq!(g.blank_like().block(1, 0, 0), Summary::default());
     }
 
     #[test]

@@ -269,6 +269,17 @@ impl<'a> Eval<'a> {
         outside
     }
 
+    /// The grid, for walks that read more than [`Eval::visit`] gives (the
+    /// block summaries of `functions::reduce`); none while folding, where
+    /// the read is noted as `visit` notes it.
+    pub fn grid(&self) -> Option<&'a Grid> {
+        if self.folding {
+            self.touched.set(true);
+            return None;
+        }
+        Some(self.grid)
+    }
+
     /// The cells of `area` as an array (#NUM! past [`MAX_ARRAY_CELLS`]).
     pub fn materialize(&self, area: &Area) -> Value {
         if area.size() > MAX_ARRAY_CELLS {

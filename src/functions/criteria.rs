@@ -10,11 +10,15 @@
 //! else with text, case-insensitively, `=`/`<>` honouring the wildcards `*`
 //! and `?` (escaped by `~`). `""` matches empty cells and empty text, `"="`
 //! empty cells only, `"<>"` everything else. An empty criterion is 0.
-//! Many criteria are counted in one pass over a range (`count_each`; an
-//! array criterion, the Sudoku solver's hot path). A range argument that
+//! Many criteria are counted in one pass over a range (`count`:
+//! `count_each`; an array criterion, the Sudoku solver's hot path). A range argument that
 //! is several references (OFFSET with array offsets) runs the function once
 //! per reference ([`per_reference`]). A call is bounded: past
 //! [`MAX_WORK`] tests it is #NUM!.
+
+mod count;
+
+pub(super) use count::{count_each, count_number};
 
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
@@ -298,117 +302,6 @@ pub(super) fn for_each_match(
     if crits.iter().all(|k| k.matches(&Value::Empty)) { rows * cols - lr * lc } else { 0 }
 }
 
-/// The number a criterion matches by plain equality, if that is what it is.
-fn plain_number(v: &Value) -> Option<f64> {
-    match v {
-        Value::Number(n) => Some(*n),
-        v => Criterion::new(v).number(),
-    }
-}
-
-/// A cell's value as a number for equality with a number criterion (numbers,
-/// and text that reads as a number).
-fn cell_number(v: &Value) -> Option<f64> {
-    match v {
-        Value::Number(x) => Some(*x),
-        Value::Text(s) => parse_number(s),
-        _ => None,
-    }
-}
-
-/// Whole-number criteria within a small span (the Sudoku's 1..9) are
-/// counted with one counter per value, on the stack.
-const SPAN: usize = 64;
-
-fn whole_span(numbers: &[f64]) -> Option<i64> {
-    let mut min = i64::MAX;
-    let mut max = i64::MIN;
-    for &n in numbers {
-        if n.fract() != 0.0 || n.abs() > 1e15 {
-            return None;
-        }
-        min = min.min(n as i64);
-        max = max.max(n as i64);
-    }
-    (max - min < SPAN as i64).then_some(min)
-}
-
-/// The slot of the whole number in `min..min + SPAN` that `x` equals to 15
-/// digits, for an `x` that is not whole (rare).
-#[cold]
-#[inline(never)]
-fn near_whole(x: f64, min: i64) -> Option<usize> {
-    let k = (x - min as f64).round();
-    (k >= 0.0 && k < SPAN as f64 && num_eq(x, k + min as f64)).then_some(k as usize)
-}
-
-/// How many values of `range` equal one number (numbers, and text that reads as it).
-pub(super) fn count_number(ev: &Eval, range: &Range, n: f64) -> u64 {
-    let mut count = 0;
-    // Numbers equal to n to 15 digits lie within 1e-14 of its size: one
-    // subtraction rules out the rest before the exact test.
-    let near = 2e-14 * n.abs();
-    let equal = |x: f64| x == n || ((x - n).abs() <= near && num_eq(x, n));
-    range.scan(ev, |v| count += cell_number(v).is_some_and(equal) as u64);
-    count
-}
-
-/// How many values of `range` meet each criterion, in one pass.
-pub(super) fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> {
-    let mut counts = vec![0u64; crits.len()];
-    if let Some(n) = crits.first().filter(|_| crits.len() == 1).and_then(plain_number) {
-        counts[0] = count_number(ev, range, n);
-        return counts;
-    }
-    let numbers: Option<Vec<f64>> = crits.iter().map(plain_number).collect();
-    if let Some(min) = numbers.as_deref().and_then(whole_span) {
-        let mut slots = [0u64; SPAN];
-        range.scan(ev, |v| {
-            if let Some(x) = cell_number(v) {
-                let i = x - min as f64;
-                if i >= 0.0 && i < SPAN as f64 && (i as usize) as f64 == i {
-                    slots[i as usize] += 1;
-                } else if (x as i64) as f64 != x {
-                    // Not whole, but maybe equal to a whole number to 15 digits.
-                    if let Some(k) = near_whole(x, min) {
-                        slots[k] += 1;
-                    }
-                }
-            }
-        });
-        for (k, n) in numbers.iter().flatten().enumerate() {
-            counts[k] = slots[(*n as i64 - min) as usize];
-        }
-    } else if let Some(numbers) = numbers {
-        // Other plain numbers: sort once, then one binary search per cell.
-        // Empty cells never equal a number criterion.
-        let mut lookup: Vec<(f64, usize)> = numbers.into_iter().zip(0..).collect();
-        lookup.sort_by(|a, b| a.0.total_cmp(&b.0));
-        range.scan(ev, |v| {
-            let Some(x) = cell_number(v) else { return };
-            // Numbers equal to 15 digits lie within about 1e-14 of x.
-            let near = 1e-14 * x.abs();
-            let start = lookup.partition_point(|(n, _)| *n < x - near);
-            for (n, k) in lookup[start..].iter().take_while(|(n, _)| *n <= x + near) {
-                counts[*k] += num_eq(x, *n) as u64;
-            }
-        });
-    } else {
-        let compiled: Vec<Criterion> = crits.iter().map(Criterion::new).collect();
-        let outside = range.scan(ev, |v| {
-            for (k, c) in compiled.iter().enumerate() {
-                counts[k] += c.matches(v) as u64;
-            }
-        });
-        for (k, c) in compiled.iter().enumerate() {
-            if c.matches(&Value::Empty) {
-                counts[k] += outside;
-            }
-        }
-    }
-    counts
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,15 +361,5 @@ mod tests {
         let na = Value::Error(ErrorKind::NA);
         assert!(m(na.clone(), na.clone()) && m(t("#N/A"), na.clone()) && !m(t("#N/A"), Value::Error(ErrorKind::Div0)));
         assert!(m(t("<>#N/A"), N(1.0)) && !m(t("<>#N/A"), na));
-    }
-
-    #[test]
-    fn numeric_fast_path_counts_duplicates_and_text() {
-        let grid = crate::grid::Grid::new(1);
-        let ev = Eval::new(&grid, CellAddr::new(0, 0, 0));
-        let data = vec![N(1.0), t("2"), N(2.0), B(true), E, t("x"), N(3.0)];
-        let range = Range::Array(Arc::new(Array::new(7, 1, data)));
-        assert_eq!(count_each(&ev, &range, &[N(2.0), N(1.0), N(2.0), N(9.0), E]), vec![2, 1, 2, 0, 0]);
-        assert_eq!(count_each(&ev, &range, &[t(">1"), t(""), t("<>2")]), vec![2, 1, 5]);
     }
 }

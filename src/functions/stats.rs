@@ -8,10 +8,12 @@
 //! numbers, typed directly also booleans and numeric text) or, for the *A
 //! functions, `value_operand` (text from references counts as 0, booleans
 //! as 0 or 1). Errors propagate, except in COUNT and COUNTA, which count
-//! them (COUNTA) or skip them (COUNT).
+//! them (COUNTA) or skip them (COUNT). SUM, AVERAGE and COUNT read
+//! references by whole blocks where the grid's summaries allow (`reduce`).
 
 mod conditional;
 mod order;
+mod reduce;
 
 use super::args::{self, Rule, Source};
 use super::{Arg, FnSpec, VARIADIC};
@@ -53,7 +55,7 @@ pub const FUNCTIONS: &[FnSpec] = &[
 const SIZED_LIKE_RANGE: &[Arg] = &[Arg::Value, Arg::Value, Arg::SizedLike(0)];
 
 fn sum(ev: &mut Eval, a: &[BExpr]) -> Value {
-    args::num_result(args::fold_numbers(ev, a, 0.0, |s, n| s + n))
+    args::num_result(reduce::totals(ev, a).map(|t| t.sum))
 }
 
 fn max(ev: &mut Eval, a: &[BExpr]) -> Value {
@@ -80,17 +82,17 @@ fn extreme(ev: &mut Eval, a: &[BExpr], rule: Rule, pick: fn(f64, f64) -> f64) ->
 }
 
 fn average(ev: &mut Eval, a: &[BExpr]) -> Value {
-    mean(ev, a, args::number_operand)
+    mean(reduce::totals(ev, a).map(|t| (t.sum, t.numbers)))
 }
 
 fn averagea(ev: &mut Eval, a: &[BExpr]) -> Value {
-    mean(ev, a, value_operand)
+    mean(args::fold_operands(ev, a, value_operand, (0.0, 0u64), |(s, n), x| (s + x, n + 1)))
 }
 
-/// AVERAGE and AVERAGEA: the mean of what `rule` counts; #DIV/0! when
-/// nothing counts.
-fn mean(ev: &mut Eval, a: &[BExpr], rule: Rule) -> Value {
-    match args::fold_operands(ev, a, rule, (0.0, 0u64), |(s, n), x| (s + x, n + 1)) {
+/// AVERAGE and AVERAGEA: the mean of a sum of so many numbers; #DIV/0!
+/// when there are none.
+fn mean(totals: Result<(f64, u64), ErrorKind>) -> Value {
+    match totals {
         Err(e) => Value::Error(e),
         Ok((_, 0)) => Value::Error(ErrorKind::Div0),
         Ok((s, n)) => Value::num(s / n as f64),
@@ -110,9 +112,7 @@ fn value_operand(v: &Value, src: Source) -> Option<Result<f64, ErrorKind>> {
 
 /// COUNT: the operands SUM would add, errors and non-numeric text skipped.
 fn count(ev: &mut Eval, a: &[BExpr]) -> Value {
-    let mut n = 0u64;
-    args::for_each_operand(ev, a, |v, src| n += matches!(args::number_operand(v, src), Some(Ok(_))) as u64);
-    Value::Number(n as f64)
+    Value::Number(reduce::count(ev, a) as f64)
 }
 
 /// COUNTA: every non-empty value, empty text and errors included; a value
