@@ -90,3 +90,19 @@ fn the_ellis_counts_of_a_digit_in_a_row_column_or_box_are_shared() {
     let p4 = program.formula_at(CellAddr::new(0, row, col)).unwrap();
     assert!(count_shared(program.formula(p4)) >= 4, "{:?}", program.formula(p4));
 }
+
+#[test]
+fn shared_subformulas_inside_shared_subformulas_keep_their_own_values() {
+    // ex_0 = ex_1+ex_1, ..., ex_5 = $B$1: each level is shared inside the
+    // one above it, 2^5 copies of B1 in all.
+    let mut s = Sheet::new();
+    for i in 0..5 {
+        s.name(&format!("ex_{i}"), &format!("=ex_{0}+ex_{0}", i + 1));
+    }
+    s.name("ex_5", "=$B$1");
+    s.set("B1", "3");
+    s.set("A1", "=ex_0");
+    s.set("A2", "=ex_2*100");
+    s.recalc();
+    assert_eq!([s.text("A1"), s.text("A2")], ["96", "2400"]);
+}

@@ -42,7 +42,7 @@ use std::hash::{Hash, Hasher};
 #[derive(Clone, Debug, Default)]
 pub struct Shared {
     /// Each shared subformula, by [`SharedId`]; it may use shared
-    /// subformulas of smaller ids.
+    /// subformulas of larger ids (its parts, shared after it).
     pub exprs: Vec<BExpr>,
     /// For each area formulas read (by [`AreaId`]), the shared subformulas
     /// that read it.
@@ -246,17 +246,19 @@ impl Sharer {
             self.ids.nodes[id].shareable = false;
             return None;
         }
+        // Its id is taken before its parts, which may be shared in turn.
         let s = SharedId::at(self.exprs.len());
         let mut inner = match areas.iter().all(|a| reads.binary_search(a).is_ok()) {
             true => std::mem::replace(e, BExpr::Shared(s)),
             false => e.clone(),
         };
+        self.exprs.push(BExpr::Shared(s));
+        self.areas.push(areas.clone());
+        self.ids.nodes[id].shared = Some(s);
         // Its parts used more often than itself are shared in turn.
         let count = self.ids.nodes[id].count;
         self.rewrite_children(&mut inner, count, &areas, walk, at);
-        self.exprs.push(inner);
-        self.areas.push(areas);
-        self.ids.nodes[id].shared = Some(s);
+        self.exprs[s.index()] = inner;
         Some(s)
     }
 }
