@@ -234,7 +234,7 @@ impl Program {
         }
         cells.sort_by_key(|c| c.addr);
         let index = cells.iter().enumerate().map(|(i, c)| (c.addr, FormulaId::at(i))).collect();
-        let graph = DepGraph::new(&cells, &index);
+        let graph = DepGraph::new(&cells);
         let schedule = graph.schedule();
         let (blocks, block_formulas) = blocks.into_iter().map(|(area, cell)| (area, cell.expr)).unzip();
         let mut program =
