@@ -39,8 +39,8 @@ pub enum Stage {
 pub struct DepGraph {
     /// Distinct areas read by formulas.
     areas: Vec<Area>,
-    /// The areas of one cell, by that cell.
-    single: HashMap<CellAddr, AreaId>,
+    /// Each area's id, by the area: finds a cell's one-cell area.
+    area_ids: HashMap<Area, AreaId>,
     /// The other areas, in [`AreaId`] order.
     ranges: Vec<AreaId>,
     /// For each area (by [`AreaId`]), the formula cells that read it.
@@ -144,7 +144,7 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtim
 
 impl DepGraph {
     pub fn new(cells: &[FormulaCell]) -> Self {
-        let mut area_ids: HashMap<Area, AreaId> = HashMap::new();
+        let mut area_ids: HashMap<Area, AreaId> = HashMap::with_capacity(cells.len());
         let mut areas = Vec::new();
         let mut readers: Vec<Vec<FormulaId>> = Vec::new();
         let mut reads = vec![Vec::new(); cells.len()];
@@ -164,8 +164,6 @@ impl DepGraph {
         for (id, a) in areas.iter().enumerate() {
             by_column.each_inside(a, |f| containing[f.index()].push(AreaId::at(id)));
         }
-        let single = areas.iter().enumerate().filter(|(_, a)| a.is_cell()).map(|(i, a)| (a.top_left(), AreaId::at(i)));
-        let single: HashMap<CellAddr, AreaId> = single.collect();
         let ranges = (0..areas.len()).filter(|&i| !areas[i].is_cell()).map(AreaId::at).collect();
         let mut graph = DiGraph::with_capacity(cells.len() + areas.len(), 0);
         for i in 0..cells.len() {
@@ -186,7 +184,7 @@ impl DepGraph {
             }
         }
         let Runtime { reads: runtime, sheets, fed } = runtime_reads(cells, &mut graph);
-        DepGraph { areas, single, ranges, readers, containing, reads, graph, runtime, runtime_sheets: sheets, fed }
+        DepGraph { areas, area_ids, ranges, readers, containing, reads, graph, runtime, runtime_sheets: sheets, fed }
     }
 
     /// Components in dependency order: every stage comes after the stages it reads.
@@ -233,7 +231,7 @@ impl DepGraph {
     /// [`AreaId`] order: its one-cell area found by hashing, the ranges
     /// checked one by one.
     pub fn areas_containing(&self, c: CellAddr) -> impl Iterator<Item = AreaId> + '_ {
-        let single = self.single.get(&c).copied();
+        let single = self.area_ids.get(&Area::new(c.sheet, c.row, c.col, c.row, c.col)).copied();
         let (before, after) =
             self.ranges.split_at(single.map_or(self.ranges.len(), |s| self.ranges.partition_point(|&a| a < s)));
         before
