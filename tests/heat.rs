@@ -55,9 +55,9 @@ fn jacobi(iterations: usize) -> Vec<Vec<f64>> {
     let mut g = plate();
     for _ in 0..iterations {
         let prev = g.clone();
-        for r in 1..N - 1 {
-            for c in 1..N - 1 {
-                g[r][c] = mean(&prev, r, c);
+        for (r, row) in g.iter_mut().enumerate().take(N - 1).skip(1) {
+            for (c, v) in row.iter_mut().enumerate().take(N - 1).skip(1) {
+                *v = mean(&prev, r, c);
             }
         }
     }

@@ -39,8 +39,8 @@ pub enum Stage {
 pub struct DepGraph {
     /// Distinct areas read by formulas.
     areas: Vec<Area>,
-    /// Each area's id, by the area: finds a cell's one-cell area.
-    area_ids: HashMap<Area, AreaId>,
+    /// The areas of one cell, sorted by that cell.
+    single: Vec<AreaId>,
     /// The other areas, in [`AreaId`] order.
     ranges: Vec<AreaId>,
     /// For each area (by [`AreaId`]), the formula cells that read it.
@@ -164,6 +164,8 @@ impl DepGraph {
         for (id, a) in areas.iter().enumerate() {
             by_column.each_inside(a, |f| containing[f.index()].push(AreaId::at(id)));
         }
+        let mut single: Vec<AreaId> = (0..areas.len()).filter(|&i| areas[i].is_cell()).map(AreaId::at).collect();
+        single.sort_unstable_by_key(|a| areas[a.index()].top_left());
         let ranges = (0..areas.len()).filter(|&i| !areas[i].is_cell()).map(AreaId::at).collect();
         let mut graph = DiGraph::with_capacity(cells.len() + areas.len(), 0);
         for i in 0..cells.len() {
@@ -184,7 +186,7 @@ impl DepGraph {
             }
         }
         let Runtime { reads: runtime, sheets, fed } = runtime_reads(cells, &mut graph);
-        DepGraph { areas, area_ids, ranges, readers, containing, reads, graph, runtime, runtime_sheets: sheets, fed }
+        DepGraph { areas, single, ranges, readers, containing, reads, graph, runtime, runtime_sheets: sheets, fed }
     }
 
     /// Components in dependency order: every stage comes after the stages it reads.
@@ -228,10 +230,11 @@ impl DepGraph {
     }
 
     /// The areas that contain `c`, for a cell without a formula, in
-    /// [`AreaId`] order: its one-cell area found by hashing, the ranges
+    /// [`AreaId`] order: its one-cell area found by binary search, the ranges
     /// checked one by one.
     pub fn areas_containing(&self, c: CellAddr) -> impl Iterator<Item = AreaId> + '_ {
-        let single = self.area_ids.get(&Area::new(c.sheet, c.row, c.col, c.row, c.col)).copied();
+        let at = self.single.partition_point(|a| self.areas[a.index()].top_left() < c);
+        let single = self.single.get(at).copied().filter(|a| self.areas[a.index()].top_left() == c);
         let (before, after) =
             self.ranges.split_at(single.map_or(self.ranges.len(), |s| self.ranges.partition_point(|&a| a < s)));
         before
