@@ -10,7 +10,7 @@
 //! Kosaraju walks with an explicit stack.
 
 use super::program::FormulaCell;
-use crate::address::{Area, CellAddr};
+use crate::address::{Area, CellAddr, SheetId};
 use crate::ids::{AreaId, FormulaId};
 use petgraph::graph::{DiGraph, NodeIndex};
 use std::collections::HashMap;
@@ -39,6 +39,10 @@ pub enum Stage {
 pub struct DepGraph {
     /// Distinct areas read by formulas.
     areas: Vec<Area>,
+    /// The areas of one cell, sorted by that cell.
+    single: Vec<AreaId>,
+    /// The other areas, in [`AreaId`] order.
+    ranges: Vec<AreaId>,
     /// For each area (by [`AreaId`]), the formula cells that read it.
     pub(crate) readers: Vec<Vec<FormulaId>>,
     /// For each formula cell (by [`FormulaId`]), the areas that contain it.
@@ -139,8 +143,8 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtim
 }
 
 impl DepGraph {
-    pub fn new(cells: &[FormulaCell], index: &HashMap<CellAddr, FormulaId>) -> Self {
-        let mut area_ids: HashMap<Area, AreaId> = HashMap::new();
+    pub fn new(cells: &[FormulaCell]) -> Self {
+        let mut area_ids: HashMap<Area, AreaId> = HashMap::with_capacity(cells.len());
         let mut areas = Vec::new();
         let mut readers: Vec<Vec<FormulaId>> = Vec::new();
         let mut reads = vec![Vec::new(); cells.len()];
@@ -156,21 +160,13 @@ impl DepGraph {
             }
         }
         let mut containing = vec![Vec::new(); cells.len()];
+        let by_column = ByColumn::new(cells);
         for (id, a) in areas.iter().enumerate() {
-            if a.size() < cells.len() as u64 {
-                for c in a.cells() {
-                    if let Some(&f) = index.get(&c) {
-                        containing[f.index()].push(AreaId::at(id));
-                    }
-                }
-            } else {
-                for (f, c) in cells.iter().enumerate() {
-                    if a.contains(c.addr) {
-                        containing[f].push(AreaId::at(id));
-                    }
-                }
-            }
+            by_column.each_inside(a, |f| containing[f.index()].push(AreaId::at(id)));
         }
+        let mut single: Vec<AreaId> = (0..areas.len()).filter(|&i| areas[i].is_cell()).map(AreaId::at).collect();
+        single.sort_unstable_by_key(|a| areas[a.index()].top_left());
+        let ranges = (0..areas.len()).filter(|&i| !areas[i].is_cell()).map(AreaId::at).collect();
         let mut graph = DiGraph::with_capacity(cells.len() + areas.len(), 0);
         for i in 0..cells.len() {
             graph.add_node(Node::Cell(FormulaId::at(i)));
@@ -190,7 +186,7 @@ impl DepGraph {
             }
         }
         let Runtime { reads: runtime, sheets, fed } = runtime_reads(cells, &mut graph);
-        DepGraph { areas, readers, containing, reads, graph, runtime, runtime_sheets: sheets, fed }
+        DepGraph { areas, single, ranges, readers, containing, reads, graph, runtime, runtime_sheets: sheets, fed }
     }
 
     /// Components in dependency order: every stage comes after the stages it reads.
@@ -233,8 +229,58 @@ impl DepGraph {
         &self.containing[f.index()]
     }
 
-    /// The areas that contain `c`, for a cell without a formula.
+    /// The areas that contain `c`, for a cell without a formula, in
+    /// [`AreaId`] order: its one-cell area found by binary search, the ranges
+    /// checked one by one.
     pub fn areas_containing(&self, c: CellAddr) -> impl Iterator<Item = AreaId> + '_ {
-        self.areas.iter().enumerate().filter(move |(_, a)| a.contains(c)).map(|(i, _)| AreaId::at(i))
+        let at = self.single.partition_point(|a| self.areas[a.index()].top_left() < c);
+        let single = self.single.get(at).copied().filter(|a| self.areas[a.index()].top_left() == c);
+        let (before, after) =
+            self.ranges.split_at(single.map_or(self.ranges.len(), |s| self.ranges.partition_point(|&a| a < s)));
+        before
+            .iter()
+            .copied()
+            .chain(single)
+            .chain(after.iter().copied())
+            .filter(move |&a| self.areas[a.index()].contains(c))
+    }
+}
+
+/// The formula cells by (sheet, column, row), so that the formula cells
+/// inside an area are found column by column, each column's run by binary
+/// search, without visiting the area's empty or constant cells.
+struct ByColumn(Vec<((SheetId, u32, u32), FormulaId)>);
+
+impl ByColumn {
+    fn new(cells: &[FormulaCell]) -> ByColumn {
+        let mut v: Vec<_> =
+            cells.iter().enumerate().map(|(i, c)| ((c.addr.sheet, c.addr.col, c.addr.row), FormulaId::at(i))).collect();
+        v.sort_unstable();
+        ByColumn(v)
+    }
+
+    /// Calls `f` for each formula cell inside `a`, column by column. Each
+    /// step either lists a column's run or jumps to the next column holding
+    /// a formula, so the cost is O((columns with formulas + output) · log).
+    fn each_inside(&self, a: &Area, mut f: impl FnMut(FormulaId)) {
+        let v = &self.0;
+        let (mut i, mut col) = (0, a.c0);
+        loop {
+            i += v[i..].partition_point(|(k, _)| *k < (a.sheet, col, a.r0));
+            let Some(&((sheet, c, _), _)) = v.get(i) else { return };
+            if sheet != a.sheet || c > a.c1 {
+                return;
+            }
+            if c > col {
+                col = c;
+                continue;
+            }
+            let end = i + v[i..].partition_point(|(k, _)| *k <= (a.sheet, col, a.r1));
+            v[i..end].iter().for_each(|&(_, id)| f(id));
+            if col >= a.c1 {
+                return;
+            }
+            (i, col) = (end, col + 1);
+        }
     }
 }

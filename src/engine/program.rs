@@ -254,7 +254,7 @@ impl Program {
         }
         cells.sort_by_key(|c| c.addr);
         let index = cells.iter().enumerate().map(|(i, c)| (c.addr, FormulaId::at(i))).collect();
-        let graph = DepGraph::new(&cells, &index);
+        let graph = DepGraph::new(&cells);
         let schedule = graph.schedule();
         let block_deps: Vec<Vec<Area>> = blocks.values().map(|c| c.deps.clone()).collect();
         let (blocks, mut block_formulas): (Vec<Area>, Vec<BExpr>) =

@@ -14,7 +14,7 @@ use crate::diagnostic::{Diagnostic, Source};
 use crate::grid::MAX_GRID_CELLS;
 use crate::parse::{block_formula, parse_formula};
 use crate::sheets::Sheets;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 /// The model under construction and the problems found so far.
@@ -22,8 +22,11 @@ pub(crate) struct Builder {
     pub sheets: Sheets,
     pub diags: Vec<Diagnostic>,
     pub cells: Vec<CellEntry>,
-    /// Where each entry of `cells` was set (`file:line:col`), for overlap notes.
-    cell_places: Vec<String>,
+    /// Where each entry of `cells` was set (file and byte offset), for
+    /// overlap notes: the line and column are worked out only for a message.
+    cell_places: Vec<(Arc<Source>, usize)>,
+    /// Per sheet, the entries of `cells` by top-left corner, to find overlaps.
+    placed: HashMap<SheetId, Placed>,
     pub names: Vec<Name>,
     /// Lower-cased name -> where it was first defined.
     name_places: HashMap<String, String>,
@@ -39,6 +42,7 @@ impl Builder {
             diags: Vec::new(),
             cells: Vec::new(),
             cell_places: Vec::new(),
+            placed: HashMap::new(),
             names: Vec::new(),
             name_places: HashMap::new(),
             sources: vec![src.clone()],
@@ -110,7 +114,6 @@ impl Builder {
 
     /// Adds a cell entry unless it overlaps one already set.
     pub fn add_cells(&mut self, src: &Arc<Source>, span: Span, entry: CellEntry) {
-        let place = place(src, span.start);
         // Each sheet is stored densely from A1 to its last used cell.
         let a = &entry.area;
         let old = self.extents.get(&a.sheet).copied().unwrap_or_default();
@@ -130,7 +133,8 @@ impl Builder {
             self.diags.push(d);
             return;
         }
-        if let Some(i) = self.cells.iter().position(|c| c.area.intersect(&entry.area).is_some()) {
+        let placed = self.placed.entry(entry.area.sheet).or_default();
+        if let Some(i) = placed.first_overlap(&self.cells, &entry.area) {
             let other = self.cells[i].area;
             let d = Diagnostic::at(
                 src,
@@ -142,13 +146,18 @@ impl Builder {
                 },
                 "already set",
             )
-            .with_note(format!("{} is set at {}", self.show(other), self.cell_places[i]));
+            .with_note(format!(
+                "{} is set at {}",
+                self.show(other),
+                place(&self.cell_places[i].0, self.cell_places[i].1)
+            ));
             self.diags.push(d);
             return;
         }
+        placed.add(&entry.area, self.cells.len());
         self.extents.insert(entry.area.sheet, new);
         self.cells.push(entry);
-        self.cell_places.push(place);
+        self.cell_places.push((src.clone(), span.start));
     }
 
     /// Checks a name (validity, not yet defined in any case) and adds it.
@@ -173,6 +182,45 @@ impl Builder {
     /// `Main!D4:L12` for messages.
     pub fn show(&self, a: Area) -> String {
         self.sheets.area(a)
+    }
+}
+
+/// The entries of one sheet by (top row, left column), and the height of
+/// the tallest: an entry meeting an area starts at most that many rows above
+/// it. Entries never overlap, so those starting on one row have disjoint
+/// columns: only the last one starting left of the area (or at its left
+/// edge) and those starting within its columns can meet it.
+#[derive(Default)]
+struct Placed {
+    by_corner: BTreeMap<(u32, u32), usize>,
+    tallest: u32,
+}
+
+impl Placed {
+    fn add(&mut self, a: &Area, entry: usize) {
+        self.by_corner.insert((a.r0, a.c0), entry);
+        self.tallest = self.tallest.max(a.r1 - a.r0 + 1);
+    }
+
+    /// The first entry (in `cells` order) that `a` overlaps, visiting only
+    /// the rows where an entry meeting it can start.
+    fn first_overlap(&self, cells: &[CellEntry], a: &Area) -> Option<usize> {
+        let mut first: Option<usize> = None;
+        let mut row = a.r0.saturating_sub(self.tallest.saturating_sub(1));
+        while let Some((&(r, _), _)) = self.by_corner.range((row, 0)..).next() {
+            if r > a.r1 {
+                break;
+            }
+            let left = self.by_corner.range((r, 0)..=(r, a.c0)).next_back();
+            let within = (a.c1 > a.c0).then(|| self.by_corner.range((r, a.c0 + 1)..=(r, a.c1)));
+            for (_, &i) in left.into_iter().chain(within.into_iter().flatten()) {
+                if cells[i].area.intersect(a).is_some() {
+                    first = Some(first.map_or(i, |f| f.min(i)));
+                }
+            }
+            row = r + 1;
+        }
+        first
     }
 }
 
