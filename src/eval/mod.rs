@@ -170,8 +170,7 @@ impl<'a> Eval<'a> {
         match e {
             BExpr::Const(v) => v.clone(),
             BExpr::Unary(op, x) => {
-                let v = self.eval(x);
-                let v = self.value(v);
+                let v = self.operand(x);
                 unary(*op, v)
             }
             BExpr::Binary(BinaryOp::Range, l, r) => {
@@ -187,10 +186,8 @@ impl<'a> Eval<'a> {
                 if *op == BinaryOp::Intersect { ops::intersect(&l, &r) } else { ops::union(&l, &r) }
             }
             BExpr::Binary(op, l, r) => {
-                let l = self.eval(l);
-                let l = self.value(l);
-                let r = self.eval(r);
-                let r = self.value(r);
+                let l = self.operand(l);
+                let r = self.operand(r);
                 binary(*op, l, r)
             }
             BExpr::Call(f, args) => (f.eval)(self, args),
@@ -213,6 +210,20 @@ impl<'a> Eval<'a> {
             shared.values[id.index()] = Some(v.clone());
         }
         v
+    }
+
+    /// An operator's operand: evaluated and read as a value. A constant
+    /// and a one-cell reference (the most common operands) are read
+    /// directly.
+    fn operand(&mut self, e: &BExpr) -> Value {
+        match e {
+            BExpr::Const(Value::Ref(a)) if a.is_cell() && !self.folding => self.grid.get(a.top_left()).clone(),
+            BExpr::Const(v) if !matches!(v, Value::Ref(_)) && v.ref_array().is_none() => v.clone(),
+            e => {
+                let v = self.eval(e);
+                self.value(v)
+            }
+        }
     }
 
     /// Evaluates an expression and reads it as a value ([`Eval::value`]).

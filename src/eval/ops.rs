@@ -64,6 +64,10 @@ pub fn unary(op: UnaryOp, v: Value) -> Value {
 
 pub fn binary(op: BinaryOp, l: Value, r: Value) -> Value {
     use BinaryOp::*;
+    // Two numbers: what every path below gives them, without the array checks.
+    if let (Value::Number(_), Value::Number(_)) = (&l, &r) {
+        return scalar_binary(op, &l, &r);
+    }
     // One loop per operator, with its rule on two numbers inlined: the
     // element-wise operators on numeric arrays cost no dispatch per element.
     match op {

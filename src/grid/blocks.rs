@@ -33,7 +33,9 @@ pub struct Summary {
 
 /// `n` as an integer when it is a safe integer (`-0.0` is 0).
 pub fn safe_integer(n: f64) -> Option<i64> {
-    (n.abs() <= SAFE as f64 && n.trunc() == n).then_some(n as i64)
+    // `as` truncates; a whole number comes back unchanged (no call to `trunc`).
+    let i = n as i64;
+    (n.abs() <= SAFE as f64 && i as f64 == n).then_some(i)
 }
 
 impl Summary {
