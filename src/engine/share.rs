@@ -60,25 +60,33 @@ pub fn share(
     graph: &DepGraph,
 ) -> Shared {
     let mut ids = Interner::default();
-    // Each formula's nodes in pre-order: their ids and subtree sizes.
-    let walks: Vec<Vec<(u32, u32)>> = cells
-        .iter()
-        .map(|c| &c.expr)
-        .chain(blocks.iter())
+    // The formulas that use a name (only there can anything be shared, see
+    // `has_name`), and all their nodes in pre-order, ids and subtree sizes,
+    // in one buffer: formula k's from `starts[k]`.
+    let formulas = cells.iter().filter(|c| c.block.is_none()).map(|c| &c.expr).chain(blocks.iter());
+    let mut walk = Vec::new();
+    let starts: Vec<Option<usize>> = formulas
         .map(|e| {
-            let mut walk = Vec::new();
-            ids.intern(e, false, &mut walk);
-            walk
+            has_name(e).then(|| {
+                let start = walk.len();
+                ids.intern(e, false, &mut walk);
+                start
+            })
         })
         .collect();
     let mut sharer = Sharer { ids, sheets, exprs: Vec::new(), areas: Vec::new() };
-    let (cell_walks, block_walks) = walks.split_at(cells.len());
-    for (c, walk) in cells.iter_mut().zip(cell_walks).filter(|(c, _)| c.block.is_none()) {
-        sharer.rewrite(&mut c.expr, 1, &c.deps, walk, 0);
+    let mut starts = starts.into_iter();
+    for c in cells.iter_mut().filter(|c| c.block.is_none()) {
+        if let Some(Some(at)) = starts.next() {
+            sharer.rewrite(&mut c.expr, 1, &c.deps, &walk, at);
+        }
     }
-    for ((e, deps), walk) in blocks.iter_mut().zip(block_deps).zip(block_walks) {
-        sharer.rewrite(e, 1, deps, walk, 0);
+    for (e, deps) in blocks.iter_mut().zip(block_deps) {
+        if let Some(Some(at)) = starts.next() {
+            sharer.rewrite(e, 1, deps, &walk, at);
+        }
     }
+    drop(walk);
     let area_ids: FxHashMap<Area, AreaId> =
         graph.areas().iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
     let mut readers = vec![Vec::new(); graph.areas().len()];
@@ -89,6 +97,20 @@ pub fn share(
         }
     }
     Shared { exprs: sharer.exprs, readers }
+}
+
+/// Whether `e` uses a name (holds an `ArrayMode` node). A formula that does
+/// not is left as it is: what it could share (operators over cells) costs
+/// little to compute, and leaving it out keeps the pass's memory small on
+/// sheets of plain formulas (a 100,000-cell chain).
+fn has_name(e: &BExpr) -> bool {
+    match e {
+        BExpr::ArrayMode(_) => true,
+        BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => false,
+        BExpr::Unary(_, x) => has_name(x),
+        BExpr::Binary(_, l, r) => has_name(l) || has_name(r),
+        BExpr::Call(_, args) => args.iter().any(has_name),
+    }
 }
 
 /// A subformula without its children: its operator and its children's ids.
