@@ -15,11 +15,12 @@
 //! variable, no volatile function, no reference computed at run time
 //! (OFFSET's base, INDIRECT's text) and no call without arguments (ROW()
 //! left unfolded reads the calculating cell). A child is shared apart from
-//! its shared parent only when it is used more often than the parent.
+//! its shared parent only when it is used more often than the parent. Only
+//! formulas that use a name are looked at (see `has_name`).
 //!
 //! The held values stay exact in both iteration orders because the engine
 //! forgets a shared value whenever a cell of an area it reads changes
-//! (`Engine::mark_readers`), exactly when it would mark the formulas
+//! (`Engine::mark_readers_of`), exactly when it would mark the formulas
 //! reading that area dirty: a formula calculated after a change within the
 //! same pass recomputes the shared value from the new values, as
 //! evaluating it in place would. For that, the areas a shared subformula
