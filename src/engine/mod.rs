@@ -192,7 +192,7 @@ impl Engine {
             // no shared value reading it was evaluated since either).
             if !std::mem::replace(&mut readers_dirty[a.index()], true) {
                 g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true);
-                shared.readers[a.index()].iter().for_each(|&s| values[s.index()] = None);
+                shared.readers(a).iter().for_each(|&s| values[s.index()] = None);
             }
         };
         match formula {

@@ -265,7 +265,7 @@ impl Program {
             .collect();
         let shared = match sharing {
             Sharing::On => share(&mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph),
-            Sharing::Off => Shared { readers: vec![Vec::new(); graph.areas().len()], ..Shared::default() },
+            Sharing::Off => Shared::default(),
         };
         let program =
             Program { scope, cells, index, constants, blocks, block_formulas, volatile, graph, schedule, shared };

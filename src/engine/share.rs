@@ -46,8 +46,15 @@ pub struct Shared {
     /// subformulas of larger ids (its parts, shared after it).
     pub exprs: Vec<BExpr>,
     /// For each area formulas read (by [`AreaId`]), the shared subformulas
-    /// that read it.
-    pub readers: Vec<Vec<SharedId>>,
+    /// that read it; empty when nothing is shared.
+    readers: Vec<Vec<SharedId>>,
+}
+
+impl Shared {
+    /// The shared subformulas that read area `a`.
+    pub fn readers(&self, a: AreaId) -> &[SharedId] {
+        self.readers.get(a.index()).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// Replaces the repeated subformulas of `cells` and of the block formulas
@@ -88,6 +95,9 @@ pub fn share(
         }
     }
     drop(walk);
+    if sharer.exprs.is_empty() {
+        return Shared::default();
+    }
     let area_ids: FxHashMap<Area, AreaId> =
         graph.areas().iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
     let mut readers = vec![Vec::new(); graph.areas().len()];

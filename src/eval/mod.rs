@@ -200,6 +200,9 @@ impl<'a> Eval<'a> {
     /// A shared subformula's value: the one held, or evaluated and held
     /// (in array mode: what is shared gives the same in either mode).
     fn eval_shared(&mut self, id: SharedId) -> Value {
+        // Only an engine evaluates a program's formulas, and it always gives
+        // its values; formulas bound elsewhere (`eval`, INDIRECT) hold no
+        // shared node.
         let Some(shared) = &self.shared else { return Value::Error(ErrorKind::Value) };
         if let Some(v) = &shared.values[id.index()] {
             return v.clone();
