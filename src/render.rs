@@ -1,10 +1,17 @@
-//! Text output of areas: a grid of the values the cells show, columns padded
-//! to one width, with rules every `group` rows and columns (3 for a Sudoku,
-//! so the valid-values board shows its 3x3 big cells ruled off like the
-//! article's picture). Blank cells (empty, or the empty text "") print as
-//! the view's blank glyph.
+//! Text output of areas: a grid of the values the cells show, every column
+//! padded to one width (the widest text of the grid), with rules every
+//! `group` rows and columns (3 for a Sudoku, so the valid-values board
+//! shows its 3x3 big cells ruled off like the article's picture). Blank
+//! cells (empty, or the empty text "") print as the view's blank glyph,
+//! right-aligned as numbers are. A view's [`Display`] (`display`) adds an
+//! alphabet, a number format, the compact form and region marks: a cell
+//! the region map marks prints as `[v]`, the others as ` v `.
 
-use crate::address::{Area, CellAddr};
+mod display;
+
+pub use display::{Display, NumberFormat};
+
+use crate::address::Area;
 use crate::grid::Grid;
 use crate::value::Value;
 
@@ -55,38 +62,75 @@ pub fn cell_text(v: &Value, blank: &str) -> String {
     }
 }
 
-/// Draws `area` as text lines: each column as wide as its widest value,
-/// numbers right-aligned and everything else left-aligned, as a
+/// One cell as printed: its text, whether it is left-aligned (text) and
+/// whether the region map marks it.
+struct Printed {
+    text: String,
+    left: bool,
+    region: bool,
+}
+
+/// Draws `area` as text lines: every column as wide as the widest value,
+/// numbers and blanks right-aligned and everything else left-aligned, as a
 /// spreadsheet shows them.
 pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
-    let rows: Vec<Vec<&Value>> = (area.r0..=area.r1)
-        .map(|r| (area.c0..=area.c1).map(|c| grid.get(CellAddr::new(area.sheet, r, c))).collect())
+    render_view(grid, area, layout, &Display::default())
+}
+
+/// Draws `area` as [`render_area`] does, through `display`: symbols,
+/// number format, compact groups, `[v]` around the cells in a region.
+pub fn render_view(grid: &Grid, area: &Area, layout: &Layout, display: &Display) -> String {
+    let (rows, cols) = display.shape(area);
+    let cells: Vec<Vec<Printed>> = (0..rows)
+        .map(|i| {
+            (0..cols)
+                .map(|j| Printed {
+                    text: display.shown(grid, area, i, j, &layout.blank),
+                    left: display.left_aligned(grid.get(display.cells(area, i, j).top_left())),
+                    region: display.in_region(grid, i, j),
+                })
+                .collect()
+        })
         .collect();
-    render_rows(&rows, layout)
+    print_cells(&cells, layout, display.regions.is_some())
 }
 
 /// Draws rows of values (of equal length) as [`render_area`] draws a grid's.
 pub fn render_rows(rows: &[Vec<&Value>], layout: &Layout) -> String {
-    let cells: Vec<Vec<(String, bool)>> = rows
+    let d = Display::default();
+    let cells: Vec<Vec<Printed>> = rows
         .iter()
-        .map(|row| row.iter().map(|v| (cell_text(v, &layout.blank), matches!(v, Value::Number(_)))).collect())
+        .map(|row| {
+            row.iter()
+                .map(|v| Printed { text: d.text(v, &layout.blank), left: d.left_aligned(v), region: false })
+                .collect()
+        })
         .collect();
-    let ncols = rows.first().map_or(0, Vec::len);
-    let widths: Vec<usize> =
-        (0..ncols).map(|j| cells.iter().map(|row| row[j].0.chars().count()).max().unwrap_or(1)).collect();
+    print_cells(&cells, layout, false)
+}
+
+/// The lines of a grid of printed cells, one width for all; with
+/// `regions`, each cell between brackets (marked) or spaces.
+fn print_cells(cells: &[Vec<Printed>], layout: &Layout, regions: bool) -> String {
+    let w = cells.iter().flatten().map(|c| c.text.chars().count()).max().unwrap_or(1);
     let (gr, gc) = layout.group.unwrap_or((0, 0));
     let mut lines = Vec::new();
-    for row in &cells {
+    for row in cells {
         let mut line = String::new();
-        for (j, (s, number)) in row.iter().enumerate() {
+        for (j, c) in row.iter().enumerate() {
             if j > 0 {
                 line.push(' ');
                 if gc > 0 && (j as u32).is_multiple_of(gc) {
                     line.push_str("| ");
                 }
             }
-            let w = widths[j];
-            if *number { line.push_str(&format!("{s:>w$}")) } else { line.push_str(&format!("{s:<w$}")) }
+            let s = &c.text;
+            let padded = if c.left { format!("{s:<w$}") } else { format!("{s:>w$}") };
+            match (regions, c.region) {
+                (false, _) => line.push_str(&padded),
+                (true, true) => line.push_str(&format!("[{padded}]")),
+                (true, false) => line.push_str(&format!(" {padded} ")),
+            }
         }
         lines.push(line);
     }

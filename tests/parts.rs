@@ -33,7 +33,7 @@ fn a_part_replaces_an_include_by_its_own_files() {
 
 #[test]
 fn parts_add_views_and_share_files() {
-    assert_eq!(shown("extra", &["--with", "extra"]), "22 .");
+    assert_eq!(shown("extra", &["--with", "extra"]), "22  .");
     // Both include shared.dfl, which defines a name: read once, no clash.
     assert_eq!(shown("extra", &["--with", "extra,more"]), "22 23");
     assert_eq!(shown("extra", &["--with", "more", "--with", "EXTRA"]), "22 23");

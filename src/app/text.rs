@@ -6,7 +6,7 @@
 use super::Shown;
 use dataflow::engine::{PassInfo, Report};
 pub use dataflow::render::plural;
-use dataflow::render::render_area;
+use dataflow::render::render_view;
 use dataflow::session::{ResetRun, Session};
 use std::time::Duration;
 
@@ -109,7 +109,7 @@ pub fn run_text(s: &Session, views: &[Shown], reset: Option<&ResetRun>, report: 
         out.push('\n');
     }
     for v in views {
-        out += &format!("{}:\n{}\n", v.key, render_area(s.engine().grid(), &v.area, &v.layout));
+        out += &format!("{}:\n{}\n", v.key, render_view(s.engine().grid(), &v.area, &v.layout, &v.display));
     }
     out += &status(report, elapsed);
     out.push('\n');

@@ -4,7 +4,8 @@
 
 use super::Failure;
 use dataflow::address::Area;
-use dataflow::render::Layout;
+use dataflow::address::CellAddr;
+use dataflow::render::{Display, Layout};
 use dataflow::session::Session;
 use dataflow::workbook::{MAX_SHOWN_CELLS, ViewDef};
 
@@ -14,11 +15,28 @@ pub struct Shown {
     pub key: String,
     pub area: Area,
     pub layout: Layout,
+    /// Symbols, number format, compact form and region marks.
+    pub display: Display,
 }
 
 impl Shown {
     pub fn view(v: &ViewDef) -> Shown {
-        Shown { key: v.name.clone(), area: v.area, layout: Layout { group: v.group, blank: v.blank.clone() } }
+        Shown {
+            key: v.name.clone(),
+            area: v.area,
+            layout: Layout { group: v.group, blank: v.blank.clone() },
+            display: v.display.clone(),
+        }
+    }
+
+    /// The (rows, columns) of cells shown: one per group when compact.
+    pub fn shape(&self) -> (u32, u32) {
+        self.display.shape(&self.area)
+    }
+
+    /// The first cell of those shown at (`row`, `col`).
+    pub fn cell_at(&self, row: u32, col: u32) -> CellAddr {
+        self.display.cells(&self.area, row, col).top_left()
     }
 }
 
@@ -61,7 +79,7 @@ pub fn resolve_key(session: &Session, option: &str, k: &str) -> Result<Shown, Fa
                 Failure::usage(format!("{option} `{k}` is neither a view ({}) nor a range: {m}", views.join(", ")))
             })?;
             let area = showable(area).map_err(|m| Failure::usage(format!("{option} `{k}`: {m}")))?;
-            Ok(Shown { key: k.to_string(), area, layout: Layout::default() })
+            Ok(Shown { key: k.to_string(), area, layout: Layout::default(), display: Display::default() })
         }
     }
 }

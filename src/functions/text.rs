@@ -9,9 +9,9 @@
 //! references and arrays instead. SEARCH uses the wildcard matcher of
 //! `value` (also used by MATCH and the criteria).
 
-mod format;
+pub(crate) mod format;
 mod number_value;
-mod render;
+pub(crate) mod render;
 
 use super::args::{lift, scalar};
 use super::{FnSpec, VARIADIC};

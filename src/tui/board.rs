@@ -1,13 +1,14 @@
 //! One view as a grid of marked cells, shared by the interactive drawing and
-//! the plain text: each cell's text (a blank shows the view's blank glyph; a
-//! cell that just went blank shows the value it lost), how the last step
-//! changed it ([`Mark`]), one column width for the whole view, and the
-//! counts the status lines report (non-blank cells, changes by kind).
+//! the plain text: each cell's text through the view's display (alphabet,
+//! number format; a blank shows the view's blank glyph; a cell that just
+//! went blank shows the value it lost; a compact cell its group's symbols),
+//! how the last step changed it ([`Mark`]), whether the region map marks
+//! it, one column width for the whole view, and the counts the status
+//! lines report (non-blank cells, changes by kind).
 
 use crate::app::Shown;
-use dataflow::address::{Area, CellAddr};
+use dataflow::address::CellAddr;
 use dataflow::engine::{Change, Engine};
-use dataflow::render::cell_text;
 use std::collections::HashMap;
 
 /// How the last step changed a cell.
@@ -79,6 +80,8 @@ pub struct BoardCell {
     /// For a cell that went blank, the view (by index) whose change caused
     /// it, when one did (see [`super::legend::causes`]).
     pub cause: Option<usize>,
+    /// The view's region map marks the cell.
+    pub region: bool,
 }
 
 /// A view's cells, row by row, ready to draw.
@@ -90,6 +93,8 @@ pub struct Board {
     pub width: usize,
     /// Rule off every this many (rows, columns); 0 for none.
     pub group: (u32, u32),
+    /// The view has a region map (its marked cells have `region` set).
+    pub regions: bool,
     /// Cells showing a value now.
     pub non_blank: usize,
     pub size: usize,
@@ -106,33 +111,17 @@ impl Board {
     /// Builds the board of `view` from `engine`'s values, marking `changes`; cell
     /// texts longer than `max_width` characters are cut, ending in `…`.
     pub fn new(engine: &Engine, view: &Shown, changes: &HashMap<CellAddr, &Change>, max_width: usize) -> Board {
-        let blank = &view.layout.blank;
         let area = &view.area;
-        let mut non_blank = 0;
+        let non_blank = area.cells().filter(|c| !engine.get(*c).is_blank()).count();
         let mut counts = Counts::default();
-        let rows: Vec<Vec<BoardCell>> = (area.r0..=area.r1)
-            .map(|r| {
-                (area.c0..=area.c1)
-                    .map(|c| {
-                        let addr = CellAddr::new(area.sheet, r, c);
-                        let value = engine.get(addr);
-                        if !value.is_blank() {
-                            non_blank += 1;
-                        }
-                        let (text, mark) = match changes.get(&addr) {
-                            None => (cell_text(value, blank), Mark::Same),
-                            Some(ch) => {
-                                let mark = Mark::of(ch);
-                                match mark {
-                                    Mark::Filled => counts.filled += 1,
-                                    Mark::Blanked => counts.blanked += 1,
-                                    _ => counts.changed += 1,
-                                }
-                                let v = if mark == Mark::Blanked { &ch.old } else { value };
-                                (cell_text(v, blank), mark)
-                            }
-                        };
-                        BoardCell { text: cut(text, max_width), mark, cause: None }
+        let (n_rows, n_cols) = view.shape();
+        let rows: Vec<Vec<BoardCell>> = (0..n_rows)
+            .map(|i| {
+                (0..n_cols)
+                    .map(|j| {
+                        let (text, mark) = shown_cell(engine, view, i, j, changes, &mut counts);
+                        let region = view.display.in_region(engine.grid(), i, j);
+                        BoardCell { text: cut(text, max_width), mark, cause: None, region }
                     })
                     .collect()
             })
@@ -143,20 +132,22 @@ impl Board {
             rows,
             width,
             group: view.layout.group.unwrap_or((0, 0)),
+            regions: view.display.regions.is_some(),
             non_blank,
             size: area.size() as usize,
             counts,
         }
     }
 
-    /// Marks the cells of `area` (this board's view) that `causes` lists
-    /// with the view that caused their change.
-    pub fn mark_causes(&mut self, area: &Area, causes: &HashMap<CellAddr, usize>) {
-        if causes.is_empty() {
-            return;
-        }
-        for (cell, addr) in self.rows.iter_mut().flatten().zip(area.cells()) {
-            cell.cause = causes.get(&addr).copied();
+    /// Marks the cells of `view` (this board's) that `causes` lists with
+    /// the view that caused their change (a compact cell: any of its cells).
+    pub fn mark_causes(&mut self, view: &Shown, causes: &HashMap<CellAddr, usize>) {
+        for (addr, cause) in causes {
+            if let Some((i, j)) = view.display.position(&view.area, *addr)
+                && let Some(cell) = self.rows.get_mut(i as usize).and_then(|r| r.get_mut(j as usize))
+            {
+                cell.cause.get_or_insert(*cause);
+            }
         }
     }
 
@@ -193,6 +184,46 @@ impl Board {
         let rows = self.n_rows();
         rows + (0..rows).filter(|&i| Board::rule_before(i, self.group.0)).count()
     }
+}
+
+/// The text and mark of the cell shown at (`i`, `j`) of `view`, its
+/// changes counted. One cell shows its value, or when it went blank the
+/// value it lost; a compact cell shows its group's symbols now, marked as
+/// its changed cells are when they all changed alike (blanked: candidates
+/// eliminated), changed otherwise; a cell that stays blank marks nothing.
+fn shown_cell(
+    engine: &Engine,
+    view: &Shown,
+    i: u32,
+    j: u32,
+    changes: &HashMap<CellAddr, &Change>,
+    counts: &mut Counts,
+) -> (String, Mark) {
+    let (display, blank) = (&view.display, &view.layout.blank);
+    let cells = display.cells(&view.area, i, j);
+    let mut mark = Mark::Same;
+    let mut lost = None;
+    for ch in cells.cells().filter_map(|c| changes.get(&c)) {
+        let m = Mark::of(ch);
+        match m {
+            Mark::Filled => counts.filled += 1,
+            Mark::Blanked => counts.blanked += 1,
+            _ => counts.changed += 1,
+        }
+        if m == Mark::Blanked {
+            lost = Some(&ch.old);
+        }
+        // A compact cell shows no blank: one that stays blank marks nothing.
+        let unseen = display.compact.is_some() && ch.old.is_blank() && ch.new.is_blank();
+        if !unseen {
+            mark = if mark == Mark::Same || mark == m { m } else { Mark::Changed };
+        }
+    }
+    let text = match lost {
+        Some(old) if display.compact.is_none() => display.text(old, blank),
+        _ => display.shown(engine.grid(), &view.area, i, j, blank),
+    };
+    (text, mark)
 }
 
 /// `text` cut to `max` characters, the last one `…` when cut.

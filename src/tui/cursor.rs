@@ -22,15 +22,14 @@ impl Stepper {
     /// The cell under the cursor.
     pub fn cell(&self) -> Option<CellAddr> {
         let c = self.at?;
-        let area = self.views.get(c.view)?.area;
-        Some(CellAddr::new(area.sheet, area.r0 + c.row, area.c0 + c.col))
+        Some(self.views.get(c.view)?.cell_at(c.row, c.col))
     }
 
     /// Moves the cursor one row (`dr`) or column (`dc`) on, into the next
     /// or previous view past an edge; stays at the first and last cell.
     pub fn move_cursor(&mut self, dr: i32, dc: i32) {
         let Some(mut c) = self.at else { return };
-        let size = |v: usize| (self.views[v].area.rows(), self.views[v].area.cols());
+        let size = |v: usize| self.views[v].shape();
         let (rows, cols) = size(c.view);
         let (row, col) = (c.row as i64 + dr as i64, c.col as i64 + dc as i64);
         if (0..rows as i64).contains(&row) && (0..cols as i64).contains(&col) {
@@ -51,9 +50,12 @@ impl Stepper {
     /// Puts the cursor on `cell` in the first view that shows it; false
     /// when no view does.
     pub fn put_cursor(&mut self, cell: CellAddr) -> bool {
-        let Some(view) = self.views.iter().position(|v| v.area.contains(cell)) else { return false };
-        let area = self.views[view].area;
-        self.at = Some(Cursor { view, row: cell.row - area.r0, col: cell.col - area.c0 });
+        let Some((view, (row, col))) =
+            self.views.iter().enumerate().find_map(|(i, v)| Some((i, v.display.position(&v.area, cell)?)))
+        else {
+            return false;
+        };
+        self.at = Some(Cursor { view, row, col });
         self.follow();
         true
     }

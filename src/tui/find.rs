@@ -103,8 +103,8 @@ impl Stepper {
     fn shown_cells(&self) -> Vec<(Cursor, CellAddr)> {
         let mut out = Vec::new();
         for (view, v) in self.views.iter().enumerate() {
-            for (i, cell) in v.area.cells().enumerate() {
-                let (row, col) = (i as u32 / v.area.cols(), i as u32 % v.area.cols());
+            for cell in v.area.cells() {
+                let (row, col) = v.display.position(&v.area, cell).unwrap_or_default();
                 out.push((Cursor { view, row, col }, cell));
             }
         }

@@ -12,7 +12,11 @@
 //! was blank and now shows `v`, `-v` when it showed `v` and is now blank (a
 //! Sudoku candidate eliminated), `*v` for any other change (now `v`). So
 //! each row starts with that mark column, and an unchanged grid is
-//! `render_area`'s with one leading space. There are no timings.
+//! `render_area`'s with one leading space. A cell of a region the view's
+//! region map marks is `[v]` (the mark before the bracket). A compact
+//! cell shows its group's symbols now; its mark is that of its changed
+//! cells when they all changed alike (`-137`: candidates eliminated, 137
+//! left), `*` when they changed in different ways. There are no timings.
 
 use super::board::{Board, Counts, Mark, by_cell};
 use crate::app::{Failure, Options, Shown, iterations, oscillates_text, pass_text, prepare, reset_text, resolve_views};
@@ -122,7 +126,11 @@ pub fn board_text(b: &Board) -> String {
                 line.push_str(" |");
             }
             line.push(mark_char(cell.mark));
-            line.push_str(&format!("{:>w$}", cell.text));
+            match (b.regions, cell.region) {
+                (false, _) => line.push_str(&format!("{:>w$}", cell.text)),
+                (true, true) => line.push_str(&format!("[{:>w$}]", cell.text)),
+                (true, false) => line.push_str(&format!(" {:>w$} ", cell.text)),
+            }
         }
         lines.push(line);
     }

@@ -208,7 +208,7 @@ impl Stepper {
             .iter()
             .map(|v| {
                 let mut b = Board::new(self.session.engine(), v, &changes, draw::MAX_CELL_WIDTH);
-                b.mark_causes(&v.area, &causes);
+                b.mark_causes(v, &causes);
                 b
             })
             .collect()

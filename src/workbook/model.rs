@@ -8,6 +8,7 @@
 use crate::address::{Area, CellAddr};
 use crate::ast::{Expr, Span};
 use crate::diagnostic::{Diagnostic, Source};
+use crate::render::Display;
 use crate::sheets::Sheets;
 use crate::value::Value;
 use std::sync::Arc;
@@ -196,6 +197,8 @@ pub struct ViewDef {
     pub group: Option<(u32, u32)>,
     /// What a blank cell (empty or "") prints as; default `.`.
     pub blank: String,
+    /// Symbols, number format, compact form and region map.
+    pub display: Display,
 }
 
 /// The user's protocol for starting over: set these cells and recalculate,

@@ -91,6 +91,18 @@ pub(crate) struct RawView<'a> {
     pub group: Option<(u32, u32)>,
     #[serde(default, borrow)]
     pub blank: Option<Str<'a>>,
+    /// Symbol k stands for the number k (`"123456789ABCDEFG"`).
+    #[serde(default, borrow)]
+    pub alphabet: Option<Str<'a>>,
+    /// TEXT's number format for the other numbers (`"0.00"`).
+    #[serde(default, borrow)]
+    pub format: Option<Str<'a>>,
+    /// Each group shown as one cell holding its non-blank symbols.
+    #[serde(default)]
+    pub compact: bool,
+    /// The region map: cells holding a region number, 0 or blank for none.
+    #[serde(default, borrow)]
+    pub regions: Option<Str<'a>>,
 }
 
 #[derive(Deserialize, Debug, Default)]

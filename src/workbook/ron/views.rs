@@ -1,11 +1,14 @@
 //! The workbook file's `views`: named blocks of cells the CLI prints as a
 //! grid. Checks each area (at most [`MAX_SHOWN_CELLS`], as for `--show`),
-//! the grouping (at least one row and one column) and that each view is
-//! defined once (case-insensitively).
+//! the grouping (at least one row and one column), that each view is
+//! defined once (case-insensitively), and its display: the alphabet, the
+//! number format, the compact form and the region map.
 
 use super::raw::{Entries, RawView, Str};
 use super::spans::Node;
+use crate::address::Area;
 use crate::diagnostic::Source;
+use crate::render::{Display, NumberFormat};
 use crate::workbook::builder::Builder;
 use crate::workbook::model::{MAX_SHOWN_CELLS, ViewDef};
 use std::sync::Arc;
@@ -44,12 +47,62 @@ pub(crate) fn views(
             );
             continue;
         }
+        let Some(display) = display(b, src, def, at, &area) else {
+            continue;
+        };
         out.push(ViewDef {
             name: key.text.to_string(),
             area,
             group: def.group,
             blank: def.blank.as_ref().map_or_else(|| ".".to_string(), |b| b.text.to_string()),
+            display,
         });
     }
     out
+}
+
+/// A view's alphabet (no symbol twice), number format, compact form (which
+/// needs a group) and region map (of the shape the view shows); `None`
+/// when one of them is wrong, reported.
+fn display(b: &mut Builder, src: &Arc<Source>, def: &RawView<'_>, at: &Node, area: &Area) -> Option<Display> {
+    let mut d = Display::default();
+    let before = b.diags.len();
+    if let Some(a) = &def.alphabet {
+        let symbols: Vec<char> = a.text.chars().collect();
+        let twice = symbols.iter().enumerate().find(|(i, c)| symbols[..*i].contains(c));
+        if symbols.is_empty() {
+            b.error(src, at.field("alphabet").string(), "a view's alphabet needs at least one symbol", "empty");
+        } else if let Some((_, c)) = twice {
+            b.error(src, at.field("alphabet").string(), format!("the symbol `{c}` is twice in the alphabet"), "twice");
+        }
+        d.alphabet = Some(symbols);
+    }
+    if let Some(f) = &def.format {
+        match NumberFormat::parse(&f.text) {
+            Ok(f) => d.format = Some(f),
+            Err(m) => b.error(src, at.field("format").string(), m, "not a number format"),
+        }
+    }
+    if def.compact {
+        match def.group {
+            Some(group) => d.compact = Some(group),
+            None => b.error(src, at.field_name("compact"), "a compact view needs a group: (rows, columns)", "no group"),
+        }
+    }
+    if let Some(r) = &def.regions {
+        let span = at.field("regions").string();
+        if let Some(map) = b.area(src, span.start, &r.text) {
+            let (rows, cols) = d.shape(area);
+            if (map.rows(), map.cols()) != (rows, cols) {
+                let m = format!(
+                    "the region map has {} rows and {} columns; the view shows {rows} and {cols}",
+                    map.rows(),
+                    map.cols()
+                );
+                b.error(src, span, m, "another shape");
+            }
+            d.regions = Some(map);
+        }
+    }
+    (b.diags.len() == before).then_some(d)
 }
