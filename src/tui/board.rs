@@ -7,7 +7,7 @@
 //! lines report (non-blank cells, changes by kind).
 
 use crate::app::Shown;
-use dataflow::address::CellAddr;
+use dataflow::address::{CellAddr, col_name};
 use dataflow::engine::{Change, Engine};
 use std::collections::HashMap;
 
@@ -95,6 +95,10 @@ pub struct Board {
     pub group: (u32, u32),
     /// The view has a region map (its marked cells have `region` set).
     pub regions: bool,
+    /// The sheet's column letters and row numbers of the cells shown (the
+    /// first cell of each group when compact), for the frozen headers.
+    pub col_labels: Vec<String>,
+    pub row_labels: Vec<String>,
     /// Cells showing a value now.
     pub non_blank: usize,
     pub size: usize,
@@ -133,6 +137,8 @@ impl Board {
             width,
             group: view.layout.group.unwrap_or((0, 0)),
             regions: view.display.regions.is_some(),
+            col_labels: (0..n_cols).map(|j| col_name(view.cell_at(0, j).col)).collect(),
+            row_labels: (0..n_rows).map(|i| (view.cell_at(i, 0).row + 1).to_string()).collect(),
             non_blank,
             size: area.size() as usize,
             counts,

@@ -3,7 +3,10 @@
 //! the next view (or the previous one), keeping the row or column where the
 //! next view has it. The scroll offset follows the cursor: after each move
 //! the page is scrolled just enough to show the cell (and its view's top
-//! border when it is on the view's first row).
+//! border when it is on the view's first row, else the line above it, where
+//! the frozen column headers go; likewise the row headers' columns). With "follow changes" on
+//! (`f`), each step scrolls the page to the cells it changed instead,
+//! unless one of them is on screen already.
 
 use super::draw;
 use super::stepper::Stepper;
@@ -80,12 +83,62 @@ impl Stepper {
 
     /// Scrolls the page just enough to show the cursor's cell.
     pub(super) fn follow(&mut self) {
-        let Some(c) = self.at else { return };
+        if let Some(c) = self.at {
+            self.scroll_to(c);
+        }
+    }
+
+    /// `f`: turns following changes on or off; on, the page scrolls to the
+    /// shown step's changes at once.
+    pub fn toggle_follow(&mut self) {
+        self.follow_changes = !self.follow_changes;
+        self.message = Some(if self.follow_changes {
+            self.show_changes();
+            "follow changes: on (each step scrolls the page to the cells it changed)".into()
+        } else {
+            "follow changes: off".into()
+        });
+    }
+
+    /// Scrolls to the changes of the step shown, unless one is on screen
+    /// already: to the first changed cell of the page (top to bottom, then
+    /// left to right).
+    pub fn show_changes(&mut self) {
+        let boards = self.boards();
+        let (rects, _, _) = draw::place(&boards, self.size.0);
+        let (view_w, view_h) = (self.size.0, draw::view_height(self.size.1));
+        let on_screen = |x: u16, y: u16| {
+            (self.scroll.1..self.scroll.1.saturating_add(view_w)).contains(&x)
+                && (self.scroll.0..self.scroll.0.saturating_add(view_h)).contains(&y)
+        };
+        let mut first: Option<((u16, u16), Cursor)> = None;
+        for ch in self.current().changes() {
+            for (view, v) in self.views.iter().enumerate() {
+                let Some((row, col)) = v.display.position(&v.area, ch.cell) else { continue };
+                let (x, y) = draw::cell_on_page(&boards[view], rects[view], row as usize, col as usize);
+                if on_screen(x, y) {
+                    return;
+                }
+                if first.is_none_or(|(at, _)| (y, x) < at) {
+                    first = Some(((y, x), Cursor { view, row, col }));
+                }
+            }
+        }
+        if let Some((_, c)) = first {
+            self.scroll_to(c);
+        }
+    }
+
+    /// Scrolls the page just enough to show cell `c`.
+    fn scroll_to(&mut self, c: Cursor) {
         let boards = self.boards();
         let (rects, _, _) = draw::place(&boards, self.size.0);
         let (Some(b), Some(r)) = (boards.get(c.view), rects.get(c.view)) else { return };
         let (x, y) = draw::cell_on_page(b, *r, c.row as usize, c.col as usize);
-        let top = if c.row == 0 { r.y } else { y };
+        // Past the first row or column, room for the frozen headers too.
+        let top = if c.row == 0 { r.y } else { y - 1 };
+        let gutter = b.row_labels.iter().map(String::len).max().unwrap_or(0) as u16 + 1;
+        let left = if c.col == 0 { r.x } else { x.saturating_sub(gutter) };
         let (view_w, view_h) = (self.size.0.max(1), draw::view_height(self.size.1).max(1));
         let w = (b.width as u16).min(view_w);
         self.scroll.0 = if top < self.scroll.0 {
@@ -95,8 +148,8 @@ impl Stepper {
         } else {
             self.scroll.0
         };
-        self.scroll.1 = if x < self.scroll.1 {
-            x
+        self.scroll.1 = if left < self.scroll.1 {
+            left
         } else if x + w > self.scroll.1.saturating_add(view_w) {
             x + w - view_w
         } else {

@@ -6,14 +6,16 @@
 //! scroll offset selects is copied into the frame. Below the page, three
 //! status lines: the step and what it changed, the views' non-blank counts,
 //! and the message, the edit prompt or the key hints. `?` draws the help
-//! box over everything, `x` the explain panel. Highlights: a cell that got
+//! box over everything, `x` the explain panel; a board scrolled past its
+//! top or left edge keeps its headers on screen ([`headers`]). Highlights: a cell that got
 //! a value is bold green, one that went blank shows its old value dim red,
 //! any other change is yellow; without colour (`NO_COLOR`) they are bold
-//! reversed, dim crossed out and underlined.
+//! reversed, dim crossed out and underlined. A cell of a region the view's
+//! region map marks has a dark grey background (italic without colour).
 
 use super::board::{Board, BoardCell, Counts, Mark};
 use super::stepper::{Kind, Mode, Stepper};
-use super::{explain, legend, overlay};
+use super::{explain, headers, legend, overlay};
 use crate::app::{iterations, pass_state};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -123,16 +125,24 @@ fn draw_page(buf: &mut Buffer, views: Rect, boards: &[Board], app: &Stepper) -> 
             }
         }
     }
+    headers::draw_headers(buf, views, boards, &rects, (sy, sx), app.color);
     sy
 }
 
 /// The style of a board cell: its mark's, or with colour the colour of the
 /// view that caused it to go blank.
 pub fn cell_style(cell: &BoardCell, color: bool) -> Style {
-    match (cell.cause, color) {
+    let style = match (cell.cause, color) {
         (Some(view), true) => Style::default().fg(legend::view_color(view)),
         _ => mark_style(cell.mark, color),
-    }
+    };
+    if cell.region { region_style(style, color) } else { style }
+}
+
+/// A cell of a region the view's region map marks: on a dark grey
+/// background with colour, italic without.
+pub fn region_style(style: Style, color: bool) -> Style {
+    if color { style.bg(Color::DarkGray) } else { style.add_modifier(Modifier::ITALIC) }
 }
 
 /// The style of a cell marked `mark`.

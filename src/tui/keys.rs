@@ -3,7 +3,8 @@
 //! arrows or `hjkl` (the view scrolls to follow it), PgUp/PgDn/Home/End
 //! scroll. Finding cells: `:` or `g` jumps to an address, `/` searches
 //! values and formulas, `n`/`N` the next and previous match. `p` lists the
-//! workbook's parts and a digit toggles one; `x` explains the cell under
+//! workbook's parts and a digit toggles one; `f` turns following changes
+//! on or off (each step scrolls to the cells it changed); `x` explains the cell under
 //! the cursor (its panel scrolls with the arrows, `jk`, PgUp/PgDn,
 //! Home/End); `?` help, `q`/Esc quit. The
 //! prompts (edit, jump, search) share one line editor: Enter applies, Esc
@@ -49,6 +50,15 @@ impl Stepper {
             return;
         }
         self.message = None;
+        let shown = (self.cursor, self.history.len(), self.current().number);
+        self.on_mode_key(key);
+        if self.follow_changes && shown != (self.cursor, self.history.len(), self.current().number) {
+            self.show_changes();
+        }
+    }
+
+    /// A key in the current mode.
+    fn on_mode_key(&mut self, key: KeyEvent) {
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Help => {}
             Mode::Parts => self.on_parts_key(key),
@@ -86,6 +96,7 @@ impl Stepper {
             KeyCode::Char('N') => self.find_next(false),
             KeyCode::Char('p') => self.show_parts(),
             KeyCode::Char('x') => self.open_explain(),
+            KeyCode::Char('f') => self.toggle_follow(),
             KeyCode::Char('?') => self.mode = Mode::Help,
             KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
             KeyCode::Up | KeyCode::Char('k') => self.move_cursor(-1, 0),

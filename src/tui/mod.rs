@@ -17,6 +17,7 @@ pub mod cursor;
 pub mod draw;
 pub mod explain;
 pub mod find;
+pub mod headers;
 pub mod keys;
 pub mod legend;
 pub mod overlay;

@@ -1,12 +1,13 @@
-//! The boxes drawn over the stepper's screen: the help (`?`: every key and
-//! the change marks) and the list of the workbook's parts (`p`), each
+//! The boxes drawn over the stepper's screen: the help (`?`: every key,
+//! the change marks, the region shading and the frozen headers) and the list of the workbook's parts (`p`), each
 //! centred and closed by the next key; the explain panel (`x`) is drawn in
 //! the same kind of box.
 
 use super::board::Mark;
-use super::draw::mark_style;
+use super::draw::{mark_style, region_style};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
@@ -21,6 +22,7 @@ const HELP: &[&str] = &[
     "/           search values and formulas; n next, N previous match",
     "p           the workbook's parts; a digit turns one on or off",
     "x           explain the cell under the cursor: its changes and why",
+    "f           follow changes: each step scrolls the page to the cells it changed",
     "PgUp/PgDn   scroll a page; Home the top, End the bottom",
     "?           this help (any key closes it)",
     "q, Esc      quit (also Ctrl-C)",
@@ -51,6 +53,11 @@ pub fn draw_help(buf: &mut Buffer, area: Rect, color: bool) {
     if color {
         lines.push(Line::raw("went blank through another view: in its colour (its name below)"));
     }
+    lines.push(Line::from(vec![
+        Span::styled(" 7 ", region_style(Style::default(), color)),
+        Span::raw("  a cell of the view's regions (its region map)"),
+    ]));
+    lines.push(Line::raw("scrolled past its edges, a board keeps its headers on screen"));
     draw_box(buf, area, Block::bordered().title(" keys "), lines);
 }
 

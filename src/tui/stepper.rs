@@ -133,6 +133,8 @@ pub struct Stepper {
     pub size: (u16, u16),
     /// Colours for the highlights; bold, reverse, dim and so on otherwise.
     pub color: bool,
+    /// `f`: each step scrolls the page to the cells it changed.
+    pub follow_changes: bool,
     pub quit: bool,
 }
 
@@ -160,6 +162,7 @@ impl Stepper {
             scroll: (0, 0),
             size: (80, 24),
             color: true,
+            follow_changes: false,
             quit: false,
         }
     }
