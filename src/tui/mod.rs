@@ -31,6 +31,8 @@ mod tests;
 mod tests_cursor;
 #[cfg(test)]
 mod tests_explain;
+#[cfg(test)]
+mod tests_views;
 
 pub use stepper::Stepper;
 
