@@ -5,6 +5,8 @@
 //! of a region map shown `[v]`; and the load errors of each field. The
 //! workbooks are written by the tests, into a temporary directory.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use common::expect_exit;
