@@ -1,5 +1,6 @@
 //! Text output of areas: a grid of the values the cells show, every column
-//! padded to one width (the widest text of the grid), with rules every
+//! padded to one width (the widest number or symbol of the grid; a column
+//! holding wider text is as wide as that), with rules every
 //! `group` rows and columns (3 for a Sudoku, so the valid-values board
 //! shows its 3x3 big cells ruled off like the article's picture). Blank
 //! cells (empty, or the empty text "") print as the view's blank glyph,
@@ -70,8 +71,8 @@ struct Printed {
     region: bool,
 }
 
-/// Draws `area` as text lines: every column as wide as the widest value,
-/// numbers and blanks right-aligned and everything else left-aligned, as a
+/// Draws `area` as text lines: every column as wide as the widest number
+/// (or wider text of its own), numbers and blanks right-aligned and everything else left-aligned, as a
 /// spreadsheet shows them.
 pub fn render_area(grid: &Grid, area: &Area, layout: &Layout) -> String {
     render_view(grid, area, layout, &Display::default())
@@ -109,10 +110,16 @@ pub fn render_rows(rows: &[Vec<&Value>], layout: &Layout) -> String {
     print_cells(&cells, layout, false)
 }
 
-/// The lines of a grid of printed cells, one width for all; with
+/// The lines of a grid of printed cells: numbers and blanks of every column
+/// padded to one width, a column holding wider text as wide as that; with
 /// `regions`, each cell between brackets (marked) or spaces.
 fn print_cells(cells: &[Vec<Printed>], layout: &Layout, regions: bool) -> String {
-    let w = cells.iter().flatten().map(|c| c.text.chars().count()).max().unwrap_or(1);
+    let len = |c: &Printed| c.text.chars().count();
+    let aligned = cells.iter().flatten().filter(|c| !c.left).map(len).max().unwrap_or(1);
+    let ncols = cells.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..ncols)
+        .map(|j| cells.iter().filter(|row| row[j].left).map(|row| len(&row[j])).fold(aligned, usize::max))
+        .collect();
     let (gr, gc) = layout.group.unwrap_or((0, 0));
     let mut lines = Vec::new();
     for row in cells {
@@ -124,7 +131,7 @@ fn print_cells(cells: &[Vec<Printed>], layout: &Layout, regions: bool) -> String
                     line.push_str("| ");
                 }
             }
-            let s = &c.text;
+            let (s, w) = (&c.text, widths[j]);
             let padded = if c.left { format!("{s:<w$}") } else { format!("{s:>w$}") };
             match (regions, c.region) {
                 (false, _) => line.push_str(&padded),
