@@ -8,6 +8,7 @@
 //! located [`Diagnostic`] (it never stops at the first one and never
 //! panics). The formats are described in `docs/formats.md`.
 
+mod areas;
 mod builder;
 mod locate;
 pub mod model;
