@@ -11,7 +11,7 @@ use crate::grid::MAX_GRID_CELLS;
 use crate::ids::EntryId;
 use crate::policy::CalcSettings;
 use crate::value::Value;
-use crate::workbook::{Content, Formula, Workbook, parse_cell_ref};
+use crate::workbook::{Content, Formula, Workbook, alphabet_problem, parse_cell_ref};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -105,6 +105,22 @@ impl Session {
         let values = input.decode(line)?;
         for (cell, v) in input.area.cells().zip(values) {
             self.engine.set(cell, v)?;
+        }
+        Ok(())
+    }
+
+    /// Reads every input through `alphabet` instead of the workbook's (the
+    /// CLI's `--alphabet`, for one run); a character of it that was one of
+    /// an input's blanks is a symbol now, no longer a blank. Answers read
+    /// back through an input's alphabet ([`Session::read_line`] with
+    /// [`InputDef::alphabet`](crate::workbook::InputDef)) use it too.
+    pub fn set_alphabet(&mut self, alphabet: &str) -> Result<(), String> {
+        if let Some((m, _)) = alphabet_problem(alphabet) {
+            return Err(m);
+        }
+        for input in &mut Arc::make_mut(&mut self.workbook).inputs {
+            input.alphabet = alphabet.to_string();
+            input.blanks.retain(|c| !alphabet.contains(c));
         }
         Ok(())
     }

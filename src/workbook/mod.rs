@@ -14,10 +14,12 @@ mod locate;
 pub mod model;
 mod refs;
 pub mod ron;
+mod symbols;
 
 pub use model::*;
 pub use refs::{parse_cell_ref, parse_input_value};
 pub use ron::ALL;
+pub use symbols::{Symbol, alphabet_problem};
 
 use crate::diagnostic::Diagnostic;
 use std::path::Path;
