@@ -11,7 +11,8 @@ use crate::grid::MAX_GRID_CELLS;
 use crate::ids::EntryId;
 use crate::policy::CalcSettings;
 use crate::value::Value;
-use crate::workbook::{Content, Formula, Workbook, parse_cell_ref};
+use crate::workbook::{Content, Formula, Workbook, alphabet_problem, parse_cell_ref};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -105,6 +106,22 @@ impl Session {
         let values = input.decode(line)?;
         for (cell, v) in input.area.cells().zip(values) {
             self.engine.set(cell, v)?;
+        }
+        Ok(())
+    }
+
+    /// Reads every input through `alphabet` instead of the workbook's (the
+    /// CLI's `--alphabet`, for one run); a character of it that was one of
+    /// an input's blanks is a symbol now, no longer a blank. Answers read
+    /// back through an input's alphabet ([`Session::read_line`] with
+    /// [`InputDef::alphabet`](crate::workbook::InputDef)) use it too.
+    pub fn set_alphabet(&mut self, alphabet: &str) -> Result<(), String> {
+        if let Some((m, _)) = alphabet_problem(alphabet) {
+            return Err(m);
+        }
+        for input in &mut Arc::make_mut(&mut self.workbook).inputs {
+            input.alphabet = alphabet.to_string();
+            input.blanks.retain(|c| !alphabet.contains(c));
         }
         Ok(())
     }
@@ -213,7 +230,59 @@ pub fn build_program(wb: &Workbook) -> Result<Program, Vec<Diagnostic>> {
     if issues.is_empty() {
         return Ok(program);
     }
-    Err(crate::diagnostic::cap_per_file(issues.iter().map(|i| issue_diagnostic(wb, &program, i)).collect()))
+    let diags = issues.iter().map(|i| issue_diagnostic(wb, &program, i)).collect();
+    Err(crate::diagnostic::cap_per_file(unknown_names_once(wb, &issues, diags)))
+}
+
+/// Shows at most this many of a missing name's other uses in its note.
+const USES_SHOWN: usize = 5;
+
+/// One diagnostic per missing name, however many formulas use it: at its
+/// first use in the files (the workbook file, then the included ones), the
+/// note counting the uses and files and listing the next few places.
+/// `diags` are the `issues`' diagnostics, in the same order.
+fn unknown_names_once(wb: &Workbook, issues: &[BuildIssue], diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let rank = |d: &Diagnostic| {
+        let file = d.file.as_ref().map_or(0, |f| 1 + wb.sources.iter().position(|s| Arc::ptr_eq(s, f)).unwrap_or(0));
+        (file, d.span.start)
+    };
+    // Per missing name (any case): its uses, each place once, in file order.
+    let mut uses: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, issue) in issues.iter().enumerate() {
+        if let Some(name) = issue.issue.unknown_name() {
+            uses.entry(name.to_lowercase()).or_default().push(i);
+        }
+    }
+    let mut keep = vec![true; diags.len()];
+    let mut notes: Vec<(usize, String)> = Vec::new();
+    for mut at in uses.into_values() {
+        at.sort_by_key(|&i| rank(&diags[i]));
+        at.dedup_by(|a, b| diags[*a].file.is_some() && rank(&diags[*a]) == rank(&diags[*b]));
+        at.iter().for_each(|&i| keep[i] = false);
+        keep[at[0]] = true;
+        if at.len() > 1 {
+            let mut files: Vec<_> = at.iter().filter_map(|&i| diags[i].file.as_ref().map(|f| &f.path)).collect();
+            files.dedup();
+            let places: Vec<String> = at[1..].iter().take(USES_SHOWN).filter_map(|&i| diags[i].location()).collect();
+            let more = at.len() - 1 - places.len();
+            let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+            let first = diags[at[0]].note.as_deref().unwrap_or_default();
+            let note = format!(
+                "used {} times in {} {}; first {first}; also at {}{more}",
+                at.len(),
+                files.len(),
+                if files.len() == 1 { "file" } else { "files" },
+                places.join(", ")
+            );
+            notes.push((at[0], note));
+        }
+    }
+    let mut diags = diags;
+    for (i, note) in notes {
+        diags[i].note = Some(note);
+        diags[i].label = "first use".into();
+    }
+    diags.into_iter().zip(keep).filter_map(|(d, k)| k.then_some(d)).collect()
 }
 
 fn issue_diagnostic(wb: &Workbook, p: &Program, i: &BuildIssue) -> Diagnostic {

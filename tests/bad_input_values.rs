@@ -90,7 +90,7 @@ fn a_16_symbol_alphabet_input() {
         bad(format!("{}H", &line[..255])),
         "input `puzzle`: symbol `H` at position 256 is not in the alphabet `123456789ABCDEFG` nor a blank (`.`)"
     );
-    assert!(bad(format!("a{}", &line[1..])).contains("symbol `a` at position 1"), "symbols match case");
+    assert!(bad(format!("h{}", &line[1..])).contains("symbol `h` at position 1"), "in neither case");
     assert!(bad(format!("0{}", &line[1..])).contains("symbol `0` at position 1"), "0 is no blank here");
     assert!(bad(format!("é{}", &line[1..])).contains("symbol `é` at position 1"));
     assert_eq!(bad(line[..255].to_string()), "input `puzzle` needs 256 symbols for A1:P16, got 255");

@@ -1,6 +1,6 @@
 //! What a calculation starts from, as plain data: the workbook, calculation
 //! settings that override the workbook's, named inputs, `--set` cells and
-//! whether the reset protocol runs. Also the small parsers of what users
+//! whether the reset protocol runs, the inputs' alphabet for this run. Also the small parsers of what users
 //! type: input lines given as symbols, `@FILE` or `@FILE:LINE`.
 
 use dataflow::policy::Order;
@@ -18,6 +18,8 @@ pub struct Options {
     pub order: Option<Order>,
     /// `NAME=VALUE` named inputs (see [`input_line`]).
     pub inputs: Vec<String>,
+    /// Overrides the alphabet of the workbook's inputs (`--alphabet`).
+    pub alphabet: Option<String>,
     /// `CELL=VALUE` cells set after the reset protocol.
     pub sets: Vec<String>,
     /// Skip the reset protocol.

@@ -88,8 +88,11 @@ pub fn resolve_sets(session: &Session, sets: &[String]) -> Result<Vec<(Area, Val
 }
 
 /// Applies the settings that override the workbook's: maximum iterations,
-/// maximum change and order.
+/// maximum change, order and the inputs' alphabet.
 pub fn apply_settings(session: &mut Session, options: &Options) -> Result<(), Failure> {
+    if let Some(a) = &options.alphabet {
+        session.set_alphabet(a).map_err(|m| Failure::usage(format!("--alphabet `{a}`: {m}")))?;
+    }
     let s = session.settings_mut();
     if let Some(n) = options.max_iter {
         s.max_iterations = n;

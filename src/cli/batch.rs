@@ -79,15 +79,18 @@ impl Plan {
         let area = resolve_area(&base, show).map_err(|m| usage(format!("--show `{show}`: {m}")))?;
         let collect: Vec<Shown> =
             collect.iter().map(|k| resolve_key(&base, "--collect", k)).collect::<Result<_, _>>()?;
-        let expected: Option<Vec<String>> = match expect {
-            Some(p) => {
-                Some(input_line_file(&p.to_string_lossy()).map_err(usage)?.into_iter().map(|(_, l)| l).collect())
-            }
+        let expected: Option<Vec<(usize, String)>> = match expect {
+            Some(p) => Some(input_line_file(&p.to_string_lossy()).map_err(usage)?),
             None => None,
         };
         if let Some(e) = expected.as_ref().filter(|e| e.len() < lines.len()) {
             return Err(usage(format!("--expect has {} lines for {} puzzles", e.len(), lines.len())));
         }
+        // Expected lines are read as the input reads lines (numbers, either
+        // case) and spelled in its alphabet, as the answers are read back.
+        let canonical =
+            |(n, l): (usize, String)| def.canonical(&l).map_err(|m| usage(format!("--expect line {n}: {m}")));
+        let expected = expected.map(|e| e.into_iter().map(canonical).collect::<Result<Vec<_>, _>>()).transpose()?;
         let (input, alphabet, reset) = (def.name, def.alphabet, !common.no_reset);
         Ok(Plan { base, input, alphabet, lines, area, collect, expected, reset })
     }

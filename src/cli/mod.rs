@@ -135,6 +135,10 @@ pub struct CommonArgs {
     /// Fill a named input: NAME=SYMBOLS, NAME=@FILE (line 1) or NAME=@FILE:LINE.
     #[arg(long = "input", value_name = "NAME=VALUE")]
     pub inputs: Vec<String>,
+    /// Read the inputs through these symbols instead of the workbook's alphabet, for this run
+    /// (symbol k is the number k; e.g. 0123456789ABCDEF; either case when unambiguous).
+    #[arg(long, value_name = "SYMBOLS")]
+    pub alphabet: Option<String>,
     /// Set a cell after the reset protocol: CELL=VALUE (a number, TRUE, text, #N/A).
     #[arg(long = "set", value_name = "CELL=VALUE")]
     pub sets: Vec<String>,
@@ -156,6 +160,7 @@ impl CommonArgs {
             max_change: self.max_change,
             order: self.order.map(Into::into),
             inputs: self.inputs.clone(),
+            alphabet: self.alphabet.clone(),
             sets: self.sets.clone(),
             no_reset: self.no_reset,
             with: self.with.clone(),

@@ -69,6 +69,8 @@ pub struct Issue {
 
 /// How an unknown function's issue begins (see [`Issue::message_in`]).
 const UNKNOWN_FUNCTION: &str = "unknown function";
+/// How an unknown name's issue begins (see [`Issue::unknown_name`]).
+const UNKNOWN_NAME: &str = "unknown name `";
 
 impl Issue {
     /// The message for the formula `text` of the issue's site: an unknown
@@ -82,6 +84,12 @@ impl Issue {
             }
             _ => self.message.clone(),
         }
+    }
+
+    /// The name, when the issue is an unknown name: the uses of one missing
+    /// name are reported together.
+    pub fn unknown_name(&self) -> Option<&str> {
+        self.message.strip_prefix(UNKNOWN_NAME)?.strip_suffix('`')
     }
 }
 
@@ -330,7 +338,7 @@ impl<'s> Binder<'s> {
         match self.scope.name_index(n) {
             Some(i) => self.expand_name(i, span.clone()),
             None => {
-                self.issue(span, format!("unknown name `{n}`"));
+                self.issue(span, format!("{UNKNOWN_NAME}{n}`"));
                 BExpr::Const(Value::Error(ErrorKind::Name))
             }
         }

@@ -6,6 +6,7 @@
 //! cells that overlap or would make the grid too large, names that are
 //! invalid or defined twice (across every file of the workbook).
 
+use super::areas::NamedAreas;
 use super::model::*;
 use super::refs::{check_name, parse_ref};
 use crate::address::{Area, CellAddr, SheetId};
@@ -33,6 +34,9 @@ pub(crate) struct Builder {
     pub sources: Vec<Arc<Source>>,
     /// Per sheet, the rows and columns stored so far (from A1).
     extents: HashMap<SheetId, (u64, u64)>,
+    /// The areas the names stand for, once every name is read
+    /// ([`Builder::names_read`]); until then areas are literal only.
+    named: Option<NamedAreas>,
 }
 
 impl Builder {
@@ -47,6 +51,7 @@ impl Builder {
             name_places: HashMap::new(),
             sources: vec![src.clone()],
             extents: HashMap::new(),
+            named: None,
         }
     }
 
@@ -54,12 +59,51 @@ impl Builder {
         self.diags.push(Diagnostic::at(src, span, message, label));
     }
 
-    /// Reads a cell or area written at byte `at` of `src`; reports and
-    /// returns None when it does not read.
+    /// Every name is read: from now on an area may be a name holding a
+    /// constant reference, and literal ranges are checked against them.
+    pub fn names_read(&mut self) {
+        self.named = Some(NamedAreas::new(&self.names, &self.sheets));
+    }
+
+    /// Reads a cell or area written at byte `at` of `src` (once the names
+    /// are read, also a name holding a constant reference); reports and
+    /// returns None when it does not read or a literal range disagrees with
+    /// a name (see `areas.rs`).
     pub fn area(&mut self, src: &Arc<Source>, at: usize, text: &str) -> Option<Area> {
-        match parse_ref(text, &self.sheets, 0) {
-            Ok(a) => Some(a),
-            Err(e) => {
+        let span = at..at + text.len();
+        let e =
+            match parse_ref(text, &self.sheets, 0) {
+                Ok(a) => {
+                    let Some((i, named)) = self.named.as_ref().and_then(|n| n.disagreeing(a)) else { return Some(a) };
+                    let name = &self.names[i];
+                    let m = format!(
+                        "`{text}` starts where the name `{}` starts but is not its area ({})",
+                        name.name,
+                        self.show(named)
+                    );
+                    let d = Diagnostic::at(src, span, m, format!("not the area of `{}`", name.name))
+                        .with_note(format!("{}; write `{}` here to keep the two in step", defined(name), name.name));
+                    self.diags.push(d);
+                    return None;
+                }
+                Err(e) => e,
+            };
+        match self.named.as_ref().and_then(|n| n.lookup(text.trim())) {
+            Some((_, Ok(a))) => Some(*a),
+            Some((i, Err(why))) => {
+                let name = &self.names[i];
+                let formula = name.formula.text.trim_start_matches('=');
+                let m = format!("the name `{}` does not stand for an area: its formula `{formula}` {why}", name.name);
+                let d = Diagnostic::at(src, span, m, "not a constant reference").with_note(defined(name));
+                self.diags.push(d);
+                None
+            }
+            None if self.named.is_some() && check_name(text).is_ok() && !looks_like_cell(text) => {
+                let m = format!("`{text}` is neither a cell address nor a workbook name");
+                self.error(src, span, m, "expected a cell like Main!D4 or a name");
+                None
+            }
+            None => {
                 self.error(src, at + e.span.start..at + e.span.end, e.message, e.label);
                 None
             }
@@ -222,6 +266,20 @@ impl Placed {
         }
         first
     }
+}
+
+/// Where a name is defined, for a note.
+fn defined(name: &Name) -> String {
+    match &name.formula.origin.source {
+        Some(src) => format!("`{}` is defined at {}", name.name, place(src, name.formula.origin.offset)),
+        None => format!("`{}` is a name of the workbook", name.name),
+    }
+}
+
+/// Letters then digits (`A0`, `ZZZZ1`): a mistyped cell rather than a name.
+fn looks_like_cell(text: &str) -> bool {
+    let digits = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    digits.len() < text.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// `path:line:col` of a byte offset.

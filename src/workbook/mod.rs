@@ -8,15 +8,18 @@
 //! located [`Diagnostic`] (it never stops at the first one and never
 //! panics). The formats are described in `docs/formats.md`.
 
+mod areas;
 mod builder;
 mod locate;
 pub mod model;
 mod refs;
 pub mod ron;
+mod symbols;
 
 pub use model::*;
 pub use refs::{parse_cell_ref, parse_input_value};
 pub use ron::ALL;
+pub use symbols::{Symbol, alphabet_problem};
 
 use crate::diagnostic::Diagnostic;
 use std::path::Path;

@@ -146,42 +146,13 @@ pub const DEFAULT_BLANKS: &str = ".0";
 pub struct InputDef {
     pub name: String,
     pub area: Area,
-    /// Symbol k (1-based) stands for the number k.
+    /// Symbol k (1-based) stands for the number k (see `symbols.rs` for
+    /// how a line is read).
     pub alphabet: String,
     /// Characters meaning an empty cell; default `.0`.
     pub blanks: String,
     /// The line the input is filled with when the command line gives none.
     pub value: Option<String>,
-}
-
-impl InputDef {
-    /// Decodes a line such as `..3.2.6..9..` into values for the input's cells.
-    pub fn decode(&self, line: &str) -> Result<Vec<Value>, String> {
-        let symbols: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-        let want = self.area.size() as usize;
-        if symbols.len() != want {
-            return Err(format!("input `{}` needs {want} symbols for {}, got {}", self.name, self.area, symbols.len()));
-        }
-        symbols
-            .iter()
-            .enumerate()
-            .map(|(i, ch)| {
-                if self.blanks.contains(*ch) {
-                    Ok(Value::Empty)
-                } else if let Some(k) = self.alphabet.chars().position(|a| a == *ch) {
-                    Ok(Value::Number(k as f64 + 1.0))
-                } else {
-                    Err(format!(
-                        "input `{}`: symbol `{ch}` at position {} is not in the alphabet `{}` nor a blank (`{}`)",
-                        self.name,
-                        i + 1,
-                        self.alphabet,
-                        self.blanks
-                    ))
-                }
-            })
-            .collect()
-    }
 }
 
 /// The largest area a view or `--show` prints (65,536 cells: a 256 x 256

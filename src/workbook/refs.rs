@@ -5,8 +5,8 @@
 //! sheet names. Errors carry a span relative to the text so the loader can
 //! point at the faulty part.
 
-use crate::address::{Area, SheetId, parse_col, parse_row};
-use crate::ast::Span;
+use crate::address::{Area, SheetId, col_name, parse_col, parse_row};
+use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span};
 use crate::value::{ErrorKind, Value, parse_number};
 
 /// A reference that did not read, with the part of the text at fault.
@@ -94,6 +94,34 @@ pub(crate) fn parse_ref(text: &str, sheets: &[String], default_sheet: SheetId) -
         }
     };
     Ok(Area::new(sheet, a.0, a.1, b.0, b.1))
+}
+
+/// The area a workbook name stands for when its formula is a constant
+/// reference (`Main!$D$16:$L$24`, `$D$27`: every row and column fixed with
+/// `$`; no sheet means the anchor's sheet). The error says why the formula
+/// is not one, for a message "the name `x` ...".
+pub(crate) fn constant_area(expr: &Expr, anchor_sheet: SheetId, sheets: &[String]) -> Result<Area, String> {
+    let (sheet, r0, c0, r1, c1) = match &expr.kind {
+        ExprKind::Ref(RefExpr { sheet, kind: RefKind::Cell { row, col } }) => (sheet, *row, *col, *row, *col),
+        ExprKind::Ref(RefExpr { sheet, kind: RefKind::Area { r0, c0, r1, c1 } }) => (sheet, *r0, *c0, *r1, *c1),
+        ExprKind::Ref(_) => return Err("is whole rows or columns, not a block of cells".into()),
+        _ => return Err("is a formula, not a reference".into()),
+    };
+    if ![r0, c0, r1, c1].iter().all(|a| a.abs) {
+        let fixed = |r: Axis, c: Axis| format!("${}${}", col_name(c.index), r.index + 1);
+        let mut fix = fixed(r0, c0);
+        if (r0, c0) != (r1, c1) {
+            fix = format!("{fix}:{}", fixed(r1, c1));
+        }
+        return Err(format!(
+            "is a relative reference (it moves with the cell that uses it): fix every row and column with `$`, as `{fix}`"
+        ));
+    }
+    let sheet = match sheet {
+        None => anchor_sheet,
+        Some(name) => crate::sheets::find(sheets, name).ok_or_else(|| format!("is on the unknown sheet `{name}`"))?,
+    };
+    Ok(Area::new(sheet, r0.index, c0.index, r1.index, c1.index))
 }
 
 /// Splits `Sheet!rest` into the sheet name (unquoted, with its span) and the

@@ -4,8 +4,10 @@
 //! is not a regular file: a FIFO would block the reader forever), and the
 //! others are still read. Each file's entries are checked like the workbook's own:
 //! names (valid, defined once across all files), anchors, areas, formulas.
+//! Names are added as the files are read; `cells` entries once every name
+//! is known, since their areas may be names.
 
-use super::dfl::{DflKind, parse_dfl};
+use super::dfl::{DflEntry, DflKind, parse_dfl};
 use crate::address::CellAddr;
 use crate::ast::Span;
 use crate::diagnostic::Source;
@@ -23,10 +25,18 @@ pub(crate) struct Include<'t> {
     pub part: Option<usize>,
 }
 
-/// Reads and adds every included file, in order. A file listed twice by the
-/// workbook, or twice by one part, is an error; one that several parts (or
-/// the workbook and a part) include is read once.
-pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Include<'_>], base_dir: &Path) {
+/// A formula file read, its names added, its `cells` entries still to add
+/// (with [`add_cells`], once every name is read).
+pub(crate) struct Read {
+    file: Arc<Source>,
+    cells: Vec<DflEntry>,
+}
+
+/// Reads every included file, in order, and adds its names. A file listed
+/// twice by the workbook, or twice by one part, is an error; one that
+/// several parts (or the workbook and a part) include is read once.
+pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Include<'_>], base_dir: &Path) -> Vec<Read> {
+    let mut read = Vec::new();
     let mut seen: Vec<(PathBuf, Option<usize>)> = Vec::new();
     for inc in list {
         let span = inc.span.clone();
@@ -62,8 +72,10 @@ pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Include<'_>],
         };
         let file = Source::new(path, text);
         b.sources.push(file.clone());
-        formula_file(b, &file);
+        let cells = names(b, &file);
+        read.push(Read { file, cells });
     }
+    read
 }
 
 /// What the file at `path` is when it exists but is not a regular file (a
@@ -93,34 +105,44 @@ pub(crate) fn not_regular(path: &Path) -> Option<&'static str> {
     Some("not a regular file")
 }
 
-/// Adds the entries of one formula file.
-fn formula_file(b: &mut Builder, file: &Arc<Source>) {
+/// Adds the names of one formula file; returns its `cells` entries.
+fn names(b: &mut Builder, file: &Arc<Source>) -> Vec<DflEntry> {
     let (entries, diags) = parse_dfl(file);
     b.diags.extend(diags);
+    let mut cells = Vec::new();
     for e in entries {
+        let DflKind::Name { name, name_span, anchor } = &e.kind else {
+            cells.push(e);
+            continue;
+        };
         let text = &file.text[e.formula.clone()];
-        match &e.kind {
-            DflKind::Name { name, name_span, anchor } => {
-                let anchor = match anchor {
-                    None => Some(CellAddr::new(0, 0, 0)),
-                    Some((a, span)) => b.cell(file, span.start, a, "a name's anchor"),
-                };
-                let formula = b.formula(file, e.formula.start, text, &format!("name `{name}`"));
-                let def = match (anchor, formula) {
-                    (Some(anchor), Some(formula)) => {
-                        Some(Name { name: name.clone(), anchor, formula, comment: e.comment.clone() })
-                    }
-                    _ => None,
-                };
-                b.add_name(file, name_span.clone(), def, name);
+        let anchor = match anchor {
+            None => Some(CellAddr::new(0, 0, 0)),
+            Some((a, span)) => b.cell(file, span.start, a, "a name's anchor"),
+        };
+        let formula = b.formula(file, e.formula.start, text, &format!("name `{name}`"));
+        let def = match (anchor, formula) {
+            (Some(anchor), Some(formula)) => {
+                Some(Name { name: name.clone(), anchor, formula, comment: e.comment.clone() })
             }
-            DflKind::Cells { target, span } => {
-                let area = b.area(file, span.start, target);
-                let what = area.map_or_else(|| target.clone(), |a| b.show(a));
-                let content = b.cell_formula(file, e.formula.start, text, &format!("cells {what}"));
-                if let (Some(area), Some(content)) = (area, content) {
-                    b.add_cells(file, span.clone(), CellEntry { area, content });
-                }
+            _ => None,
+        };
+        b.add_name(file, name_span.clone(), def, name);
+    }
+    cells
+}
+
+/// Adds the `cells` entries of the files read, in order.
+pub(crate) fn add_cells(b: &mut Builder, read: Vec<Read>) {
+    for Read { file, cells } in read {
+        for e in cells {
+            let DflKind::Cells { target, span } = &e.kind else { continue };
+            let text = &file.text[e.formula.clone()];
+            let area = b.area(&file, span.start, target);
+            let what = area.map_or_else(|| target.clone(), |a| b.show(a));
+            let content = b.cell_formula(&file, e.formula.start, text, &format!("cells {what}"));
+            if let (Some(area), Some(content)) = (area, content) {
+                b.add_cells(&file, span.clone(), CellEntry { area, content });
             }
         }
     }

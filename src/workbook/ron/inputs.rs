@@ -12,6 +12,7 @@ use super::spans::Node;
 use crate::diagnostic::Source;
 use crate::workbook::builder::Builder;
 use crate::workbook::model::{DEFAULT_ALPHABET, DEFAULT_BLANKS, InputDef};
+use crate::workbook::symbols::{DROPPED, alphabet_problem};
 use std::sync::Arc;
 
 pub(crate) fn inputs(
@@ -34,23 +35,9 @@ pub(crate) fn inputs(
         let alphabet = def.alphabet.as_ref().map_or(DEFAULT_ALPHABET.to_string(), |a| a.text.to_string());
         let blanks = def.blanks.as_ref().map_or(DEFAULT_BLANKS.to_string(), |s| s.text.to_string());
         let mut ok = true;
-        if def.alphabet.is_some() {
-            let span = at.field("alphabet").string();
-            if alphabet.is_empty() {
-                b.error(src, span, "an input's alphabet cannot be empty", "empty alphabet");
-                ok = false;
-            } else if let Some(c) = repeated(&alphabet) {
-                b.error(src, span, format!("`{c}` appears twice in the alphabet"), "repeated symbol");
-                ok = false;
-            } else if let Some(c) = whitespace(&alphabet) {
-                b.error(
-                    src,
-                    span,
-                    format!("an input's alphabet cannot hold whitespace ({c:?}): {DROPPED}"),
-                    "whitespace",
-                );
-                ok = false;
-            }
+        if let Some((m, label)) = def.alphabet.as_ref().and_then(|a| alphabet_problem(&a.text)) {
+            b.error(src, at.field("alphabet").string(), m, label);
+            ok = false;
         }
         if let Some(c) = def.blanks.as_ref().and_then(|s| whitespace(&s.text)) {
             let m = format!("an input's blanks cannot hold whitespace ({c:?}): {DROPPED}");
@@ -78,13 +65,6 @@ pub(crate) fn inputs(
     out
 }
 
-/// Why whitespace is refused in an alphabet or in blanks.
-const DROPPED: &str = "input lines drop whitespace, so it can never be typed";
-
 fn whitespace(s: &str) -> Option<char> {
     s.chars().find(|c| c.is_whitespace())
-}
-
-fn repeated(s: &str) -> Option<char> {
-    s.char_indices().find(|&(i, c)| s[i + c.len_utf8()..].contains(c)).map(|(_, c)| c)
 }

@@ -51,13 +51,16 @@ pub fn from_str_with(
     let raw = raw::parse_ron(&src).map_err(|d| vec![d])?;
     let root = spans::scan(&src.text);
     let mut b = Builder::new(&src);
-    let mut file = read::from_raw(&mut b, &raw, &root, &src);
+    let calc = read::head(&mut b, &raw, &root, &src);
     let base = (raw.include.as_slice(), root.field("include"));
     let chosen = parts::choose(&mut b, &src, &raw.parts, root.field("parts"), base, base_dir, with);
-    parts::add_views(&mut b, &src, &mut file.views, chosen.views);
-    if !b.sheets.is_empty() {
-        include::includes(&mut b, &src, &chosen.includes, base_dir);
-    }
+    let read =
+        if b.sheets.is_empty() { Vec::new() } else { include::includes(&mut b, &src, &chosen.includes, base_dir) };
+    b.names_read();
+    let mut file = read::body(&mut b, &raw, &root, &src, calc);
+    let part_views = parts::views(&mut b, &src, &raw.parts, root.field("parts"), &chosen);
+    parts::add_views(&mut b, &src, &mut file.views, part_views);
+    include::add_cells(&mut b, read);
     read::check_settable(&mut b, &src, &file.settable);
     b.finish(file.calc, file.inputs, file.views, file.reset, chosen.parts)
 }

@@ -27,9 +27,9 @@ pub(crate) struct Chosen<'t> {
     /// The files to read: the workbook's includes (less what a part that is
     /// on replaces), then the files of each part that is on, in file order.
     pub includes: Vec<Include<'t>>,
-    /// The views of the parts that are on, each with its part's name and
-    /// where that is declared.
-    pub views: Vec<(ViewDef, Span, String)>,
+    /// The declared parts with a valid name (their index among the
+    /// declared ones), whose views [`views`] checks once the names are read.
+    valid: Vec<usize>,
 }
 
 /// Reads the declared parts and chooses the files and views of those named
@@ -47,7 +47,7 @@ pub(crate) fn choose<'t>(
     let (base_list, base_places) = base;
     let key = |text: &str| clean(&base_dir.join(text));
     let base_paths: Vec<_> = base_list.iter().map(|s| key(&s.text)).collect();
-    let mut chosen = Chosen { parts: Vec::new(), includes: Vec::new(), views: Vec::new() };
+    let mut chosen = Chosen { parts: Vec::new(), includes: Vec::new(), valid: Vec::new() };
     let mut replaced = Vec::new();
     let mut extra = Vec::new();
     for (i, (name, part)) in raw.0.iter().enumerate() {
@@ -71,8 +71,8 @@ pub(crate) fn choose<'t>(
                 replaced.push(path);
             }
         }
-        let views = super::views::views(b, src, &part.views, at.field("views"));
         chosen.parts.push(Part { name: name.text.to_string(), about: about.to_string(), on });
+        chosen.valid.push(i);
         if on {
             let list = at.field("include");
             extra.extend(part.include.iter().enumerate().map(|(j, inc)| Include {
@@ -80,8 +80,6 @@ pub(crate) fn choose<'t>(
                 span: list.item(j).string(),
                 part: Some(i),
             }));
-            let owner = name.text.to_string();
-            chosen.views.extend(views.into_iter().map(|v| (v, key_at.string(), owner.clone())));
         }
     }
     for (i, inc) in base_list.iter().enumerate() {
@@ -91,6 +89,27 @@ pub(crate) fn choose<'t>(
     }
     chosen.includes.extend(extra);
     chosen
+}
+
+/// Checks the views of every part (once every name is read: their ranges
+/// may be names) and returns those of the parts that are on, each with its
+/// part's name and where that is declared.
+pub(crate) fn views(
+    b: &mut Builder,
+    src: &Arc<Source>,
+    raw: &Entries<Str<'_>, RawPart<'_>>,
+    places: &Node,
+    chosen: &Chosen<'_>,
+) -> Vec<(ViewDef, Span, String)> {
+    let mut out = Vec::new();
+    for (&i, part) in chosen.valid.iter().zip(&chosen.parts) {
+        let (key_at, at) = places.entry(i);
+        let views = super::views::views(b, src, &raw.0[i].1.views, at.field("views"));
+        if part.on {
+            out.extend(views.into_iter().map(|v| (v, key_at.string(), part.name.clone())));
+        }
+    }
+    out
 }
 
 /// Adds the views of the parts that are on to the workbook's `views`. A

@@ -1,5 +1,6 @@
 //! Reads what the workbook file itself says into the [`Builder`]: sheet
-//! names, calculation settings, cells, names and the reset protocol (inputs
+//! names, calculation settings and names first ([`head`]), then, once every
+//! file's names are read, cells and the reset protocol ([`body`]; inputs
 //! and views have their own modules, included files `include.rs`), and,
 //! once every file is read, whether the cells that inputs fill and the
 //! reset protocol sets are free of formulas and fit the grid. Values
@@ -40,10 +41,33 @@ pub(crate) struct Settable {
     pub what: String,
 }
 
-/// Builds everything the workbook file itself says.
-pub(crate) fn from_raw(b: &mut Builder, raw: &RawWorkbook<'_>, root: &Node, src: &Arc<Source>) -> FileParts {
+/// Reads the sheets, the calculation settings and the workbook file's
+/// names: what must be known before any area is read.
+pub(crate) fn head(b: &mut Builder, raw: &RawWorkbook<'_>, root: &Node, src: &Arc<Source>) -> CalcSettings {
     sheets(b, raw, root, src);
     let calc = calc(b, raw, root.field("calc"), src);
+    if b.sheets.is_empty() {
+        return calc;
+    }
+    let places = root.field("names");
+    for (i, (key, def)) in raw.names.0.iter().enumerate() {
+        let (key_at, def_at) = places.entry(i);
+        let def = name(b, src, key, def, def_at);
+        b.add_name(src, key_at.string(), def, &key.text);
+    }
+    calc
+}
+
+/// Builds the rest of what the workbook file says (once every file's names
+/// are read, so its areas may be names): cells, inputs, views and the reset
+/// protocol.
+pub(crate) fn body(
+    b: &mut Builder,
+    raw: &RawWorkbook<'_>,
+    root: &Node,
+    src: &Arc<Source>,
+    calc: CalcSettings,
+) -> FileParts {
     let mut parts = FileParts { calc, inputs: Vec::new(), views: Vec::new(), reset: None, settable: Vec::new() };
     if b.sheets.is_empty() {
         return parts;
@@ -65,12 +89,6 @@ pub(crate) fn from_raw(b: &mut Builder, raw: &RawWorkbook<'_>, root: &Node, src:
             v => Content::Constant(constant(v)),
         };
         b.add_cells(src, span, CellEntry { area, content });
-    }
-    let places = root.field("names");
-    for (i, (key, def)) in raw.names.0.iter().enumerate() {
-        let (key_at, def_at) = places.entry(i);
-        let def = name(b, src, key, def, def_at);
-        b.add_name(src, key_at.string(), def, &key.text);
     }
     parts.inputs = super::inputs::inputs(b, src, &raw.inputs, root.field("inputs"), &mut parts.settable);
     parts.views = super::views::views(b, src, &raw.views, root.field("views"));
