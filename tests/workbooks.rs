@@ -1,11 +1,12 @@
 //! Every workbook in `workbooks/` is picked up: it loads without a problem,
 //! runs its reset protocol and recalculation, and its views are snapshotted
-//! as text. Drop a `.ron` file there and this test covers it.
+//! as text, as `dataflow run` prints them (through each view's alphabet,
+//! compact groups and region marks). Drop a `.ron` file there and this test covers it.
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use dataflow::render::{Layout, render_area};
+use dataflow::render::{Layout, render_view};
 use dataflow::session::Session;
 use std::path::Path;
 
@@ -32,7 +33,8 @@ fn every_workbook_runs_and_its_views_match_the_snapshot() {
         );
         for v in &s.workbook().views {
             out.push_str(&format!("{}:\n", v.name));
-            out.push_str(&render_area(s.engine().grid(), &v.area, &Layout { group: v.group, blank: v.blank.clone() }));
+            let layout = Layout { group: v.group, blank: v.blank.clone() };
+            out.push_str(&render_view(s.engine().grid(), &v.area, &layout, &v.display));
         }
         insta::assert_snapshot!(format!("workbook_{name}"), out);
     }
