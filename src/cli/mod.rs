@@ -134,7 +134,8 @@ pub struct CommonArgs {
     /// Order of cells within an iteration: row-major (Excel) or synchronous.
     #[arg(long, value_name = "ORDER")]
     pub order: Option<dataflow_order::OrderArg>,
-    /// Fill a named input: NAME=SYMBOLS, NAME=@FILE (line 1) or NAME=@FILE:LINE.
+    /// Fill a named input: NAME=SYMBOLS, NAME=@FILE (line 1) or NAME=@FILE:LINE; a line is symbols
+    /// (either case when unambiguous) or numbers separated by spaces ("12 10 0 8 ...", 0 or . blank).
     #[arg(long = "input", value_name = "NAME=VALUE")]
     pub inputs: Vec<String>,
     /// Read the inputs through these symbols instead of the workbook's alphabet, for this run
