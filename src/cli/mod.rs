@@ -43,8 +43,10 @@ pub enum Command {
     Eval {
         #[command(flatten)]
         common: CommonArgs,
-        /// The formula, e.g. "=SUM(Main!D16:L24)" or a name; "{=...}" evaluates it as an
-        /// array formula and prints the whole array.
+        /// The formula, e.g. "=SUM(Main!D16:L24)" or a name. An array or a reference to several
+        /// cells prints whole, as Excel's F9 shows it ({1;2;3}: `,` between columns, `;` between
+        /// rows, text quoted, an empty cell as 0); a name is evaluated for the --at cell. "{=...}"
+        /// evaluates it as an array formula entered over --at and prints the array as a grid.
         formula: String,
         /// The cell whose context the formula is evaluated in (default A1 of the first sheet);
         /// for "{=...}" a range is the block the array formula is entered over.
@@ -132,7 +134,8 @@ pub struct CommonArgs {
     /// Order of cells within an iteration: row-major (Excel) or synchronous.
     #[arg(long, value_name = "ORDER")]
     pub order: Option<dataflow_order::OrderArg>,
-    /// Fill a named input: NAME=SYMBOLS, NAME=@FILE (line 1) or NAME=@FILE:LINE.
+    /// Fill a named input: NAME=SYMBOLS, NAME=@FILE (line 1) or NAME=@FILE:LINE; a line is symbols
+    /// (either case when unambiguous) or numbers separated by spaces ("12 10 0 8 ...", 0 or . blank).
     #[arg(long = "input", value_name = "NAME=VALUE")]
     pub inputs: Vec<String>,
     /// Read the inputs through these symbols instead of the workbook's alphabet, for this run

@@ -9,6 +9,7 @@ use super::trace::Tracer;
 use super::{Format, RunArgs};
 use crate::app::{self, Failure, Options, Shown, apply_sets, apply_settings, prepare, print, resolve_views, warn};
 use dataflow::address::Area;
+use dataflow::ast::{Expr, ExprKind};
 use dataflow::diagnostic::Diagnostic;
 use dataflow::engine::Report;
 use dataflow::eval::Eval;
@@ -18,7 +19,7 @@ use dataflow::parse::parse_formula;
 use dataflow::render::{Layout, render_rows};
 use dataflow::session::{ResetRun, Session};
 use dataflow::state::State;
-use dataflow::value::Value;
+use dataflow::value::{Array, Value};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -226,8 +227,25 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
             v => Err(Failure::usage(format!("the formula gives the value {v}, not a reference"))),
         }
     } else {
-        print(&format!("{}\n", ev.eval_cell(&bound)))
+        // Several values (an array, a reference to several cells): all of
+        // them, as Excel's F9 shows them; one value as the cell would show it.
+        let v = ev.eval(&bound);
+        match ev.array_value(v) {
+            Value::Array(a) if a.data.len() > 1 => print(&format!("{}\n", f9_text(&a))),
+            _ => print(&format!("{}\n", ev.eval_cell(&bound))),
+        }
     }
+}
+
+/// An array as Excel's F9 writes it: `{1,2;3,4}`, `,` between columns and
+/// `;` between rows, text quoted (`""` inside), an empty cell as 0.
+fn f9_text(a: &Array) -> String {
+    let rows: Vec<Vec<Value>> = a
+        .data
+        .chunks(a.cols.max(1))
+        .map(|r| r.iter().map(|v| if v.is_empty() { Value::Number(0.0) } else { v.clone() }).collect())
+        .collect();
+    Expr::new(ExprKind::Array(rows), 0..0).to_string()
 }
 
 /// An array formula's whole result, row by row (a single value alone).
