@@ -263,6 +263,7 @@ impl Builder {
             reset,
             sources: self.sources,
             parts,
+            start: Vec::new(),
         })
     }
 }
