@@ -7,6 +7,7 @@
 pub mod batch;
 mod explain;
 mod graph;
+mod import;
 pub mod output;
 pub(crate) mod run;
 mod trace;
@@ -97,6 +98,19 @@ pub enum Command {
         /// Show names as nodes between the cells that use them and the areas they reach.
         #[arg(long)]
         names: bool,
+    },
+    /// Write an Excel workbook (.xlsx) as a RON workbook and a formula file (and its cached
+    /// values as a state file for `run --state`), so its formulas can be edited as text.
+    Import {
+        /// The Excel workbook.
+        workbook: PathBuf,
+        /// The directory written to: BOOK.ron, BOOK.dfl and, when the workbook has cached
+        /// values, BOOK.state.ron (created if missing).
+        #[arg(long, short, value_name = "DIR")]
+        out: PathBuf,
+        /// Overwrite those files when they exist (without it, an existing file is an error).
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -243,6 +257,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Watch(args) => watch::watch(&args),
         Command::Explain { common, cell } => explain::explain_cell(&common.options(), &cell),
         Command::Graph { workbook, cell, names } => graph::graph(&workbook, cell.as_deref(), names),
+        Command::Import { workbook, out, force } => import::import(&workbook, &out, force),
     };
     match result {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,

@@ -14,6 +14,7 @@ mod locate;
 pub mod model;
 mod refs;
 pub mod ron;
+pub mod write_ron;
 pub mod xlsx;
 
 pub use model::*;
