@@ -4,7 +4,7 @@
 mod common;
 mod xlsx;
 
-use common::{GRID2, GRID2_SOLVED};
+use common::{GRID2, GRID2_SOLVED, expect_exit};
 use dataflow::session::Session;
 use dataflow::value::Value;
 
@@ -182,4 +182,73 @@ fn sheet_local_names_are_imported_when_their_spelling_is_theirs_alone() {
         d[0].message,
         "the name `x` is defined 2 times (sheet `Main`, sheet `Other`); dataflow has workbook names only, so each name needs its own spelling"
     );
+}
+
+#[test]
+fn broken_files_and_formulas_are_clear_errors() {
+    let dir = xlsx::temp_dir("broken");
+    let not_zip = dir.join("text.xlsx");
+    std::fs::write(&not_zip, "Workbook(sheets: [\"Main\"])").expect("written");
+    let out = expect_exit(1, &["check", not_zip.to_str().expect("a path")]);
+    assert!(out.stderr.contains("text.xlsx` as an Excel workbook: it is not a zip file"), "{out:?}");
+    let good = xlsx::Book::default().sheet("Main", vec![xlsx::num("A1", 1.0)]).bytes();
+    let truncated = dir.join("truncated.xlsx");
+    std::fs::write(&truncated, &good[..good.len() / 2]).expect("written");
+    let out = expect_exit(1, &["run", truncated.to_str().expect("a path")]);
+    assert!(out.stderr.contains("truncated.xlsx` as an Excel workbook: it is not a zip file"), "{out:?}");
+    let parts: Vec<(String, String)> = xlsx::Book::default()
+        .sheet("Main", vec![])
+        .parts()
+        .into_iter()
+        .filter(|(p, _)| p != "xl/workbook.xml")
+        .collect();
+    let missing = dir.join("missing.xlsx");
+    std::fs::write(&missing, xlsx::zip_parts(&parts)).expect("written");
+    let out = expect_exit(1, &["check", missing.to_str().expect("a path")]);
+    assert!(out.stderr.contains("the part `xl/workbook.xml` is missing"), "{out:?}");
+
+    let bad = xlsx::Book::default()
+        .sheet("Main", vec![xlsx::formula("A1", "1+*2", None), xlsx::formula("B7", "NOPE(1)+1", None)])
+        .write("bad.xlsx");
+    let path = bad.to_str().expect("a path");
+    let out = expect_exit(1, &["check", path]);
+    assert!(out.stderr.contains("error: cannot parse the formula of cell Main!A1"), "{out:?}");
+    assert!(out.stderr.contains("Main!A1: =1+*2"), "the listing line names the cell: {out:?}");
+    let fixed = xlsx::Book::default().sheet("Main", vec![xlsx::formula("B7", "NOPE(1)+1", None)]).write("bad_fn.xlsx");
+    let out = expect_exit(1, &["run", fixed.to_str().expect("a path")]);
+    assert!(out.stderr.contains("unknown function `NOPE`"), "{out:?}");
+    assert!(out.stderr.contains("in cell Main!B7"), "{out:?}");
+}
+
+#[test]
+fn import_writes_a_workbook_that_runs_to_the_same_values() {
+    let book = xlsx::ellis::book(GRID2).write("ellis_import.xlsx");
+    let out_dir = xlsx::temp_dir("ellis_out");
+    let (book, dir) = (book.to_str().expect("a path"), out_dir.to_str().expect("a path"));
+    let out = expect_exit(0, &["import", book, "--out", dir]);
+    assert!(out.stdout.contains("ellis_import.state.ron"), "{out:?}");
+    let dfl = std::fs::read_to_string(out_dir.join("ellis_import.dfl")).expect("written");
+    assert!(dfl.contains("name in_cell_from_sol @ Main!A13 = Main!A1\n"), "{dfl}");
+    assert!(dfl.contains("name val_bigcell_from_sol @ Main!D16 = INDEX(val_board,ROW(Main!A1)*3-2,"), "{dfl}");
+    assert!(dfl.contains("cells Main!P4:AP30 = IF(state=\"reset\",onetonine,"), "{dfl}");
+    // Existing files are kept unless --force.
+    let again = expect_exit(2, &["import", book, "--out", dir]);
+    assert!(again.stderr.contains("exists; --force overwrites it"), "{again:?}");
+    expect_exit(0, &["import", book, "--out", dir, "--force"]);
+
+    let show = ["--show", "Main!D16:L24", "--show", "Main!P4:AP30"];
+    let direct = expect_exit(0, &[&["run", book][..], &show].concat());
+    let ron = out_dir.join("ellis_import.ron");
+    let ron = ron.to_str().expect("a path");
+    let state = out_dir.join("ellis_import.state.ron");
+    let state = state.to_str().expect("a path");
+    let from_state = expect_exit(0, &[&["run", ron, "--state", state][..], &show].concat());
+    // The same values and iterations; only the time taken differs.
+    let untimed = |s: &str| s.rsplit_once("; ").map_or(s.to_string(), |(head, _)| head.to_string());
+    assert_eq!(untimed(&from_state.stdout), untimed(&direct.stdout));
+    assert!(direct.stdout.contains("converged after 9 iterations"), "{direct:?}");
+    assert!(direct.stdout.contains("2 4 5 9 8 1 3 7 6\n1 6 9 2 7 3 5 8 4\n"), "{direct:?}");
+    // Without the cached values, from empty cells: the same solution here.
+    let fresh = expect_exit(0, &[&["run", ron][..], &show].concat());
+    assert!(fresh.stdout.contains("2 4 5 9 8 1 3 7 6\n1 6 9 2 7 3 5 8 4\n"), "{fresh:?}");
 }
