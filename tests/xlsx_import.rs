@@ -1,6 +1,8 @@
 //! Excel workbooks (`.xlsx`) read by `workbook::load`: fixtures built in
 //! the test from raw XML parts (`xlsx/mod.rs`), never binary files.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 mod xlsx;
 
@@ -251,4 +253,50 @@ fn import_writes_a_workbook_that_runs_to_the_same_values() {
     // Without the cached values, from empty cells: the same solution here.
     let fresh = expect_exit(0, &[&["run", ron][..], &show].concat());
     assert!(fresh.stdout.contains("2 4 5 9 8 1 3 7 6\n1 6 9 2 7 3 5 8 4\n"), "{fresh:?}");
+}
+
+/// An xlsx written by LibreOffice (our fixture, opened and saved again by
+/// `soffice --convert-to xlsx`) imports and runs to the same values.
+/// Skipped, with a message, when `soffice` is not installed.
+#[test]
+fn an_xlsx_written_by_libreoffice_runs_to_the_same_values() {
+    let soffice = std::env::var("LO_SOFFICE").unwrap_or_else(|_| "soffice".into());
+    if std::process::Command::new(&soffice).arg("--version").output().is_err() {
+        eprintln!("skipped: `{soffice}` is not installed (LibreOffice); set LO_SOFFICE to use another");
+        return;
+    }
+    // A convergent cycle (A1 and B1 tend to 10), a shared formula and a
+    // relative name ("the cell to the left"), iteration on.
+    let book = xlsx::Book::default()
+        .sheet(
+            "Main",
+            vec![
+                xlsx::formula("A1", "(B1+10)/2", Some(0.0)),
+                xlsx::formula("B1", "A1", Some(0.0)),
+                xlsx::num("A3", 1.0),
+                xlsx::num("A4", 2.0),
+                r#"<c r="B3"><f t="shared" ref="B3:B4" si="0">left*3</f><v>3</v></c>"#.into(),
+                r#"<c r="B4"><f t="shared" si="0"/><v>6</v></c>"#.into(),
+            ],
+        )
+        .name("left", "Main!XFD1", "")
+        .calc(r#"<calcPr iterate="1" iterateCount="100" iterateDelta="0.001"/>"#);
+    let ours = book.write("lo_source.xlsx");
+    let out = xlsx::temp_dir("lo_out");
+    let profile = xlsx::temp_dir("lo_profile");
+    let status = std::process::Command::new(&soffice)
+        .arg(format!("-env:UserInstallation=file://{}", profile.display()))
+        .args(["--headless", "--convert-to", "xlsx", "--outdir"])
+        .arg(&out)
+        .arg(&ours)
+        .output()
+        .expect("soffice runs");
+    assert!(status.status.success(), "{status:?}");
+    let theirs = out.join("lo_source.xlsx");
+    let show = ["--show", "Main!A1:B4"];
+    let a = expect_exit(0, &[&["run", ours.to_str().expect("a path")][..], &show].concat());
+    let b = expect_exit(0, &[&["run", theirs.to_str().expect("a path")][..], &show].concat());
+    let grid = |s: &str| s.lines().take(5).collect::<Vec<_>>().join("\n");
+    assert_eq!(grid(&b.stdout), grid(&a.stdout), "LibreOffice's file: {b:?}");
+    assert!(a.stdout.contains("9.99"), "{a:?}");
 }

@@ -147,7 +147,7 @@ fn value(v: &DataRef<'_>) -> Value {
         DataRef::Int(i) => Value::Number(*i as f64),
         DataRef::Float(f) => Value::num(*f),
         DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => Value::text(s),
-        DataRef::SharedString(s) => Value::text(*s),
+        DataRef::SharedString(s) => Value::text(s),
         DataRef::Bool(b) => Value::Bool(*b),
         DataRef::DateTime(d) => Value::num(d.as_f64()),
         DataRef::Error(e) => Value::Error(ErrorKind::parse(&e.to_string()).unwrap_or(ErrorKind::NA)),

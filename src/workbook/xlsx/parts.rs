@@ -153,11 +153,11 @@ pub(super) fn array_blocks<R: Read + Seek>(zip: &mut Zip<R>, path: &str) -> Resu
             Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == "c" => {
                 cell = attr(&e, "r")?.unwrap_or_default();
             }
-            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == "f" => {
-                if attr(&e, "t")?.as_deref() == Some("array") {
-                    let block = attr(&e, "ref")?.unwrap_or_else(|| cell.clone());
-                    blocks.push((cell.clone(), block));
-                }
+            Event::Start(e) | Event::Empty(e)
+                if e.local_name().as_ref() == "f" && attr(&e, "t")?.as_deref() == Some("array") =>
+            {
+                let block = attr(&e, "ref")?.unwrap_or_else(|| cell.clone());
+                blocks.push((cell.clone(), block));
             }
             Event::Eof => return Ok(blocks),
             _ => {}
