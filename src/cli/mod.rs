@@ -135,7 +135,7 @@ pub enum BatchFormat {
 /// Options shared by the commands that calculate.
 #[derive(Args, Debug, Clone)]
 pub struct CommonArgs {
-    /// The workbook file (.ron).
+    /// The workbook file (.ron, or .xlsx for an Excel workbook).
     pub workbook: PathBuf,
     /// Maximum iterations for circular references (overrides the workbook).
     #[arg(long = "max-iter", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=32767))]
