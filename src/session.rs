@@ -46,6 +46,7 @@ impl Session {
         let program = Arc::new(build_program(&workbook)?);
         let engine = Engine::new(program, workbook.calc).map_err(|m| vec![Diagnostic::new(m)])?;
         let mut s = Session { workbook: Arc::new(workbook), engine };
+        s.start();
         let defaults: Vec<(String, String)> =
             s.workbook.inputs.iter().filter_map(|i| Some((i.name.clone(), i.value.clone()?))).collect();
         for (name, line) in defaults {
@@ -59,13 +60,31 @@ impl Session {
     /// with this one (see [`Program::detached`]), for another thread.
     pub fn detached(&self) -> Session {
         let engine = self.engine.fresh(Arc::new(self.engine.program().detached()));
-        Session { workbook: self.workbook.clone(), engine }
+        let mut s = Session { workbook: self.workbook.clone(), engine };
+        s.start();
+        s
     }
 
     /// A fresh engine over the same program (for another puzzle).
     pub fn fresh(&self) -> Session {
         let engine = self.engine.fresh(self.engine.program().clone());
-        Session { workbook: self.workbook.clone(), engine }
+        let mut s = Session { workbook: self.workbook.clone(), engine };
+        s.start();
+        s
+    }
+
+    /// Puts the workbook's starting values (an Excel file's cached results)
+    /// into its formula cells; every formula stays dirty.
+    fn start(&mut self) {
+        if self.workbook.start.is_empty() {
+            return;
+        }
+        for (c, v) in &self.workbook.start {
+            if self.engine.program().index.contains_key(c) {
+                self.engine.restore(*c, v.detached());
+            }
+        }
+        self.engine.mark_all_dirty();
     }
 
     /// The workbook as loaded.

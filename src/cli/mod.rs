@@ -7,6 +7,7 @@
 pub mod batch;
 mod explain;
 mod graph;
+mod import;
 pub mod output;
 pub(crate) mod run;
 mod trace;
@@ -100,6 +101,19 @@ pub enum Command {
         #[arg(long)]
         names: bool,
     },
+    /// Write an Excel workbook (.xlsx) as a RON workbook and a formula file (and its cached
+    /// values as a state file for `run --state`), so its formulas can be edited as text.
+    Import {
+        /// The Excel workbook.
+        workbook: PathBuf,
+        /// The directory written to: BOOK.ron, BOOK.dfl and, when the workbook has cached
+        /// values, BOOK.state.ron (created if missing).
+        #[arg(long, short, value_name = "DIR")]
+        out: PathBuf,
+        /// Overwrite those files when they exist (without it, an existing file is an error).
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -123,7 +137,7 @@ pub enum BatchFormat {
 /// Options shared by the commands that calculate.
 #[derive(Args, Debug, Clone)]
 pub struct CommonArgs {
-    /// The workbook file (.ron).
+    /// The workbook file (.ron, or .xlsx for an Excel workbook).
     pub workbook: PathBuf,
     /// Maximum iterations for circular references (overrides the workbook).
     #[arg(long = "max-iter", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=32767))]
@@ -251,6 +265,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Watch(args) => watch::watch(&args),
         Command::Explain { common, cell } => explain::explain_cell(&common.options(), &cell),
         Command::Graph { workbook, cell, names } => graph::graph(&workbook, cell.as_deref(), names),
+        Command::Import { workbook, out, force } => import::import(&workbook, &out, force),
     };
     match result {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,

@@ -321,6 +321,7 @@ impl Builder {
             reset,
             sources: self.sources,
             parts,
+            start: Vec::new(),
         })
     }
 }

@@ -3,7 +3,8 @@
 //! with their anchors, the input and view areas the CLI uses, the reset
 //! protocol and the source files; every formula is parsed and keeps where
 //! its text came from. [`load`] picks the reader from the file's extension
-//! (`.ron`: the RON workbook with its `.dfl` formula files, in `ron/`); a
+//! (`.ron`: the RON workbook with its `.dfl` formula files, in `ron/`;
+//! `.xlsx`: an Excel workbook, in `xlsx/`); a
 //! reader checks everything and reports every problem in every file as a
 //! located [`Diagnostic`] (it never stops at the first one and never
 //! panics). The formats are described in `docs/formats.md`.
@@ -15,6 +16,8 @@ pub mod model;
 mod refs;
 pub mod ron;
 mod symbols;
+pub mod write_ron;
+pub mod xlsx;
 
 pub use model::*;
 pub use refs::{parse_cell_ref, parse_input_value};
@@ -37,13 +40,14 @@ pub fn load_with(path: &Path, with: &[String]) -> Result<Workbook, Vec<Diagnosti
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     match ext.as_deref() {
         Some("ron") => ron::load(path, with),
+        Some("xlsx") => xlsx::load(path),
         _ if path.is_dir() => {
             Err(vec![Diagnostic::new(format!("cannot read the workbook file `{}`: it is a directory", path.display()))])
         }
         _ => {
             let format = ext.map_or_else(|| "(no extension)".to_string(), |e| format!("`.{e}`"));
             Err(vec![
-                Diagnostic::new(format!("unknown workbook format {format}: dataflow reads .ron workbooks"))
+                Diagnostic::new(format!("unknown workbook format {format}: dataflow reads .ron and .xlsx workbooks"))
                     .with_note(format!("in `{}`", path.display())),
             ])
         }
@@ -69,11 +73,13 @@ mod tests {
 
     #[test]
     fn load_picks_the_reader_by_extension() {
-        let diags = load(Path::new("tests/data/book.xlsx")).unwrap_err();
-        assert_eq!(diags[0].message, "unknown workbook format `.xlsx`: dataflow reads .ron workbooks");
-        assert_eq!(diags[0].note.as_deref(), Some("in `tests/data/book.xlsx`"));
+        let diags = load(Path::new("tests/data/book.ods")).unwrap_err();
+        assert_eq!(diags[0].message, "unknown workbook format `.ods`: dataflow reads .ron and .xlsx workbooks");
+        assert_eq!(diags[0].note.as_deref(), Some("in `tests/data/book.ods`"));
+        let diags = load(Path::new("tests/data/none.XLSX")).unwrap_err();
+        assert!(diags[0].message.starts_with("cannot read the workbook file `tests/data/none.XLSX`"));
         let diags = load(Path::new("README")).unwrap_err();
-        assert_eq!(diags[0].message, "unknown workbook format (no extension): dataflow reads .ron workbooks");
+        assert_eq!(diags[0].message, "unknown workbook format (no extension): dataflow reads .ron and .xlsx workbooks");
         // Any case of `.ron` goes to the RON reader.
         let diags = load(Path::new("tests/data/none.RON")).unwrap_err();
         assert!(diags[0].message.starts_with("cannot read the workbook file `tests/data/none.RON`"));

@@ -31,6 +31,10 @@ pub struct Workbook {
     pub sources: Vec<Arc<Source>>,
     /// The optional parts the workbook declares, in file order.
     pub parts: Vec<Part>,
+    /// Values formula cells start from instead of "never calculated": the
+    /// cached results of an Excel workbook, so a recalculation iterates
+    /// from them as Excel's F9 does. Empty for a RON workbook.
+    pub start: Vec<(CellAddr, Value)>,
 }
 
 /// An optional part of a workbook (formula files and views turned on by

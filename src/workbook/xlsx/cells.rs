@@ -1,0 +1,156 @@
+//! One sheet's cells through calamine: constants, formulas and the cached
+//! value of every formula cell (`<v>`). A shared formula (`<f t="shared"
+//! si ref>`) whose cells fill its whole `ref` becomes one formula over that
+//! range (as Ctrl+Enter: relative references shift from the top-left cell,
+//! which is what Excel's sharing means); otherwise each of its cells gets
+//! the formula calamine expands for it. An array formula (from
+//! `parts::array_blocks`) becomes one block array formula; the other cells
+//! of its block hold only cached values.
+
+use super::parts::{Zip, array_blocks};
+use crate::address::{Area, CellAddr, SheetId};
+use crate::grid::MAX_GRID_CELLS;
+use crate::value::{ErrorKind, Value};
+use calamine::{DataRef, Xlsx, XlsxFormulaMetadata};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::{Read, Seek};
+
+/// What one sheet holds, before parsing.
+#[derive(Default)]
+pub(super) struct SheetCells {
+    pub constants: Vec<(CellAddr, Value)>,
+    /// (area, formula text as stored, whether it is an array formula).
+    pub formulas: Vec<(Area, String, bool)>,
+    /// The cached value of every formula cell.
+    pub cached: Vec<(CellAddr, Value)>,
+}
+
+/// A shared formula group: its template, the range it is declared over,
+/// and the cells that use it.
+struct Shared {
+    formula: String,
+    at: (u32, u32),
+    range: Option<Area>,
+    cells: Vec<(u32, u32)>,
+}
+
+/// Reads sheet `sheet` (named `name`, its part at `path`).
+pub(super) fn read<R: Read + Seek>(
+    xlsx: &mut Xlsx<R>,
+    zip: &mut Zip<R>,
+    sheet: SheetId,
+    name: &str,
+    path: &str,
+) -> Result<SheetCells, String> {
+    let mut blocks: HashMap<(u32, u32), Area> = HashMap::new();
+    // The cells of the blocks but their top-left ones: cached values only.
+    let mut inside: HashSet<(u32, u32)> = HashSet::new();
+    for (cell, text) in array_blocks(zip, path)? {
+        let at = area(sheet, &cell).ok_or_else(|| format!("an array formula in `{path}` has no cell"))?;
+        let block = area(sheet, &text).ok_or_else(|| format!("the array formula at {cell} has the block `{text}`"))?;
+        if block.size() > MAX_GRID_CELLS || !block.contains(at.top_left()) {
+            return Err(format!("the array formula at {cell} has the block `{text}`"));
+        }
+        inside.extend(block.cells().map(|c| (c.row, c.col)).filter(|&p| p != (at.r0, at.c0)));
+        blocks.insert((at.r0, at.c0), block);
+    }
+    let mut out = SheetCells::default();
+    let mut shared: BTreeMap<usize, Shared> = BTreeMap::new();
+    let mut reader = xlsx.worksheet_cells_reader(name).map_err(|e| e.to_string())?;
+    while let Some(cell) = reader.next_cell_with_formula_metadata().map_err(|e| e.to_string())? {
+        let (r, c) = cell.pos;
+        let addr = CellAddr::new(sheet, r, c);
+        let value = value(&cell.value);
+        let in_block = inside.contains(&(r, c));
+        match cell.formula {
+            None if in_block => out.cached.push((addr, value)),
+            None => {
+                if !value.is_empty() {
+                    out.constants.push((addr, value));
+                }
+            }
+            Some(f) => {
+                out.cached.push((addr, value));
+                match f {
+                    XlsxFormulaMetadata::Normal { formula } => {
+                        let block = blocks.get(&(r, c)).copied();
+                        out.formulas.push((block.unwrap_or(Area::cell(addr)), formula, block.is_some()));
+                    }
+                    XlsxFormulaMetadata::Shared { shared_index, range, formula } => {
+                        let g = shared.entry(shared_index).or_insert_with(|| Shared {
+                            formula: String::new(),
+                            at: (r, c),
+                            range: None,
+                            cells: Vec::new(),
+                        });
+                        g.formula = formula;
+                        g.at = (r, c);
+                        g.range = range.map(|d| Area::new(sheet, d.start.0, d.start.1, d.end.0, d.end.1));
+                        g.cells.push((r, c));
+                    }
+                    XlsxFormulaMetadata::SharedDerived { shared_index } => {
+                        let g = shared.entry(shared_index).or_insert_with(|| Shared {
+                            formula: String::new(),
+                            at: (r, c),
+                            range: None,
+                            cells: Vec::new(),
+                        });
+                        g.cells.push((r, c));
+                    }
+                    _ => {
+                        return Err(format!(
+                            "the formula of {} is of a kind this reader does not know",
+                            crate::address::a1(r, c)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for g in shared.into_values() {
+        out.formulas.extend(expand(sheet, g)?);
+    }
+    Ok(out)
+}
+
+/// A shared group as formula entries: one over its range when its cells
+/// fill it, from its top-left cell; else one per cell.
+fn expand(sheet: SheetId, g: Shared) -> Result<Vec<(Area, String, bool)>, String> {
+    if let Some(range) = g.range
+        && g.at == (range.r0, range.c0)
+        && g.cells.len() as u64 == range.size()
+        && g.cells.iter().all(|&(r, c)| range.contains(CellAddr::new(sheet, r, c)))
+    {
+        return Ok(vec![(range, g.formula, false)]);
+    }
+    g.cells
+        .iter()
+        .map(|&(r, c)| {
+            let text = calamine::expand_shared_formula(&g.formula, g.at, (r, c)).map_err(|e| e.to_string())?;
+            Ok((Area::cell(CellAddr::new(sheet, r, c)), text, false))
+        })
+        .collect()
+}
+
+/// `A1` or `A1:C3` on `sheet`.
+fn area(sheet: SheetId, text: &str) -> Option<Area> {
+    let (a, b) = text.split_once(':').unwrap_or((text, text));
+    let (r0, c0) = crate::address::parse_a1(&a.replace('$', ""))?;
+    let (r1, c1) = crate::address::parse_a1(&b.replace('$', ""))?;
+    Some(Area::new(sheet, r0, c0, r1, c1))
+}
+
+/// A cell's value as calamine read it: dates and times are their serial
+/// numbers (dataflow has no date type).
+fn value(v: &DataRef<'_>) -> Value {
+    match v {
+        DataRef::Int(i) => Value::Number(*i as f64),
+        DataRef::Float(f) => Value::num(*f),
+        DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => Value::text(s),
+        DataRef::SharedString(s) => Value::text(s),
+        DataRef::Bool(b) => Value::Bool(*b),
+        DataRef::DateTime(d) => Value::num(d.as_f64()),
+        DataRef::Error(e) => Value::Error(ErrorKind::parse(&e.to_string()).unwrap_or(ErrorKind::NA)),
+        DataRef::Empty => Value::Empty,
+    }
+}

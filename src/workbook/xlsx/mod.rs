@@ -1,0 +1,250 @@
+//! The Excel reader (`.xlsx`): sheets, constants, formulas and cached
+//! values through calamine (`cells.rs`), and what calamine drops through a
+//! small pass over the package's XML (`parts.rs`): the iteration settings,
+//! each defined name's sheet scope and hidden flag, array formula blocks.
+//! Names stored A1-relative with wrap-around are anchored so they read as
+//! their author wrote them (`names.rs`). The cached values of formula cells
+//! become the workbook's starting values ([`Workbook::start`]).
+//!
+//! Every formula is parsed with dataflow's parser. So that a problem can be
+//! shown in place, the reader lays out a listing of what it read, one line
+//! per cell or name (`Main!B2: =A1+1`, `Main!C1:E3: {=...}`, `name left @
+//! Main!B1: =Main!A1`), and reports problems at their line of that listing,
+//! under the workbook's path; the listing is also the source a saved
+//! state's fingerprint is taken from.
+
+mod cells;
+mod names;
+mod parts;
+
+use super::builder::Builder;
+use super::model::*;
+use super::refs::check_sheet_name;
+use crate::address::{Area, CellAddr};
+use crate::ast::Span;
+use crate::diagnostic::{Diagnostic, Source};
+use crate::parse::parse_formula;
+use crate::sheets::Sheets;
+use crate::value::Value;
+use calamine::{Reader, SheetType, Xlsx};
+use std::io::Cursor;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Reads the Excel workbook at `path`.
+pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| vec![Diagnostic::new(format!("cannot read the workbook file `{}`: {e}", path.display()))])?;
+    from_bytes(&bytes, path)
+}
+
+/// Reads an Excel workbook from the bytes of its file; `path` is shown in
+/// messages.
+pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+    let fail = |m: String| vec![Diagnostic::new(format!("cannot read `{}` as an Excel workbook: {m}", path.display()))];
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| fail(format!("it is not a zip file ({e})")))?;
+    let book = parts::book(&mut zip).map_err(fail)?;
+    let mut xlsx: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|e| fail(e.to_string()))?;
+    let kinds: Vec<(String, SheetType)> = xlsx.sheets_metadata().iter().map(|s| (s.name.clone(), s.typ)).collect();
+    let mut sheets = Sheets::default();
+    let mut diags = Vec::new();
+    for (name, _) in &book.sheets {
+        if let Err(m) = check_sheet_name(name) {
+            diags.push(
+                Diagnostic::new(format!("the sheet name `{name}`: {m}")).with_note(format!("in `{}`", path.display())),
+            );
+        }
+        sheets.push(name.clone());
+    }
+    let mut listing = Listing::default();
+    let mut start = Vec::new();
+    for (i, (name, part)) in book.sheets.iter().enumerate() {
+        if !kinds.iter().any(|(n, t)| n == name && *t == SheetType::WorkSheet) {
+            continue;
+        }
+        let read =
+            cells::read(&mut xlsx, &mut zip, i as u16, name, part).map_err(|m| fail(format!("sheet `{name}`: {m}")))?;
+        for (c, v) in read.constants {
+            listing.constant(&sheets, c, v);
+        }
+        for (area, text, array) in read.formulas {
+            listing.formula(&sheets, area, &excel_text(&text), array);
+        }
+        start.extend(read.cached.into_iter().filter(|(_, v)| !v.is_empty()));
+    }
+    let sheet_names: Vec<String> = sheets.iter().map(|s| s.to_string()).collect();
+    let (kept, problems) = names::scoped(&book.names, &sheet_names);
+    diags.extend(problems.into_iter().map(|m| Diagnostic::new(m).with_note(format!("in `{}`", path.display()))));
+    for (def, sheet) in kept {
+        listing.name(&sheets, def, sheet as u16);
+    }
+    let calc = calc(&book.calc).unwrap_or_else(|m| {
+        diags.push(Diagnostic::new(m).with_note(format!("in `{}`", path.display())));
+        CalcSettings::default()
+    });
+    let mut wb = listing.build(path, sheets, diags, calc)?;
+    wb.start = start;
+    Ok(wb)
+}
+
+/// `<calcPr>` as settings: Excel's defaults (100 iterations, 0.001) for a
+/// missing count or delta, and Excel's row-major order.
+fn calc(c: &parts::CalcPr) -> Result<CalcSettings, String> {
+    let mut s = CalcSettings { iterate: c.iterate, ..CalcSettings::default() };
+    if let Some(n) = &c.count {
+        s.max_iterations = n
+            .parse()
+            .ok()
+            .filter(|n| (1..=32767).contains(n))
+            .ok_or_else(|| format!("iterateCount=\"{n}\" is not a whole number from 1 to 32767"))?;
+    }
+    if let Some(d) = &c.delta {
+        s.max_change = d
+            .parse()
+            .ok()
+            .filter(|d: &f64| *d >= 0.0)
+            .ok_or_else(|| format!("iterateDelta=\"{d}\" is not a number at least 0"))?;
+    }
+    Ok(s)
+}
+
+/// A formula as Excel stores it, without the prefixes it writes before
+/// newer functions and their parameters (`_xlfn.XLOOKUP`, `_xlfn._xlws.SORT`,
+/// `_xlpm.x` in LET), outside strings and quoted sheet names.
+fn excel_text(text: &str) -> String {
+    const PREFIXES: [&str; 3] = ["_xlfn.", "_xlws.", "_xlpm."];
+    let mut out = String::with_capacity(text.len());
+    let mut quote: Option<char> = None;
+    let mut rest = text;
+    while let Some(ch) = rest.chars().next() {
+        let word_start = !out.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.');
+        if quote.is_none()
+            && word_start
+            && let Some(p) = PREFIXES.iter().find(|p| rest.get(..p.len()).is_some_and(|s| s.eq_ignore_ascii_case(p)))
+        {
+            rest = &rest[p.len()..];
+            continue;
+        }
+        match (quote, ch) {
+            (None, '"' | '\'') => quote = Some(ch),
+            (Some(q), _) if q == ch => quote = None,
+            _ => {}
+        }
+        out.push(ch);
+        rest = &rest[ch.len_utf8()..];
+    }
+    out
+}
+
+/// What was read, laid out one line per entry, with where each formula's
+/// text sits in that text.
+#[derive(Default)]
+struct Listing {
+    text: String,
+    items: Vec<Item>,
+}
+
+struct Item {
+    /// The whole line, for messages about the entry.
+    line: Span,
+    /// Where the formula's text starts.
+    at: usize,
+    kind: Kind,
+}
+
+enum Kind {
+    Constant(CellAddr, Value),
+    Formula { area: Area, text: String, array: bool },
+    Name { name: String, anchor: CellAddr, text: String, hidden: bool },
+}
+
+impl Listing {
+    fn push(&mut self, head: String, text: &str, tail: &str, kind: Kind) {
+        let start = self.text.len();
+        self.text.push_str(&head);
+        let at = self.text.len();
+        self.text.push_str(text);
+        self.text.push_str(tail);
+        self.items.push(Item { line: start..self.text.len(), at, kind });
+        self.text.push('\n');
+    }
+
+    fn constant(&mut self, sheets: &Sheets, c: CellAddr, v: Value) {
+        let shown = match &v {
+            Value::Text(t) => format!("\"{}\"", t.replace('"', "\"\"")),
+            v => v.to_string(),
+        };
+        self.push(format!("{}: ", sheets.cell(c)), &shown, "", Kind::Constant(c, v));
+    }
+
+    fn formula(&mut self, sheets: &Sheets, area: Area, text: &str, array: bool) {
+        let (head, tail) = if array { ("{=", "}") } else { ("=", "") };
+        let kind = Kind::Formula { area, text: text.to_string(), array };
+        self.push(format!("{}: {head}", sheets.area(area)), text, tail, kind);
+    }
+
+    /// A name, rebased from A1 (see `names.rs`); a formula that does not
+    /// parse is listed as stored, to be reported where it is.
+    fn name(&mut self, sheets: &Sheets, def: &parts::DefinedName, sheet: u16) {
+        let stored = excel_text(&def.formula);
+        let (anchor, text) = match parse_formula(&stored) {
+            Ok(mut e) => {
+                let (row, col) = names::rebase(&mut e);
+                (CellAddr::new(sheet, row, col), e.to_string())
+            }
+            Err(_) => (CellAddr::new(sheet, 0, 0), stored),
+        };
+        let head = format!("name {} @ {}: =", def.name, sheets.cell(anchor));
+        let kind = Kind::Name { name: def.name.clone(), anchor, text: text.clone(), hidden: def.hidden };
+        self.push(head, &text, "", kind);
+    }
+
+    /// Parses every formula and builds the workbook, or reports every problem.
+    fn build(
+        self,
+        path: &Path,
+        sheets: Sheets,
+        diags: Vec<Diagnostic>,
+        calc: CalcSettings,
+    ) -> Result<Workbook, Vec<Diagnostic>> {
+        let src: Arc<Source> = Source::new(path, self.text);
+        let mut b = Builder::new(&src);
+        b.sheets = sheets;
+        b.diags = diags;
+        for item in self.items {
+            match item.kind {
+                Kind::Constant(c, v) => {
+                    b.add_cells(&src, item.line, CellEntry { area: Area::cell(c), content: Content::Constant(v) })
+                }
+                Kind::Formula { area, text, array } => {
+                    let what = format!("cell {}", b.show(area));
+                    if let Some(f) = b.formula(&src, item.at, &text, &what) {
+                        let content = if array { Content::Array(f) } else { Content::Formula(f) };
+                        b.add_cells(&src, item.line, CellEntry { area, content });
+                    }
+                }
+                Kind::Name { name, anchor, text, hidden } => {
+                    let formula = b.formula(&src, item.at, &text, &format!("name `{name}`"));
+                    let comment = hidden.then(|| "hidden in Excel".to_string());
+                    let def = formula.map(|formula| Name { name: name.clone(), anchor, formula, comment });
+                    b.add_name(&src, item.line, def, &name);
+                }
+            }
+        }
+        b.finish(calc, Vec::new(), Vec::new(), None, Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excel_prefixes_are_dropped_outside_strings() {
+        assert_eq!(excel_text("_xlfn.XLOOKUP(A1,B:B,C:C)"), "XLOOKUP(A1,B:B,C:C)");
+        assert_eq!(excel_text("_xlfn._xlws.SORT(A1:A3)"), "SORT(A1:A3)");
+        assert_eq!(excel_text("_xlfn.LET(_xlpm.x,1,_xlpm.x+1)"), "LET(x,1,x+1)");
+        assert_eq!(excel_text("\"_xlfn.x\"&'_xlfn.s'!A1"), "\"_xlfn.x\"&'_xlfn.s'!A1");
+        assert_eq!(excel_text("my_xlfn.x"), "my_xlfn.x");
+    }
+}
