@@ -144,3 +144,21 @@ fn f_follows_the_changes_of_each_step() {
     press(&mut a, ".");
     assert_eq!(a.scroll, away, "off again");
 }
+
+/// The shipped board workbooks in `step` at 120x40: after the first
+/// iteration and solved (`G`), each with its views as the workbook
+/// declares them (16x16 and 25x25 through their alphabets with compact
+/// candidates; hyper's extra regions marked).
+#[test]
+fn the_shipped_boards_at_120x40() {
+    for name in ["sudoku16", "sudoku25", "hyper"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("workbooks/{name}.ron"));
+        let mut a = app(Options { workbook: path, ..Options::default() });
+        press(&mut a, ".");
+        insta::assert_snapshot!(format!("{name}_step_1"), screen(&mut a, 120, 40));
+        press(&mut a, "G");
+        let solved = screen(&mut a, 120, 40);
+        assert!(solved.contains("converged"), "{name} runs to a fixpoint:\n{solved}");
+        insta::assert_snapshot!(format!("{name}_solved"), solved);
+    }
+}
