@@ -63,6 +63,17 @@ pub fn cell_text(v: &Value, blank: &str) -> String {
     }
 }
 
+/// Pushes a padded cell's text: as it is when the view has no region map,
+/// else `[text]` inside a region and ` text ` outside, so columns stay
+/// aligned.
+pub fn push_marked(line: &mut String, padded: &str, regions: bool, region: bool) {
+    match (regions, region) {
+        (false, _) => line.push_str(padded),
+        (true, true) => line.push_str(&format!("[{padded}]")),
+        (true, false) => line.push_str(&format!(" {padded} ")),
+    }
+}
+
 /// One cell as printed: its text, whether it is left-aligned (text) and
 /// whether the region map marks it.
 struct Printed {
@@ -133,11 +144,7 @@ fn print_cells(cells: &[Vec<Printed>], layout: &Layout, regions: bool) -> String
             }
             let (s, w) = (&c.text, widths[j]);
             let padded = if c.left { format!("{s:<w$}") } else { format!("{s:>w$}") };
-            match (regions, c.region) {
-                (false, _) => line.push_str(&padded),
-                (true, true) => line.push_str(&format!("[{padded}]")),
-                (true, false) => line.push_str(&format!(" {padded} ")),
-            }
+            push_marked(&mut line, &padded, regions, c.region);
         }
         lines.push(line);
     }

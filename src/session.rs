@@ -11,7 +11,7 @@ use crate::grid::MAX_GRID_CELLS;
 use crate::ids::EntryId;
 use crate::policy::CalcSettings;
 use crate::value::Value;
-use crate::workbook::{Content, Formula, Workbook, alphabet_problem, parse_cell_ref};
+use crate::workbook::{Content, Formula, Workbook, alphabet_problem, parse_cell_ref, symbol_of};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -138,6 +138,14 @@ impl Session {
         if let Some((m, _)) = alphabet_problem(alphabet) {
             return Err(m);
         }
+        let n = alphabet.chars().count();
+        if let Some(i) = self.workbook.inputs.iter().find(|i| i.alphabet.chars().count() != n) {
+            let m = i.alphabet.chars().count();
+            return Err(format!(
+                "{n} symbols, but the input `{}` has {m} (`{}`): the alphabet names the same numbers in other symbols",
+                i.name, i.alphabet
+            ));
+        }
         for input in &mut Arc::make_mut(&mut self.workbook).inputs {
             input.alphabet = alphabet.to_string();
             input.blanks.retain(|c| !alphabet.contains(c));
@@ -185,9 +193,7 @@ impl Session {
             .map(|c| match self.engine.get(c) {
                 Value::Empty => '.',
                 Value::Text(t) if t.is_empty() => '.',
-                Value::Number(n) if n.fract() == 0.0 && *n >= 1.0 && (*n as usize) <= symbols.len() => {
-                    symbols[*n as usize - 1]
-                }
+                Value::Number(n) => symbol_of(&symbols, *n).unwrap_or('?'),
                 _ => '?',
             })
             .collect()

@@ -135,7 +135,7 @@ fn whitespace_in_an_input_alphabet_or_blanks_is_a_located_load_error() {
         r#"Workbook(sheets: ["Main"],
   inputs: { "a": (range: "A1:C1", alphabet: "1 2"), "b": (range: "A2:C2", blanks: ".\t") })"#,
     );
-    let err = refused_at(&path, "2:46", "an input's alphabet cannot hold whitespace (' ')");
+    let err = refused_at(&path, "2:46", "an alphabet cannot hold whitespace (' ')");
     assert!(err.contains(&format!("{path}:2:84")), "{err}");
     assert!(err.contains(r"an input's blanks cannot hold whitespace ('\t')"), "{err}");
 }

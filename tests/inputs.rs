@@ -73,6 +73,9 @@ fn an_alphabet_for_one_run() {
     );
     let out = expect_exit(2, &["run", HEX, "--alphabet", "ABCA"]);
     assert_eq!(out.stderr, "error: --alphabet `ABCA`: `A` appears twice in the alphabet\n");
+    // Another count of symbols would put numbers past the board's into it.
+    let out = expect_exit(2, &["run", HEX, "--alphabet", "123456789"]);
+    assert!(out.stderr.contains("9 symbols, but the input `puzzle` has 16"), "{}", out.stderr);
 }
 
 /// GRID as letters: 1 is `a`, 9 is `i`.

@@ -136,10 +136,23 @@ fn view_fields_are_checked_at_load() {
     let out = expect_exit(1, &["check", &candidates4("bad", views)]);
     for m in [
         "a compact view needs a group",
-        "the symbol `A` is twice in the alphabet",
+        "`A` appears twice in the alphabet",
         "`yyyy-mm-dd` is not a number format",
         "the region map has 5 rows and 4 columns; the view shows 4 and 4",
     ] {
         assert!(out.stderr.contains(m), "{m}: {}", out.stderr);
     }
+}
+
+/// A group larger than the view (up to u32::MAX) is one compact cell of
+/// the whole view, never a wrap-around past the sheet's edge.
+#[test]
+fn a_compact_group_larger_than_the_view_is_the_whole_view() {
+    let views = r#""all": (range: "Main!A1:H8", group: (4294967295, 4294967295), compact: true, alphabet: "1234")"#;
+    let path = candidates4("huge_group", views);
+    let out = expect_exit(0, &["run", &path, "--max-iter", "1"]);
+    let shown: Vec<&str> = out.stdout.lines().skip_while(|l| *l != "all:").skip(1).take(1).collect();
+    // One cell: the symbols of the 64 cells left after the first iteration, in reading order.
+    assert_eq!(shown.len(), 1, "{}", out.stdout);
+    assert!(shown[0].trim().chars().all(|c| "1234".contains(c)) && shown[0].trim().len() > 8, "{}", out.stdout);
 }

@@ -11,6 +11,7 @@ use crate::address::{Area, CellAddr};
 use crate::functions::text::{format, render};
 use crate::grid::Grid;
 use crate::value::Value;
+use crate::workbook::symbol_of;
 
 /// A number format as TEXT reads it, parsed once.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,12 +66,8 @@ impl Display {
     }
 
     fn number(&self, x: f64) -> String {
-        if let Some(a) = &self.alphabet
-            && x.fract() == 0.0
-            && x >= 1.0
-            && x <= a.len() as f64
-        {
-            return a[x as usize - 1].to_string();
+        if let Some(c) = self.alphabet.as_deref().and_then(|a| symbol_of(a, x)) {
+            return c.to_string();
         }
         match &self.format {
             Some(f) => f.number(x),
@@ -102,7 +99,7 @@ impl Display {
     pub fn cells(&self, area: &Area, row: u32, col: u32) -> Area {
         let (gr, gc) = self.compact.unwrap_or((1, 1));
         let (r, c) = (area.r0 + row * gr, area.c0 + col * gc);
-        Area::new(area.sheet, r, c, (r + gr - 1).min(area.r1), (c + gc - 1).min(area.c1))
+        Area::new(area.sheet, r, c, r.saturating_add(gr - 1).min(area.r1), c.saturating_add(gc - 1).min(area.c1))
     }
 
     /// Where `cell` of `area` is shown: (row, column), `None` outside.

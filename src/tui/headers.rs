@@ -71,13 +71,13 @@ pub fn draw_headers(
             for (j, label) in b.col_labels.iter().enumerate() {
                 let (x, _) = cell_on_page(b, *r, 0, j);
                 let len = label.len() as u16;
-                let x = if (len as usize) < b.width { x + b.width as u16 - len } else { x };
-                if x < free || x + len > inner_right {
+                let x = if (len as usize) < b.width { x.saturating_add(b.width as u16 - len) } else { x };
+                if x < free || x.saturating_add(len) > inner_right {
                     continue;
                 }
-                free = x + len + 1;
+                free = x.saturating_add(len).saturating_add(1);
                 for (k, ch) in label.chars().enumerate() {
-                    if let Some(col) = screen_x(x + k as u16) {
+                    if let Some(col) = screen_x(x.saturating_add(k as u16)) {
                         buf.set_stringn(col, views.y, ch.to_string(), 1, style);
                     }
                 }

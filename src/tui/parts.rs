@@ -45,6 +45,7 @@ impl Stepper {
             Ok(mut next) => {
                 let cell = self.cell();
                 (next.color, next.size, next.search) = (self.color, self.size, self.search.take());
+                next.follow_changes = self.follow_changes;
                 *self = next;
                 if let Some(c) = cell {
                     self.put_cursor(c);

@@ -21,7 +21,7 @@
 use super::board::{Board, Counts, Mark, by_cell};
 use crate::app::{Failure, Options, Shown, iterations, oscillates_text, pass_text, prepare, reset_text, resolve_views};
 use dataflow::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo};
-use dataflow::render::ruled;
+use dataflow::render::{push_marked, ruled};
 use dataflow::session::{ResetRun, Session};
 use std::io::{self, Write};
 
@@ -126,11 +126,7 @@ pub fn board_text(b: &Board) -> String {
                 line.push_str(" |");
             }
             line.push(mark_char(cell.mark));
-            match (b.regions, cell.region) {
-                (false, _) => line.push_str(&format!("{:>w$}", cell.text)),
-                (true, true) => line.push_str(&format!("[{:>w$}]", cell.text)),
-                (true, false) => line.push_str(&format!(" {:>w$} ", cell.text)),
-            }
+            push_marked(&mut line, &format!("{:>w$}", cell.text), b.regions, cell.region);
         }
         lines.push(line);
     }

@@ -22,7 +22,7 @@ pub mod xlsx;
 pub use model::*;
 pub use refs::{parse_cell_ref, parse_input_value};
 pub use ron::ALL;
-pub use symbols::{Symbol, alphabet_problem};
+pub use symbols::{Symbol, alphabet_problem, symbol_of};
 
 use crate::diagnostic::Diagnostic;
 use std::path::Path;

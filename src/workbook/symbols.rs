@@ -2,7 +2,8 @@
 //! symbols, one per cell (`..3.2.6..`, whitespace dropped), or numbers
 //! separated by whitespace (`12 10 8 0 .`, as seed puzzles of 16x16 boards
 //! are listed), told apart by its tokens (see [`is_numbers`]: digits and
-//! blanks only, one a number of two digits within the alphabet). A
+//! blanks only, one token per cell or one a number of two digits within the
+//! alphabet). A
 //! symbol matches the alphabet and the blanks in either case when no two of
 //! them differ only by case (`a` for `A` in `0123456789ABCDEF`). Errors name
 //! the position and the symbol. The alphabet itself is checked here too, for
@@ -65,7 +66,7 @@ impl InputDef {
 
     /// Whether this input reads `line` as numbers (see [`is_numbers`]).
     fn numbers(&self, line: &str) -> bool {
-        is_numbers(line, self.alphabet.chars().count(), &self.blanks)
+        is_numbers(line, self.alphabet.chars().count(), &self.blanks, self.area.size())
     }
 
     /// Token `i` (1-based) of a line of numbers: 1 to the alphabet's
@@ -88,18 +89,21 @@ impl InputDef {
 }
 
 /// Whether a line is numbers separated by whitespace, for an alphabet of
-/// `n` symbols: several tokens, each digits or one blank character
-/// (`0`, `.`, one of `blanks`), one of them a number of two or more digits
-/// from 10 to `n` (`12 10 8 0`). A line of symbols grouped by spaces
+/// `n` symbols and an input of `cells` cells: several tokens, each digits
+/// or one blank character (`0`, `.`, one of `blanks`), and either one token
+/// per cell or one of them a number of two or more digits from 10 to `n`
+/// (`12 10 8 0`). So a line of single digits, one per cell, is numbers
+/// whatever the alphabet (`1 0 8 …` is 1, blank, 8 under `0123456789ABCDEF`
+/// too, as `1 0 8 10 …` is). A line of symbols grouped by spaces
 /// (`..3.2.6.. 9..3.5..1`, `G. .`, `003 020 600`) stays symbols.
-fn is_numbers(line: &str, n: usize, blanks: &str) -> bool {
+fn is_numbers(line: &str, n: usize, blanks: &str, cells: u64) -> bool {
     let number = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
     let blank = |t: &str| t == "." || (t.chars().count() == 1 && blanks.contains(t));
     let mut tokens = line.split_whitespace();
     let two_digits = |t: &str| t.len() > 1 && !t.starts_with('0') && t.parse::<usize>().is_ok_and(|k| k <= n);
     tokens.clone().nth(1).is_some()
         && tokens.clone().all(|t| number(t) || blank(t))
-        && tokens.any(|t| number(t) && two_digits(t))
+        && (tokens.clone().count() as u64 == cells || tokens.any(|t| number(t) && two_digits(t)))
 }
 
 /// Whether two of these symbols differ only by case (`a` and `A`): then
@@ -109,17 +113,24 @@ fn case_ambiguous(symbols: &str) -> bool {
     folded.iter().enumerate().any(|(i, f)| folded[i + 1..].contains(f))
 }
 
-/// Why `alphabet` cannot be an input's alphabet (empty, a symbol twice,
-/// whitespace), with a short label for the place, or None.
+/// The symbol the number `x` stands for in `alphabet`: symbol k for the
+/// whole number k from 1 to the alphabet's length, else `None`. One rule
+/// for inputs read back, `batch` answers and views.
+pub fn symbol_of(alphabet: &[char], x: f64) -> Option<char> {
+    (x.fract() == 0.0 && x >= 1.0 && x <= alphabet.len() as f64).then(|| alphabet[x as usize - 1])
+}
+
+/// Why `alphabet` cannot be an input's or a view's alphabet (empty, a
+/// symbol twice, whitespace), with a short label for the place, or None.
 pub fn alphabet_problem(alphabet: &str) -> Option<(String, &'static str)> {
     if alphabet.is_empty() {
-        return Some(("an input's alphabet cannot be empty".into(), "empty alphabet"));
+        return Some(("an alphabet cannot be empty".into(), "empty alphabet"));
     }
     if let Some((_, c)) = alphabet.char_indices().find(|&(i, c)| alphabet[i + c.len_utf8()..].contains(c)) {
         return Some((format!("`{c}` appears twice in the alphabet"), "repeated symbol"));
     }
     let c = alphabet.chars().find(|c| c.is_whitespace())?;
-    Some((format!("an input's alphabet cannot hold whitespace ({c:?}): {DROPPED}"), "whitespace"))
+    Some((format!("an alphabet cannot hold whitespace ({c:?}): {DROPPED}"), "whitespace"))
 }
 
 /// Why whitespace is refused in an alphabet or in blanks.
@@ -150,6 +161,17 @@ mod tests {
         assert!(hex.decode("12 17 0 0 1").unwrap_err().contains("`17` at position 2 is not a number from 1 to 16"));
         assert!(hex.decode("12 1").unwrap_err().contains("needs 5 numbers"));
         assert_eq!(hex.canonical("16 1 0 10").unwrap(), "G1.A");
+        // One token per cell is numbers whatever the alphabet: `1 0 8 0`
+        // reads as `1 0 8 10` does, 0 blank, never as the symbols 1, 0, 8.
+        let zero = input("0123456789ABCDEF", ".", 4);
+        assert_eq!(
+            zero.decode("1 0 8 0").unwrap(),
+            zero.decode("1 0 8 10").unwrap()[..3].iter().cloned().chain([Value::Empty]).collect::<Vec<_>>()
+        );
+        assert_eq!(zero.canonical("1 0 8 0").unwrap(), "0.7.");
+        assert_eq!(zero.canonical("1 0 8 10").unwrap(), "0.79");
+        // Grouped symbols, fewer tokens than cells, stay symbols.
+        assert_eq!(zero.canonical("108 0").unwrap(), "1080");
     }
 
     #[test]
@@ -165,7 +187,7 @@ mod tests {
 
     #[test]
     fn alphabets() {
-        assert_eq!(alphabet_problem("").unwrap().0, "an input's alphabet cannot be empty");
+        assert_eq!(alphabet_problem("").unwrap().0, "an alphabet cannot be empty");
         assert_eq!(alphabet_problem("ABA").unwrap().0, "`A` appears twice in the alphabet");
         assert!(alphabet_problem("A B").unwrap().0.contains("whitespace"));
         assert_eq!(alphabet_problem("0123456789ABCDEF"), None);

@@ -116,6 +116,7 @@ fn constant(v: &Value) -> String {
         Value::Text(t) => {
             let escape = t.is_empty()
                 || t.starts_with(['=', '\''])
+                || t.starts_with("{=")
                 || block_formula(t).is_some()
                 || ErrorKind::parse(t).is_some();
             quoted(&if escape { format!("'{t}") } else { t.to_string() })
@@ -135,6 +136,7 @@ mod tests {
             calc: (iterate: true, max_iterations: 7, max_change: 0.5),
             cells: {
                 "A1": 1.5, "A2": "'=not a formula", "A3": "'#N/A", "A4": "#DIV/0!", "A5": true, "A6": "'",
+                "A7": "'{=not closed",
                 "B1": "=A1*2", "C1:C3": "=ROW()+LONG_NAME_FOR_A_LONGER_FORMULA_TEXT_HERE", "D1:E2": "{=A1:B2}",
                 "'My Sheet'!A1": "=\"two\nlines\"",
             },

@@ -7,6 +7,7 @@
 
 mod dfl;
 mod include;
+pub(crate) use include::not_regular;
 mod inputs;
 mod parts;
 mod raw;

@@ -9,6 +9,7 @@ use super::spans::Node;
 use crate::address::Area;
 use crate::diagnostic::Source;
 use crate::render::{Display, NumberFormat};
+use crate::workbook::alphabet_problem;
 use crate::workbook::builder::Builder;
 use crate::workbook::model::{MAX_SHOWN_CELLS, ViewDef};
 use std::sync::Arc;
@@ -68,14 +69,10 @@ fn display(b: &mut Builder, src: &Arc<Source>, def: &RawView<'_>, at: &Node, are
     let mut d = Display::default();
     let before = b.diags.len();
     if let Some(a) = &def.alphabet {
-        let symbols: Vec<char> = a.text.chars().collect();
-        let twice = symbols.iter().enumerate().find(|(i, c)| symbols[..*i].contains(c));
-        if symbols.is_empty() {
-            b.error(src, at.field("alphabet").string(), "a view's alphabet needs at least one symbol", "empty");
-        } else if let Some((_, c)) = twice {
-            b.error(src, at.field("alphabet").string(), format!("the symbol `{c}` is twice in the alphabet"), "twice");
+        if let Some((m, label)) = alphabet_problem(&a.text) {
+            b.error(src, at.field("alphabet").string(), m, label);
         }
-        d.alphabet = Some(symbols);
+        d.alphabet = Some(a.text.chars().collect());
     }
     if let Some(f) = &def.format {
         match NumberFormat::parse(&f.text) {

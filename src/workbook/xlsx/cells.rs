@@ -12,7 +12,7 @@ use crate::address::{Area, CellAddr, SheetId};
 use crate::grid::MAX_GRID_CELLS;
 use crate::value::{ErrorKind, Value};
 use calamine::{DataRef, Xlsx, XlsxFormulaMetadata};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::io::{Read, Seek};
 
 /// What one sheet holds, before parsing.
@@ -44,14 +44,21 @@ pub(super) fn read<R: Read + Seek>(
 ) -> Result<SheetCells, String> {
     let mut blocks: HashMap<(u32, u32), Area> = HashMap::new();
     // The cells of the blocks but their top-left ones: cached values only.
-    let mut inside: HashSet<(u32, u32)> = HashSet::new();
+    let mut inside = Spans::default();
+    let mut in_blocks = 0u64;
     for (cell, text) in array_blocks(zip, path)? {
         let at = area(sheet, &cell).ok_or_else(|| format!("an array formula in `{path}` has no cell"))?;
         let block = area(sheet, &text).ok_or_else(|| format!("the array formula at {cell} has the block `{text}`"))?;
         if block.size() > MAX_GRID_CELLS || !block.contains(at.top_left()) {
             return Err(format!("the array formula at {cell} has the block `{text}`"));
         }
-        inside.extend(block.cells().map(|c| (c.row, c.col)).filter(|&p| p != (at.r0, at.c0)));
+        // The blocks together cannot be larger than a grid can hold: a few
+        // bytes of XML must not fill memory with the set below.
+        in_blocks += block.size();
+        if in_blocks > MAX_GRID_CELLS {
+            return Err(format!("the array formulas reach {in_blocks} cells at {cell}, more than {MAX_GRID_CELLS}"));
+        }
+        inside.add(&block);
         blocks.insert((at.r0, at.c0), block);
     }
     let mut out = SheetCells::default();
@@ -61,7 +68,7 @@ pub(super) fn read<R: Read + Seek>(
         let (r, c) = cell.pos;
         let addr = CellAddr::new(sheet, r, c);
         let value = value(&cell.value);
-        let in_block = inside.contains(&(r, c));
+        let in_block = !blocks.contains_key(&(r, c)) && inside.contains(r, c);
         match cell.formula {
             None if in_block => out.cached.push((addr, value)),
             None => {
@@ -152,5 +159,35 @@ fn value(v: &DataRef<'_>) -> Value {
         DataRef::DateTime(d) => Value::num(d.as_f64()),
         DataRef::Error(e) => Value::Error(ErrorKind::parse(&e.to_string()).unwrap_or(ErrorKind::NA)),
         DataRef::Empty => Value::Empty,
+    }
+}
+
+/// The cells of array blocks, as column spans per row (a block of a million
+/// rows costs a million spans, not sixteen million cells), sorted once
+/// read so a cell is found by binary search.
+#[derive(Default)]
+struct Spans {
+    rows: HashMap<u32, Vec<(u32, u32)>>,
+    sorted: bool,
+}
+
+impl Spans {
+    fn add(&mut self, block: &Area) {
+        for r in block.r0..=block.r1 {
+            self.rows.entry(r).or_default().push((block.c0, block.c1));
+        }
+        self.sorted = false;
+    }
+
+    fn contains(&mut self, r: u32, c: u32) -> bool {
+        if !self.sorted {
+            self.rows.values_mut().for_each(|v| v.sort_unstable());
+            self.sorted = true;
+        }
+        let Some(spans) = self.rows.get(&r) else { return false };
+        // Blocks do not overlap in a valid file; the last span starting at
+        // or before `c` is the one that can hold it.
+        let i = spans.partition_point(|&(c0, _)| c0 <= c);
+        i > 0 && spans[i - 1].1 >= c
     }
 }

@@ -20,6 +20,7 @@ mod parts;
 use super::builder::Builder;
 use super::model::*;
 use super::refs::check_sheet_name;
+use super::ron::not_regular;
 use crate::address::{Area, CellAddr};
 use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Source};
@@ -33,10 +34,20 @@ use std::sync::Arc;
 
 /// Reads the Excel workbook at `path`.
 pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| vec![Diagnostic::new(format!("cannot read the workbook file `{}`: {e}", path.display()))])?;
+    let fail = |m: String| vec![Diagnostic::new(format!("cannot read the workbook file `{}`: {m}", path.display()))];
+    if let Some(what) = not_regular(path) {
+        return Err(fail(format!("it is {what}")));
+    }
+    let size = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?.len();
+    if size > MAX_XLSX_BYTES {
+        return Err(fail(format!("it has {size} bytes, more than {MAX_XLSX_BYTES}")));
+    }
+    let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
     from_bytes(&bytes, path)
 }
+
+/// The largest `.xlsx` file read: 1 GiB (it is read whole into memory).
+pub const MAX_XLSX_BYTES: u64 = 1 << 30;
 
 /// Reads an Excel workbook from the bytes of its file; `path` is shown in
 /// messages.
@@ -55,6 +66,9 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, Vec<Diagnostic>
             );
         }
         sheets.push(name.clone());
+    }
+    if book.sheets.is_empty() {
+        return Err(fail("`xl/workbook.xml` lists no sheet".into()));
     }
     let mut listing = Listing::default();
     let mut start = Vec::new();
@@ -155,7 +169,8 @@ struct Item {
 enum Kind {
     Constant(CellAddr, Value),
     Formula { area: Area, text: String, array: bool },
-    Name { name: String, anchor: CellAddr, text: String, hidden: bool },
+    // `unread`: Excel's text when it could not be parsed (the name is `#REF!`).
+    Name { name: String, anchor: CellAddr, text: String, hidden: bool, unread: Option<String> },
 }
 
 impl Listing {
@@ -187,15 +202,18 @@ impl Listing {
     /// parse is listed as stored, to be reported where it is.
     fn name(&mut self, sheets: &Sheets, def: &parts::DefinedName, sheet: u16) {
         let stored = excel_text(&def.formula);
-        let (anchor, text) = match parse_formula(&stored) {
+        // A definition dataflow cannot read (`Sheet1!#REF!` left by a
+        // deleted range, `[1]Sheet1!$A$1` into another file) does not stop
+        // the workbook: the name is `#REF!`, an error only where it is used.
+        let (anchor, text, unread) = match parse_formula(&stored) {
             Ok(mut e) => {
                 let (row, col) = names::rebase(&mut e);
-                (CellAddr::new(sheet, row, col), e.to_string())
+                (CellAddr::new(sheet, row, col), e.to_string(), None)
             }
-            Err(_) => (CellAddr::new(sheet, 0, 0), stored),
+            Err(_) => (CellAddr::new(sheet, 0, 0), "#REF!".to_string(), Some(stored)),
         };
         let head = format!("name {} @ {}: =", def.name, sheets.cell(anchor));
-        let kind = Kind::Name { name: def.name.clone(), anchor, text: text.clone(), hidden: def.hidden };
+        let kind = Kind::Name { name: def.name.clone(), anchor, text: text.clone(), hidden: def.hidden, unread };
         self.push(head, &text, "", kind);
     }
 
@@ -223,9 +241,14 @@ impl Listing {
                         b.add_cells(&src, item.line, CellEntry { area, content });
                     }
                 }
-                Kind::Name { name, anchor, text, hidden } => {
+                Kind::Name { name, anchor, text, hidden, unread } => {
                     let formula = b.formula(&src, item.at, &text, &format!("name `{name}`"));
-                    let comment = hidden.then(|| "hidden in Excel".to_string());
+                    let unread = unread.map(|t| format!("Excel's definition `{t}` cannot be read: #REF! here"));
+                    let hidden = hidden.then(|| "hidden in Excel".to_string());
+                    let comment = match (hidden, unread) {
+                        (Some(h), Some(u)) => Some(format!("{h}; {u}")),
+                        (h, u) => h.or(u),
+                    };
                     let def = formula.map(|formula| Name { name: name.clone(), anchor, formula, comment });
                     b.add_name(&src, item.line, def, &name);
                 }

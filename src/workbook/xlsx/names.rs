@@ -18,6 +18,7 @@
 use super::parts::DefinedName;
 use crate::address::{MAX_COLS, MAX_ROWS};
 use crate::ast::{Axis, Expr, ExprKind, RefKind};
+use std::collections::HashMap;
 
 /// Re-expresses the A1-relative references of a name's formula from the
 /// anchor it returns, (row, column), 0-based.
@@ -94,8 +95,15 @@ pub(super) fn scoped<'d>(defs: &'d [DefinedName], sheets: &[String]) -> (Vec<(&'
     let mut kept = Vec::new();
     let mut problems = Vec::new();
     let defs: Vec<&DefinedName> = defs.iter().filter(|d| !built_in(d)).collect();
+    // Each spelling's definitions, found once (a workbook may have tens of
+    // thousands of names).
+    let mut spellings: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, d) in defs.iter().enumerate() {
-        let same: Vec<&&DefinedName> = defs.iter().filter(|o| o.name.eq_ignore_ascii_case(&d.name)).collect();
+        spellings.entry(d.name.to_ascii_lowercase()).or_default().push(i);
+    }
+    for (i, d) in defs.iter().enumerate() {
+        let indices = &spellings[&d.name.to_ascii_lowercase()];
+        let same: Vec<&&DefinedName> = indices.iter().map(|&j| &defs[j]).collect();
         let sheet = d.local_sheet.unwrap_or(0);
         if d.local_sheet.is_some_and(|s| s >= sheets.len()) {
             problems.push(format!(
@@ -104,7 +112,7 @@ pub(super) fn scoped<'d>(defs: &'d [DefinedName], sheets: &[String]) -> (Vec<(&'
             ));
         } else if same.len() == 1 {
             kept.push((*d, sheet));
-        } else if defs.iter().position(|o| o.name.eq_ignore_ascii_case(&d.name)) == Some(i) {
+        } else if indices.first() == Some(&i) {
             let scopes: Vec<String> = same
                 .iter()
                 .map(|o| {

@@ -43,11 +43,25 @@ pub(super) type Zip<R> = ZipArchive<R>;
 
 /// The text of one part of the package.
 pub(super) fn part<R: Read + Seek>(zip: &mut Zip<R>, path: &str) -> Result<String, String> {
-    let mut file = zip.by_name(path).map_err(|e| format!("the part `{path}` is missing ({e})"))?;
+    let file = zip.by_name(path).map_err(|e| format!("the part `{path}` is missing ({e})"))?;
+    if file.size() > MAX_PART_BYTES {
+        return Err(format!("the part `{path}` unpacks to {} bytes, more than {MAX_PART_BYTES}", file.size()));
+    }
+    // The size in the zip's directory can lie: read at most one byte more.
     let mut text = String::new();
-    file.read_to_string(&mut text).map_err(|e| format!("cannot read the part `{path}`: {e}"))?;
+    file.take(MAX_PART_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read the part `{path}`: {e}"))?;
+    if text.len() as u64 > MAX_PART_BYTES {
+        return Err(format!("the part `{path}` unpacks to more than {MAX_PART_BYTES} bytes"));
+    }
     Ok(text)
 }
+
+/// The largest part of a package read as text (`xl/workbook.xml`, a
+/// sheet's XML when it holds array formulas): 256 MiB, so a zip bomb is
+/// refused instead of filling memory.
+pub const MAX_PART_BYTES: u64 = 256 << 20;
 
 /// The value of attribute `key` (any namespace prefix), unescaped.
 fn attr(e: &BytesStart<'_>, key: &str) -> Result<Option<String>, String> {

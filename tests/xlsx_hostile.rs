@@ -1,0 +1,64 @@
+//! Excel files that try to break the reader: a package with no sheet, a
+//! FIFO named `.xlsx`, array blocks that together cover more cells than a
+//! grid holds, and a defined name whose text cannot be read (what a
+//! deleted range leaves behind). Each is a clear error or, for the name, a
+//! `#REF!` where it is used; none panics, hangs or fills memory.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+mod xlsx;
+
+use common::expect_exit;
+use dataflow::session::Session;
+use dataflow::value::{ErrorKind, Value};
+
+#[test]
+fn a_package_without_sheets_is_refused() {
+    let book = xlsx::Book::default().name("x", "1", "").write("no_sheets.xlsx");
+    let out = expect_exit(1, &["check", book.to_str().expect("a path")]);
+    assert!(out.stderr.contains("`xl/workbook.xml` lists no sheet"), "{out:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_xlsx_is_refused_without_reading() {
+    let path = xlsx::temp_dir("fifo").join("pipe.xlsx");
+    let made = std::process::Command::new("mkfifo").arg(&path).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let out = expect_exit(1, &["check", path.to_str().expect("a path")]);
+    assert!(out.stderr.contains("it is a FIFO (named pipe)"), "{out:?}");
+}
+
+#[test]
+fn array_blocks_larger_than_a_grid_are_refused() {
+    // Each block is 16 x 1,048,576 = 2^24 cells, a whole grid; two are too many.
+    let block = |r: &str, area: &str| format!(r#"<c r="{r}"><f t="array" ref="{area}">1</f><v>1</v></c>"#);
+    let book = xlsx::Book::default()
+        .sheet("Main", vec![block("A1", "A1:P1048576"), block("Q1", "Q1:AF1048576")])
+        .write("huge_blocks.xlsx");
+    let out = expect_exit(1, &["check", book.to_str().expect("a path")]);
+    assert!(out.stderr.contains("the array formulas reach 33554432 cells at Q1"), "{out:?}");
+}
+
+#[test]
+fn a_name_excel_left_broken_is_ref_where_it_is_used() {
+    let book = xlsx::Book::default()
+        .sheet(
+            "Main",
+            vec![xlsx::num("A1", 1.0), xlsx::formula("B1", "gone+1", None), xlsx::formula("C1", "A1*2", None)],
+        )
+        .name("gone", "Main!#REF!", "")
+        .write("broken_name.xlsx");
+    let mut s = Session::load(&book).unwrap_or_else(|d| panic!("{}", d[0].render(false)));
+    s.recalc();
+    let at = |c: &str| s.engine().get(s.area(c).expect("a cell").top_left()).clone();
+    assert_eq!(at("B1"), Value::Error(ErrorKind::Ref));
+    assert_eq!(at("C1"), Value::Number(2.0));
+    let name = s.workbook().name("gone").expect("the name is imported");
+    let comment = name.comment.clone().unwrap_or_default();
+    assert!(comment.contains("`Main!#REF!` cannot be read"), "{comment}");
+}
