@@ -101,10 +101,10 @@ fn batch_expects_through_the_alphabet() {
     std::fs::create_dir_all(&dir).unwrap();
     let (puzzles, solutions) = (dir.join("puzzles.txt"), dir.join("solutions.txt"));
     std::fs::write(&puzzles, format!("{}\n{}\n", letters(GRID1), letters(GRID2).to_uppercase())).unwrap();
-    // Expected lines in lower case, and the second one a line of numbers
-    // that will not do: one cell wrong.
-    let wrong = GRID2_SOLVED.replacen('2', "3", 1);
-    std::fs::write(&solutions, format!("{}\n{}\n", letters(GRID1_SOLVED), letters(&wrong))).unwrap();
+    // Expected lines in lower case, and the second one as numbers, one per
+    // cell (`4 1 7 …`: the numbers, not the symbols 4, 1, 7 of the alphabet).
+    let numbers: Vec<String> = GRID2_SOLVED.chars().map(String::from).collect();
+    std::fs::write(&solutions, format!("{}\n{}\n", letters(GRID1_SOLVED), numbers.join(" "))).unwrap();
     let input = format!("puzzle=@{}", puzzles.display());
     let expect = solutions.display().to_string();
     let args =
@@ -113,7 +113,13 @@ fn batch_expects_through_the_alphabet() {
     let lines: Vec<serde_json::Value> = out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines[0]["status"], "solved", "{}", out.stdout);
     assert_eq!(lines[0]["grid"], letters(GRID1_SOLVED).to_uppercase());
-    assert_eq!(lines[1]["status"], "wrong", "{}", out.stdout);
+    assert_eq!(lines[1]["status"], "solved", "{}", out.stdout);
+    // One cell off, as numbers: wrong.
+    let wrong: Vec<String> = GRID2_SOLVED.replacen('2', "3", 1).chars().map(String::from).collect();
+    std::fs::write(&solutions, format!("{}\n{}\n", letters(GRID1_SOLVED), wrong.join(" "))).unwrap();
+    let out = expect_exit(0, &args);
+    let second: serde_json::Value = serde_json::from_str(out.stdout.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(second["status"], "wrong", "{}", out.stdout);
     // An expected line outside the alphabet names its line and symbol.
     std::fs::write(&solutions, format!("{}\n{}x\n", letters(GRID1_SOLVED), &letters(GRID2_SOLVED)[1..])).unwrap();
     let out = expect_exit(2, &args);
