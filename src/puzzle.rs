@@ -28,6 +28,10 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status, in declaration order (`status as usize` indexes it).
+    pub const ALL: [Status; 6] =
+        [Status::Solved, Status::Unsolved, Status::Wrong, Status::NotConverged, Status::Oscillating, Status::Error];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Solved => "solved",
@@ -128,4 +132,16 @@ pub fn solve(
         })
         .collect();
     Ok(Solved { report, grid: s.read_line(show, alphabet), collected })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Status;
+
+    #[test]
+    fn all_is_indexed_by_the_status() {
+        for (i, s) in Status::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i, "{}", s.as_str());
+        }
+    }
 }

@@ -57,7 +57,8 @@ pub enum Command {
         #[arg(long)]
         refs: bool,
     },
-    /// Run every line of a puzzle file through a workbook and compare with expected lines.
+    /// Run every line of puzzle files (or of standard input, as it comes: --input NAME=@-)
+    /// through a workbook and compare with expected lines.
     Batch {
         #[command(flatten)]
         common: CommonArgs,
@@ -68,13 +69,15 @@ pub enum Command {
         /// and, for a single cell, into the summary as counts per value. Repeatable.
         #[arg(long, value_name = "VIEW|CELL")]
         collect: Vec<String>,
-        /// A file whose line i is the expected result for puzzle i.
-        #[arg(long, value_name = "FILE")]
+        /// A file whose line i is the expected result for puzzle i (one input file), or `auto`:
+        /// each input file X.txt graded against X.solutions.txt beside it, when there is one.
+        #[arg(long, value_name = "FILE|auto")]
         expect: Option<PathBuf>,
-        /// Worker threads (default: one per core).
+        /// Worker threads (default: one per core); at most 64 puzzles per thread are in flight.
         #[arg(long, value_name = "N")]
         jobs: Option<usize>,
-        /// Output: a summary (text) or one JSON object per puzzle (jsonl).
+        /// Output: a summary (text), or one JSON object per puzzle (jsonl), each written in input
+        /// order as soon as it is solved, and the summary as one JSON object on stderr.
         #[arg(long, value_enum, default_value_t = BatchFormat::Text)]
         format: BatchFormat,
     },

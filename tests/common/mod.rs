@@ -35,15 +35,35 @@ impl std::fmt::Debug for Out {
     }
 }
 
-/// Runs `dataflow ARGS` from the crate's directory, so relative paths in
-/// arguments and messages are stable.
+/// `dataflow ARGS`, to be run from the crate's directory, so relative
+/// paths in arguments and messages are stable.
+pub fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dataflow"));
+    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR")).env("NO_COLOR", "1");
+    command
+}
+
+/// Runs `dataflow ARGS` from the crate's directory (see [`command`]).
 pub fn dataflow(args: &[&str]) -> Out {
-    let out = Command::new(env!("CARGO_BIN_EXE_dataflow"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the dataflow binary runs");
+    out(command(args).output().expect("the dataflow binary runs"))
+}
+
+/// Runs `dataflow ARGS` with `input` on its standard input.
+pub fn dataflow_stdin(args: &[&str], input: &str) -> Out {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child =
+        command(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("it runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_string();
+    // Written on a thread of its own: the output is read meanwhile.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("the dataflow binary runs");
+    writer.join().expect("the writer ends").expect("the input is written");
+    out(output)
+}
+
+fn out(out: std::process::Output) -> Out {
     Out {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),

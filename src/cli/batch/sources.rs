@@ -1,0 +1,215 @@
+//! Where `batch` reads its puzzles: `--input NAME=@SPEC`, repeated for
+//! more, each SPEC a file, a directory (its puzzle files: every `*.txt` in
+//! it, by name, but the companions `X.anything.txt` of an `X.txt` beside
+//! them, such as `X.solutions.txt`), or `-` (standard input, read as it
+//! comes). Lines are read one at a time, never a whole file first; blank
+//! lines are skipped but counted, so a puzzle keeps its line number. The
+//! expected answers come from `--expect FILE` (one input file) or
+//! `--expect auto` (each `X.txt` with `X.solutions.txt` beside it, when
+//! there is one), read line by line beside the puzzles.
+
+use super::pool::{Puzzle, Puzzles};
+use crate::app::Failure;
+use dataflow::workbook::InputDef;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// One source of puzzles, with the file of its expected answers.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// `None`: standard input.
+    pub path: Option<PathBuf>,
+    pub expect: Option<PathBuf>,
+}
+
+impl Source {
+    /// How the source is named in messages and in the JSON lines.
+    fn name(&self) -> String {
+        self.path.as_ref().map_or_else(|| "-".to_string(), |p| p.display().to_string())
+    }
+}
+
+/// The puzzle sources of the `--input` values (`NAME=@SPEC` each, all
+/// naming the same input), paired with their expected answers: the input's
+/// name (empty: the workbook's only input), the sources, and whether the
+/// JSON lines name the file (several files, or a directory).
+pub fn sources(inputs: &[String], expect: Option<&Path>) -> Result<(String, Vec<Source>, bool), Failure> {
+    let usage = Failure::Usage;
+    if inputs.is_empty() {
+        return Err(usage(
+            "batch takes exactly one --input NAME=@FILE per file of puzzles (@DIR: a directory's puzzle files; \
+             @-: standard input)"
+                .into(),
+        ));
+    }
+    let mut name: Option<&str> = None;
+    let mut found = Vec::new();
+    let mut named = inputs.len() > 1;
+    for input in inputs {
+        let (n, spec) =
+            input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=@FILE")))?;
+        let path = spec
+            .strip_prefix('@')
+            .ok_or_else(|| usage(format!("--input `{input}`: batch reads a file: NAME=@FILE, @DIR or @-")))?;
+        match name {
+            Some(first) if !first.eq_ignore_ascii_case(n) => {
+                return Err(usage(format!("batch fills one input: `{first}` and `{n}` both given")));
+            }
+            _ => name = Some(n),
+        }
+        let path = Path::new(path);
+        if path.as_os_str() == "-" {
+            found.push(None);
+        } else if path.is_dir() {
+            named = true;
+            found.extend(directory(path)?.into_iter().map(Some));
+        } else {
+            File::open(path).map_err(|e| usage(format!("cannot read `{}`: {e}", path.display())))?;
+            found.push(Some(path.to_path_buf()));
+        }
+    }
+    let sources = pair(found, expect)?;
+    Ok((name.unwrap_or_default().to_string(), sources, named))
+}
+
+/// The puzzle files of a directory, by name (see the module's paragraph).
+fn directory(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| Failure::usage(format!("cannot read `{}`: {e}", dir.display())))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let stems: Vec<String> = files.iter().map(|p| stem(p)).collect();
+    let companion = |s: &str| s.split_once('.').is_some_and(|(x, _)| stems.iter().any(|t| t == x));
+    let puzzles: Vec<PathBuf> =
+        files.iter().zip(&stems).filter(|(_, s)| !companion(s)).map(|(p, _)| p.clone()).collect();
+    if puzzles.is_empty() {
+        return Err(Failure::usage(format!("`{}` has no puzzle files (*.txt)", dir.display())));
+    }
+    Ok(puzzles)
+}
+
+/// A file's name without its last `.txt`.
+fn stem(path: &Path) -> String {
+    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// Pairs each source with its expected answers (see the module's paragraph).
+fn pair(found: Vec<Option<PathBuf>>, expect: Option<&Path>) -> Result<Vec<Source>, Failure> {
+    let auto = |path: &Option<PathBuf>| {
+        let p = path.as_ref()?.with_file_name(format!("{}.solutions.txt", stem(path.as_ref()?)));
+        p.is_file().then_some(p)
+    };
+    match (expect, found.as_slice()) {
+        (None, _) => Ok(found.into_iter().map(|path| Source { path, expect: None }).collect()),
+        (Some(e), _) if e.as_os_str() == "auto" => {
+            Ok(found.into_iter().map(|path| Source { expect: auto(&path), path }).collect())
+        }
+        (Some(e), [Some(path)]) => Ok(vec![Source { path: Some(path.clone()), expect: Some(e.to_path_buf()) }]),
+        (Some(_), [None]) => Err(Failure::usage("--expect FILE pairs with an input file, not standard input")),
+        (Some(_), _) => Err(Failure::usage(
+            "--expect FILE pairs with one input file; with several, --expect auto reads each X.txt's X.solutions.txt",
+        )),
+    }
+}
+
+/// Checks each source's expected answers before the run, reading them
+/// line by line: enough lines for its puzzles, each one a line of `def`.
+/// Returns the number of puzzles in the files when `count` (for a progress
+/// bar; `None` when standard input is one of the sources).
+pub fn check(sources: &[Source], def: &InputDef, count: bool) -> Result<Option<usize>, Failure> {
+    let usage = Failure::Usage;
+    let mut total = Some(0);
+    for s in sources {
+        let Some(path) = &s.path else {
+            total = None;
+            continue;
+        };
+        if !count && s.expect.is_none() {
+            continue;
+        }
+        let puzzles = lines(path).map_err(usage)?.try_fold(0, |n, l| l.map(|_| n + 1)).map_err(usage)?;
+        total = total.map(|t| t + puzzles);
+        let Some(expect) = &s.expect else { continue };
+        // Too few lines is reported before a line that does not read.
+        let (mut expected, mut unreadable) = (0, None);
+        for l in lines(expect).map_err(usage)? {
+            let (n, line) = l.map_err(usage)?;
+            expected += 1;
+            if let (None, Err(m)) = (&unreadable, def.canonical(&line)) {
+                unreadable = Some(format!("--expect line {n}: {m}"));
+            }
+        }
+        let of = match sources.len() {
+            1 => String::new(),
+            _ => format!(" (`{}` for `{}`)", expect.display(), path.display()),
+        };
+        if expected < puzzles {
+            return Err(usage(format!("--expect has {expected} lines for {puzzles} puzzles{of}")));
+        }
+        if let Some(m) = unreadable {
+            return Err(usage(format!("{m}{of}")));
+        }
+    }
+    Ok(total.filter(|_| count))
+}
+
+/// The non-blank lines of a file with their 1-based numbers.
+fn lines(path: &Path) -> Result<Lines, String> {
+    let file = File::open(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    Ok(numbered(Box::new(BufReader::new(file)), path.display().to_string()))
+}
+
+type Lines = Box<dyn Iterator<Item = Result<(usize, String), String>> + Send>;
+
+/// The non-blank lines read from `reader` as they come, numbered from 1
+/// (blank lines counted), without their `\n` or `\r\n`; bytes that are not
+/// UTF-8 read as U+FFFD (a symbol no alphabet has: that puzzle is an error).
+fn numbered(reader: Box<dyn BufRead + Send>, name: String) -> Lines {
+    Box::new(reader.split(b'\n').enumerate().filter_map(move |(i, r)| match r {
+        Err(e) => Some(Err(format!("cannot read `{name}`: {e}"))),
+        Ok(bytes) => {
+            let text = String::from_utf8_lossy(&bytes);
+            let line = text.strip_suffix('\r').unwrap_or(&text);
+            (!line.trim().is_empty()).then(|| Ok((i + 1, line.to_string())))
+        }
+    }))
+}
+
+/// Every puzzle of the sources in order, read as they come; each expected
+/// line read beside its puzzle and spelled in `def`'s alphabet.
+pub fn puzzles(sources: Vec<Source>, def: InputDef, named: bool) -> Puzzles {
+    let def = Arc::new(def);
+    Box::new(sources.into_iter().flat_map(move |s| -> Puzzles {
+        let file: Option<Arc<str>> = named.then(|| s.name().into());
+        let opened = match &s.path {
+            None => Ok(numbered(Box::new(BufReader::new(std::io::stdin())), "-".into())),
+            Some(p) => lines(p),
+        };
+        let expected = s.expect.as_deref().map(lines).transpose();
+        let (mut input, mut expected) = match (opened, expected) {
+            (Ok(i), Ok(e)) => (i, e),
+            (Err(m), _) | (_, Err(m)) => return Box::new(std::iter::once(Err(m))),
+        };
+        let def = def.clone();
+        Box::new(std::iter::from_fn(move || {
+            let (line, text) = match input.next()? {
+                Ok(l) => l,
+                Err(m) => return Some(Err(m)),
+            };
+            let expected = match expected.as_mut().and_then(Iterator::next) {
+                Some(Ok((n, e))) => match def.canonical(&e) {
+                    Ok(e) => Some(e),
+                    Err(m) => return Some(Err(format!("--expect line {n}: {m}"))),
+                },
+                Some(Err(m)) => return Some(Err(m)),
+                None => None,
+            };
+            Some(Ok(Puzzle { file: file.clone(), line, text, expected }))
+        }))
+    }))
+}

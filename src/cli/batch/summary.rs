@@ -1,0 +1,117 @@
+//! `batch`'s summary, counted as the puzzles finish, in memory that does
+//! not grow with their number: puzzles per status, a histogram of the
+//! iterations (for the median and maximum), each collected single cell's
+//! values with their counts, the first errors. Written as text (the
+//! `--format text` output) or as one JSON object (the last line on stderr
+//! with `--format jsonl`).
+
+use super::PuzzleOutcome;
+use crate::app::Shown;
+use dataflow::puzzle::Status;
+use serde_json::json;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// Errors listed by line in the text summary; the rest are counted with the others.
+const LISTED_ERRORS: usize = 5;
+
+/// The values shown in a summary line at most; the rest are counted.
+const SUMMARY_VALUES: usize = 10;
+
+/// The counts so far.
+#[derive(Default)]
+pub struct Summary {
+    puzzles: usize,
+    /// Indexed by `Status as usize`.
+    statuses: [usize; Status::ALL.len()],
+    /// Iterations -> puzzles.
+    iterations: BTreeMap<u32, usize>,
+    /// Per collected area, its shown values with how many puzzles ended with each.
+    values: Vec<HashMap<String, usize>>,
+    /// The first errors: `line N: message`.
+    errors: Vec<String>,
+}
+
+impl Summary {
+    /// Counts one finished puzzle (from `file`, when the batch names files).
+    pub fn add(&mut self, file: Option<&Arc<str>>, o: &PuzzleOutcome) {
+        self.puzzles += 1;
+        self.statuses[o.status as usize] += 1;
+        *self.iterations.entry(o.iterations).or_default() += 1;
+        self.values.resize_with(self.values.len().max(o.collected.len()), HashMap::new);
+        for (counts, (_, text)) in self.values.iter_mut().zip(&o.collected) {
+            *counts.entry(text.clone()).or_default() += 1;
+        }
+        if o.status == Status::Error && self.errors.len() < LISTED_ERRORS {
+            let file = file.map(|f| format!("{f} ")).unwrap_or_default();
+            let message = o.message.as_deref().unwrap_or("value outside the alphabet");
+            self.errors.push(format!("{file}line {}: {message}", o.line));
+        }
+    }
+
+    fn count(&self, s: Status) -> usize {
+        self.statuses[s as usize]
+    }
+
+    /// The median and the maximum of the iterations (0 without puzzles).
+    fn iterations(&self) -> (u32, u32) {
+        let mut seen = 0;
+        let median = self.iterations.iter().find_map(|(&its, &n)| {
+            seen += n;
+            (seen > self.puzzles / 2).then_some(its)
+        });
+        (median.unwrap_or(0), self.iterations.keys().last().copied().unwrap_or(0))
+    }
+
+    /// The text summary: counts per status, iterations, the collected single
+    /// cells' values with their counts, throughput, the first errors.
+    pub fn text(&self, collect: &[Shown], seconds: f64) -> String {
+        let (median, max) = self.iterations();
+        let mut out = format!(
+            "puzzles: {}\nsolved: {}\nunsolved: {}\nwrong: {}\nnot converged: {}\noscillating: {}\nerrors: {}\niterations: median {median}, max {max}\n",
+            self.puzzles,
+            self.count(Status::Solved),
+            self.count(Status::Unsolved),
+            self.count(Status::Wrong),
+            self.count(Status::NotConverged),
+            self.count(Status::Oscillating),
+            self.count(Status::Error),
+        );
+        let empty = HashMap::new();
+        for (i, c) in collect.iter().enumerate().filter(|(_, c)| c.area.is_cell()) {
+            out += &format!("{}: {}\n", c.key, value_counts(self.values.get(i).unwrap_or(&empty)));
+        }
+        out += &format!("time: {seconds:.2} s, {:.0} puzzles/s", self.puzzles as f64 / seconds.max(1e-9));
+        for e in &self.errors {
+            out += &format!("\n{e}");
+        }
+        out
+    }
+
+    /// The summary as one JSON object: `{"summary":{"puzzles":…,"solved":…,…}}`.
+    pub fn json(&self, seconds: f64) -> serde_json::Value {
+        json!({"summary": {
+            "puzzles": self.puzzles,
+            "solved": self.count(Status::Solved),
+            "unsolved": self.count(Status::Unsolved),
+            "wrong": self.count(Status::Wrong),
+            "not_converged": self.count(Status::NotConverged),
+            "oscillating": self.count(Status::Oscillating),
+            "errors": self.count(Status::Error),
+            "seconds": seconds,
+            "puzzles_per_s": self.puzzles as f64 / seconds.max(1e-9),
+        }})
+    }
+}
+
+/// `solved 40, Give UP 10`: each distinct value with how many puzzles
+/// ended with it, the most frequent first (then by text); past [`SUMMARY_VALUES`] values, how many more there are.
+fn value_counts(counts: &HashMap<String, usize>) -> String {
+    let mut counts: Vec<(&str, usize)> = counts.iter().map(|(v, &n)| (v.as_str(), n)).collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    let mut parts: Vec<String> = counts.iter().take(SUMMARY_VALUES).map(|(v, n)| format!("{v} {n}")).collect();
+    if counts.len() > SUMMARY_VALUES {
+        parts.push(format!("... ({} more values)", counts.len() - SUMMARY_VALUES));
+    }
+    parts.join(", ")
+}
