@@ -11,6 +11,7 @@
 
 mod ods;
 mod openformula;
+mod package;
 mod xlsx;
 
 use crate::address::{Area, CellAddr};
@@ -107,7 +108,7 @@ pub fn export(session: &Session, format: Format) -> Result<Exported, Vec<String>
         });
     }
     let bytes = match format {
-        Format::Xlsx => xlsx::write(&book, &mut warnings)?,
+        Format::Xlsx => xlsx::write(&book)?,
         Format::Ods => ods::write(&book, &mut warnings)?,
     };
     Ok(Exported { bytes, warnings })

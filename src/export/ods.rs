@@ -28,6 +28,12 @@ pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, 
             }
         });
     }
+    for (c, cell) in &book.cells {
+        if let Cell::Constant(Value::Error(e)) = cell {
+            let at = book.cell(*c);
+            warnings.push(format!("{at}: the error constant {0} is written as the formula ={0}", e.text()));
+        }
+    }
     let files = [
         ("META-INF/manifest.xml", manifest()),
         ("styles.xml", format!(r#"<?xml version="1.0" encoding="UTF-8"?><office:document-styles {NS}/>"#)),
@@ -54,15 +60,15 @@ pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, 
 }
 
 fn manifest() -> String {
-    let entry = |path: &str, kind: &str| {
-        format!(r#"<manifest:file-entry manifest:full-path="{path}" manifest:media-type="{kind}"/>"#)
+    let entry = |path: &str, kind: &str, version: &str| {
+        format!(r#"<manifest:file-entry manifest:full-path="{path}"{version} manifest:media-type="{kind}"/>"#)
     };
     format!(
         r#"<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">{}{}{}{}</manifest:manifest>"#,
-        entry("/", "application/vnd.oasis.opendocument.spreadsheet"),
-        entry("content.xml", "text/xml"),
-        entry("styles.xml", "text/xml"),
-        entry("meta.xml", "text/xml"),
+        entry("/", "application/vnd.oasis.opendocument.spreadsheet", r#" manifest:version="1.3""#),
+        entry("content.xml", "text/xml", ""),
+        entry("styles.xml", "text/xml", ""),
+        entry("meta.xml", "text/xml", ""),
     )
 }
 

@@ -8,12 +8,13 @@
 //! `iterateDelta`; LibreOffice reads a missing delta as 0.0001, not
 //! Excel's 0.001), which rust_xlsxwriter has no API for.
 
+use super::package::{Fix, Fixes, finish};
 use super::{Book, Cell, number};
+use crate::address::a1;
 use crate::ast::{Expr, ExprKind};
 use crate::value::Value;
 use crate::workbook::relative;
 use rust_xlsxwriter::{Formula, Workbook, Worksheet, XlsxError};
-use std::io::{Cursor, Read, Write};
 
 /// The functions of dataflow's registry that Excel stores as `_xlfn.NAME`.
 const PREFIXED: [&str; 17] = [
@@ -37,7 +38,7 @@ const PREFIXED: [&str; 17] = [
 ];
 
 /// The workbook as xlsx bytes.
-pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, Vec<String>> {
+pub(super) fn write(book: &Book) -> Result<Vec<u8>, Vec<String>> {
     let fail = |what: String, e: XlsxError| vec![format!("{what}: {e}")];
     let mut out = Workbook::new();
     for name in book.sheets.iter() {
@@ -46,18 +47,24 @@ pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, 
         // An empty text result is written as one, not as rust_xlsxwriter's 0.
         sheet.set_formula_result_default("");
     }
+    let mut fixes: Fixes = book.sheets.iter().map(|_| Default::default()).collect();
     for (c, cell) in &book.cells {
         let sheet = out.worksheet_from_index(c.sheet as usize).map_err(|e| fail("a sheet".into(), e))?;
         let (r, col) = (c.row, c.col as u16);
-        let at = || book.cell(*c);
-        let done = match cell {
-            Cell::Constant(v) | Cell::InBlock(v) => constant(sheet, r, col, v, &at, warnings),
-            Cell::Formula(e, v) => sheet.write_formula(r, col, formula(e, v, &at, warnings)).map(|_| ()),
-            Cell::Array(e, block, v) => sheet
-                .write_array_formula(block.r0, block.c0 as u16, block.r1, block.c1 as u16, formula(e, v, &at, warnings))
-                .map(|_| ()),
+        let (done, fix) = match cell {
+            Cell::Constant(v) | Cell::InBlock(v) => (constant(sheet, r, col, v), constant_fix(v)),
+            Cell::Formula(e, v) => (sheet.write_formula(r, col, formula(e, v)).map(|_| ()), result_fix(v)),
+            Cell::Array(e, block, v) => (
+                sheet
+                    .write_array_formula(block.r0, block.c0 as u16, block.r1, block.c1 as u16, formula(e, v))
+                    .map(|_| ()),
+                result_fix(v),
+            ),
         };
-        done.map_err(|e| fail(at(), e))?;
+        done.map_err(|e| fail(book.cell(*c), e))?;
+        if let Some(fix) = fix {
+            fixes[c.sheet as usize].insert(a1(c.row, c.col), fix);
+        }
     }
     for (name, anchor, expr) in &book.names {
         let mut e = book.name_formula(*anchor, expr);
@@ -72,47 +79,58 @@ pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, 
         c.max_iterations,
         number(c.max_change)
     );
-    with_calc_pr(&bytes, &calc_pr).map_err(|m| vec![format!("rewriting xl/workbook.xml: {m}")])
+    finish(&bytes, &calc_pr, &fixes).map_err(|m| vec![format!("finishing the xlsx package: {m}")])
 }
 
 /// A constant (or a cached element of an array formula's block).
-fn constant(
-    sheet: &mut Worksheet,
-    r: u32,
-    c: u16,
-    v: &Value,
-    at: &dyn Fn() -> String,
-    warnings: &mut Vec<String>,
-) -> Result<(), XlsxError> {
+fn constant(sheet: &mut Worksheet, r: u32, c: u16, v: &Value) -> Result<(), XlsxError> {
     match v {
         Value::Number(n) => sheet.write_number(r, c, *n).map(|_| ()),
+        // "" is a placeholder, typed by `constant_fix`.
+        Value::Text(t) if t.is_empty() => sheet.write_number(r, c, 0.0).map(|_| ()),
         Value::Text(t) => sheet.write_string(r, c, t.as_ref()).map(|_| ()),
         Value::Bool(b) => sheet.write_boolean(r, c, *b).map(|_| ()),
-        Value::Error(e) => {
-            warnings.push(format!("{}: the error constant {} is written as the formula ={}", at(), e.text(), e.text()));
-            sheet.write_formula(r, c, Formula::new(e.text()).set_result(e.text())).map(|_| ())
-        }
+        // A placeholder, typed by `constant_fix`.
+        Value::Error(_) => sheet.write_number(r, c, 0.0).map(|_| ()),
         Value::Empty | Value::Array(_) | Value::Ref(_) => Ok(()),
     }
 }
 
-/// A formula with its cached result.
-fn formula(e: &Expr, v: &Value, at: &dyn Fn() -> String, warnings: &mut Vec<String>) -> Formula {
+/// A formula with its cached result (typed by rust_xlsxwriter from its
+/// text; `result_fix` says where that text misleads it).
+fn formula(e: &Expr, v: &Value) -> Formula {
     let result = match v {
         Value::Number(n) => number(*n),
         Value::Bool(b) => (if *b { "TRUE" } else { "FALSE" }).to_string(),
         Value::Error(e) => e.text().to_string(),
-        Value::Text(t) => {
-            // rust_xlsxwriter types a result by its text.
-            let looks = t.parse::<f64>().is_ok() || matches!(t.as_ref(), "TRUE" | "FALSE") || t.starts_with('#');
-            if looks {
-                warnings.push(format!("{}: the cached text result \"{t}\" is stored as a number or an error", at()));
-            }
-            t.to_string()
-        }
+        Value::Text(t) => t.to_string(),
         Value::Empty | Value::Array(_) | Value::Ref(_) => String::new(),
     };
     Formula::new(excel_text(e)).set_result(result)
+}
+
+/// A constant written by hand: an error (rust_xlsxwriter has no error
+/// constant) or an empty text (it writes none).
+fn constant_fix(v: &Value) -> Option<Fix> {
+    match v {
+        Value::Error(e) => Some(Fix { t: Some("e"), value: Some(e.text().to_string()), inline: false }),
+        Value::Text(t) if t.is_empty() => Some(Fix { t: Some("inlineStr"), value: Some(String::new()), inline: true }),
+        _ => None,
+    }
+}
+
+/// A cached result rust_xlsxwriter would mistype: an error, a formula
+/// never calculated (no value), a text that reads as a number, a boolean
+/// or an error.
+fn result_fix(v: &Value) -> Option<Fix> {
+    match v {
+        Value::Error(_) => constant_fix(v),
+        Value::Empty => Some(Fix { t: None, value: None, inline: false }),
+        Value::Text(t) if t.parse::<f64>().is_ok() || matches!(t.as_ref(), "TRUE" | "FALSE") || t.starts_with('#') => {
+            Some(Fix { t: Some("str"), value: Some(t.to_string()), inline: false })
+        }
+        _ => None,
+    }
 }
 
 /// A formula as Excel stores it: `_xlfn.` before newer functions and
@@ -152,29 +170,4 @@ fn prefix(e: &mut Expr, vars: &[String]) {
         }
         _ => {}
     }
-}
-
-/// The package with `attrs` added to `<calcPr>` (or a `<calcPr>` holding
-/// them added) in `xl/workbook.xml`; every other part copied as it is.
-fn with_calc_pr(bytes: &[u8], attrs: &str) -> Result<Vec<u8>, String> {
-    let err = |e: &dyn std::fmt::Display| e.to_string();
-    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| err(&e))?;
-    let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
-    for i in 0..zip.len() {
-        let name = zip.by_index_raw(i).map_err(|e| err(&e))?.name().map_err(|e| err(&e))?.to_string();
-        if name == "xl/workbook.xml" {
-            let mut text = String::new();
-            zip.by_index(i).map_err(|e| err(&e))?.read_to_string(&mut text).map_err(|e| err(&e))?;
-            let text = match text.find("<calcPr") {
-                Some(at) => format!("{}<calcPr{attrs}{}", &text[..at], &text[at + "<calcPr".len()..]),
-                None => text.replace("</workbook>", &format!("<calcPr{attrs}/></workbook>")),
-            };
-            let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-            out.start_file("xl/workbook.xml", options).map_err(|e| err(&e))?;
-            out.write_all(text.as_bytes()).map_err(|e| err(&e))?;
-        } else {
-            out.raw_copy_file(zip.by_index_raw(i).map_err(|e| err(&e))?).map_err(|e| err(&e))?;
-        }
-    }
-    Ok(out.finish().map_err(|e| err(&e))?.into_inner())
 }

@@ -14,7 +14,7 @@ mod builder;
 mod locate;
 pub mod model;
 mod refs;
-pub(crate) mod relative;
+pub mod relative;
 pub mod ron;
 mod symbols;
 pub mod write_ron;
