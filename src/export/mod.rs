@@ -74,7 +74,7 @@ pub(crate) struct Book {
 /// workbook are errors, the lesser ones warnings.
 pub fn export(session: &Session, format: Format) -> Result<Exported, Vec<String>> {
     let wb = session.workbook();
-    let calc = session.engine().settings.clone();
+    let calc = session.engine().settings;
     if calc.order != Order::RowMajor {
         return Err(vec![
             "the workbook iterates in synchronous order (all cells from the previous pass), which is dataflow's \

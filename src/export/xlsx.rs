@@ -171,3 +171,19 @@ fn prefix(e: &mut Expr, vars: &[String]) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_formula;
+
+    #[test]
+    fn newer_functions_and_let_variables_get_excels_prefixes() {
+        let text = |f: &str| excel_text(&parse_formula(f).unwrap());
+        assert_eq!(
+            text("LET(x,A1,y,x+1,XLOOKUP(y,B:B,C:C))+x"),
+            "_xlfn.LET(_xlpm.x,A1,_xlpm.y,_xlpm.x+1,_xlfn.XLOOKUP(_xlpm.y,B:B,C:C))+x"
+        );
+        assert_eq!(text("IFNA(SUM(A1),\"LET(x\")"), "_xlfn.IFNA(SUM(A1),\"LET(x\")");
+    }
+}
