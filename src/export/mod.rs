@@ -126,11 +126,7 @@ fn book(session: &Session, calc: CalcSettings) -> Book {
             Content::Constant(_) => {}
             Content::Formula(f) => {
                 for c in entry.area.cells() {
-                    let mut e = f.expr.clone();
-                    let (rows, cols) =
-                        (i64::from(c.row) - i64::from(origin.row), i64::from(c.col) - i64::from(origin.col));
-                    relative::shift(&mut e, rows, cols);
-                    cells.insert(c, Cell::Formula(e, value(c)));
+                    cells.insert(c, Cell::Formula(relative::moved_to(&f.expr, origin, c), value(c)));
                 }
             }
             Content::Array(f) => {

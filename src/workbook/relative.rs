@@ -11,7 +11,7 @@
 //! has when re-expressed from A1. [`shift`] moves a formula entered over a
 //! range to one of its cells, as the binder does when it binds that cell.
 
-use crate::address::{MAX_COLS, MAX_ROWS};
+use crate::address::{CellAddr, MAX_COLS, MAX_ROWS};
 use crate::ast::{Axis, Expr, ExprKind, RefKind};
 
 /// Re-expresses the A1-relative references of a name's formula from the
@@ -40,6 +40,14 @@ pub fn shift(expr: &mut Expr, rows: i64, cols: i64) {
         let (size, by) = if row { (MAX_ROWS, rows) } else { (MAX_COLS, cols) };
         axis.index = (i64::from(axis.index) + by).rem_euclid(i64::from(size)) as u32;
     });
+}
+
+/// The formula of a range entry whose top-left cell is `origin`, as cell
+/// `cell` of the range holds it (Ctrl+Enter: moved by `cell - origin`).
+pub fn moved_to(expr: &Expr, origin: CellAddr, cell: CellAddr) -> Expr {
+    let mut e = expr.clone();
+    shift(&mut e, i64::from(cell.row) - i64::from(origin.row), i64::from(cell.col) - i64::from(origin.col));
+    e
 }
 
 /// A name's formula, written from its anchor (row, column), re-expressed

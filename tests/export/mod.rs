@@ -44,13 +44,7 @@ pub fn formulas(wb: &Workbook) -> BTreeMap<String, String> {
             Content::Constant(_) => {}
             Content::Formula(f) => {
                 for c in entry.area.cells() {
-                    let mut e = f.expr.clone();
-                    relative::shift(
-                        &mut e,
-                        i64::from(c.row) - i64::from(origin.row),
-                        i64::from(c.col) - i64::from(origin.col),
-                    );
-                    out.insert(wb.sheets.cell(c), format!("={e}"));
+                    out.insert(wb.sheets.cell(c), format!("={}", relative::moved_to(&f.expr, origin, c)));
                 }
             }
             Content::Array(f) => {
