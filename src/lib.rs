@@ -49,6 +49,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod eval;
 pub mod explain;
+pub mod export;
 pub mod functions;
 pub mod grid;
 pub mod ids;

@@ -6,6 +6,7 @@
 
 pub mod batch;
 mod explain;
+mod export;
 mod graph;
 mod import;
 pub mod output;
@@ -114,6 +115,18 @@ pub enum Command {
         #[arg(long, short, value_name = "DIR")]
         out: PathBuf,
         /// Overwrite those files when they exist (without it, an existing file is an error).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Write the workbook, calculated as `run` does, for Excel (.xlsx) or LibreOffice (.ods),
+    /// with its values as the file's cached results.
+    Export {
+        #[command(flatten)]
+        common: CommonArgs,
+        /// The file written: BOOK.xlsx or BOOK.ods.
+        #[arg(long, short, value_name = "FILE")]
+        out: std::path::PathBuf,
+        /// Overwrite the file when it exists.
         #[arg(long)]
         force: bool,
     },
@@ -269,6 +282,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Explain { common, cell } => explain::explain_cell(&common.options(), &cell),
         Command::Graph { workbook, cell, names } => graph::graph(&workbook, cell.as_deref(), names),
         Command::Import { workbook, out, force } => import::import(&workbook, &out, force),
+        Command::Export { common, out, force } => export::export(&common, &out, force),
     };
     match result {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,

@@ -14,6 +14,7 @@ mod builder;
 mod locate;
 pub mod model;
 mod refs;
+pub mod relative;
 pub mod ron;
 mod symbols;
 pub mod write_ron;

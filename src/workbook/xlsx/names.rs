@@ -16,73 +16,8 @@
 //! are skipped; hidden names are imported like the others.
 
 use super::parts::DefinedName;
-use crate::address::{MAX_COLS, MAX_ROWS};
-use crate::ast::{Axis, Expr, ExprKind, RefKind};
+pub(super) use crate::workbook::relative::rebase;
 use std::collections::HashMap;
-
-/// Re-expresses the A1-relative references of a name's formula from the
-/// anchor it returns, (row, column), 0-based.
-pub(super) fn rebase(expr: &mut Expr) -> (u32, u32) {
-    let (mut up, mut left) = (0i64, 0i64);
-    axes(expr, &mut |axis, row| {
-        let d = signed(axis.index, if row { MAX_ROWS } else { MAX_COLS });
-        if row {
-            up = up.max(-d);
-        } else {
-            left = left.max(-d);
-        }
-    });
-    axes(expr, &mut |axis, row| {
-        let (size, base) = if row { (MAX_ROWS, up) } else { (MAX_COLS, left) };
-        axis.index = (base + signed(axis.index, size)) as u32;
-    });
-    (up as u32, left as u32)
-}
-
-/// A relative coordinate stored from A1 with wrap-around, as an offset in
-/// `[-size/2, size/2)`.
-fn signed(index: u32, size: u32) -> i64 {
-    let i = i64::from(index);
-    if i >= i64::from(size / 2) { i - i64::from(size) } else { i }
-}
-
-/// Calls `f` on every relative axis of every reference (true for a row).
-fn axes(expr: &mut Expr, f: &mut impl FnMut(&mut Axis, bool)) {
-    let mut visit = |a: &mut Axis, row: bool| {
-        if !a.abs {
-            f(a, row);
-        }
-    };
-    match &mut expr.kind {
-        ExprKind::Ref(r) => match &mut r.kind {
-            RefKind::Cell { row, col } => {
-                visit(row, true);
-                visit(col, false);
-            }
-            RefKind::Area { r0, c0, r1, c1 } => {
-                visit(r0, true);
-                visit(c0, false);
-                visit(r1, true);
-                visit(c1, false);
-            }
-            RefKind::Cols { c0, c1 } => {
-                visit(c0, false);
-                visit(c1, false);
-            }
-            RefKind::Rows { r0, r1 } => {
-                visit(r0, true);
-                visit(r1, true);
-            }
-        },
-        ExprKind::Call { args, .. } => args.iter_mut().for_each(|a| axes(a, f)),
-        ExprKind::Unary { expr, .. } => axes(expr, f),
-        ExprKind::Binary { lhs, rhs, .. } => {
-            axes(lhs, f);
-            axes(rhs, f);
-        }
-        _ => {}
-    }
-}
 
 /// Whether a defined name is one of Excel's built-in names.
 pub(super) fn built_in(def: &DefinedName) -> bool {

@@ -1,0 +1,208 @@
+//! Writing a calculated workbook for Excel (`.xlsx`, `xlsx.rs`, with
+//! rust_xlsxwriter) and LibreOffice (`.ods`, `ods.rs`, OpenDocument written
+//! as zip + XML, formulas printed by `openformula.rs`). Both start from one
+//! [`Book`]: every formula cell with its formula moved to that cell (a
+//! formula over a range is written in each of its cells, as Excel stores
+//! it), every block array formula once over its block, every other cell
+//! holding a value as a constant, the names with their anchors, the
+//! calculation settings, and each cell's current value, which becomes the
+//! file's cached result. What a file cannot say is refused ([`export`]'s
+//! problems) or listed (its warnings), never silently dropped.
+
+mod ods;
+mod openformula;
+mod package;
+mod xlsx;
+
+use crate::address::{Area, CellAddr};
+use crate::ast::{Expr, ExprKind};
+use crate::policy::{CalcSettings, Order};
+use crate::session::Session;
+use crate::sheets::Sheets;
+use crate::value::Value;
+use crate::workbook::{Content, relative};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The file formats written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Xlsx,
+    Ods,
+}
+
+impl Format {
+    /// The format of a file name's extension (`.xlsx`, `.ods`, any case).
+    pub fn of(path: &Path) -> Option<Format> {
+        match path.extension()?.to_string_lossy().to_lowercase().as_str() {
+            "xlsx" => Some(Format::Xlsx),
+            "ods" => Some(Format::Ods),
+            _ => None,
+        }
+    }
+}
+
+/// A written file, and what it could not say exactly.
+#[derive(Debug)]
+pub struct Exported {
+    pub bytes: Vec<u8>,
+    pub warnings: Vec<String>,
+}
+
+/// One cell of the exported workbook.
+pub(crate) enum Cell {
+    Constant(Value),
+    /// A formula (moved to this cell) and its value.
+    Formula(Expr, Value),
+    /// A block array formula at its block's top-left cell.
+    Array(Expr, Area, Value),
+    /// Another cell of a block: its element of the block's value.
+    InBlock(Value),
+}
+
+/// A calculated workbook, cell by cell.
+pub(crate) struct Book {
+    pub sheets: Sheets,
+    pub cells: BTreeMap<CellAddr, Cell>,
+    /// (name, anchor, formula as written from the anchor).
+    pub names: Vec<(String, CellAddr, Expr)>,
+    pub calc: CalcSettings,
+}
+
+/// Writes the session's workbook with its current values (calculate it
+/// first) in `format`; the problems that make the file a different
+/// workbook are errors, the lesser ones warnings.
+pub fn export(session: &Session, format: Format) -> Result<Exported, Vec<String>> {
+    let wb = session.workbook();
+    let calc = session.engine().settings;
+    if calc.order != Order::RowMajor {
+        return Err(vec![
+            "the workbook iterates in synchronous order (all cells from the previous pass), which is dataflow's \
+             own: Excel and LibreOffice iterate row by row (export it with `--order row-major`)"
+                .to_string(),
+        ]);
+    }
+    let mut warnings = Vec::new();
+    let left_out: Vec<&str> = wb.parts.iter().filter(|p| !p.on).map(|p| p.name.as_str()).collect();
+    if !left_out.is_empty() {
+        warnings.push(format!(
+            "not exported: the optional parts {} (turn them on with --with)",
+            left_out.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    if !wb.inputs.is_empty() || !wb.views.is_empty() || wb.reset.is_some() {
+        warnings.push(
+            "not exported: inputs, views and the reset protocol (dataflow's own); the cells hold their values \
+             after them"
+                .to_string(),
+        );
+    }
+    let book = book(session, calc);
+    for (at, e) in book.formulas() {
+        calls(e, &mut |name| {
+            if crate::functions::lookup(name).is_none() {
+                warnings.push(format!(
+                    "{at} calls {name}, which dataflow does not know (#NAME? here); Excel may calculate it"
+                ));
+            }
+        });
+    }
+    let bytes = match format {
+        Format::Xlsx => xlsx::write(&book)?,
+        Format::Ods => ods::write(&book, &mut warnings)?,
+    };
+    Ok(Exported { bytes, warnings })
+}
+
+/// The session's workbook and values as a [`Book`].
+fn book(session: &Session, calc: CalcSettings) -> Book {
+    let wb = session.workbook();
+    let engine = session.engine();
+    let value = |c: CellAddr| engine.get(c).clone();
+    let mut cells = BTreeMap::new();
+    for entry in &wb.cells {
+        let origin = entry.area.top_left();
+        match &entry.content {
+            Content::Constant(_) => {}
+            Content::Formula(f) => {
+                for c in entry.area.cells() {
+                    cells.insert(c, Cell::Formula(relative::moved_to(&f.expr, origin, c), value(c)));
+                }
+            }
+            Content::Array(f) => {
+                for c in entry.area.cells() {
+                    let cell = if c == origin {
+                        Cell::Array(f.expr.clone(), entry.area, value(c))
+                    } else {
+                        Cell::InBlock(value(c))
+                    };
+                    cells.insert(c, cell);
+                }
+            }
+        }
+    }
+    let grid = engine.grid();
+    for sheet in 0..wb.sheets.iter().count() {
+        let (rows, cols) = grid.extent(sheet as u16);
+        for row in 0..rows {
+            for col in 0..cols {
+                let c = CellAddr::new(sheet as u16, row, col);
+                let v = grid.get(c);
+                if !v.is_empty() && !cells.contains_key(&c) {
+                    cells.insert(c, Cell::Constant(v.clone()));
+                }
+            }
+        }
+    }
+    let names = wb.names.iter().map(|n| (n.name.clone(), n.anchor, n.formula.expr.clone())).collect();
+    Book { sheets: wb.sheets.clone(), cells, names, calc }
+}
+
+impl Book {
+    /// Every formula, with where it is (`Main!B2`, `name x`).
+    fn formulas(&self) -> Vec<(String, &Expr)> {
+        let mut out = Vec::new();
+        for (c, cell) in &self.cells {
+            if let Cell::Formula(e, _) | Cell::Array(e, _, _) = cell {
+                out.push((self.cell(*c), e));
+            }
+        }
+        out.extend(self.names.iter().map(|(n, _, e)| (format!("the name {n}"), e)));
+        out
+    }
+
+    /// `Main!B2`.
+    pub fn cell(&self, c: CellAddr) -> String {
+        self.sheets.cell(c)
+    }
+
+    /// A name's formula with every reference given a sheet (the anchor's
+    /// when it had none): a file's names carry no sheet of their own.
+    pub fn name_formula(&self, anchor: CellAddr, expr: &Expr) -> Expr {
+        let mut e = expr.clone();
+        relative::qualify(&mut e, self.sheets.name(anchor.sheet));
+        e
+    }
+}
+
+/// Calls `f` with the name of every function `e` calls.
+pub(crate) fn calls(e: &Expr, f: &mut impl FnMut(&str)) {
+    match &e.kind {
+        ExprKind::Call { name, args } => {
+            f(name);
+            args.iter().for_each(|a| calls(a, f));
+        }
+        ExprKind::Unary { expr, .. } => calls(expr, f),
+        ExprKind::Binary { lhs, rhs, .. } => {
+            calls(lhs, f);
+            calls(rhs, f);
+        }
+        _ => {}
+    }
+}
+
+/// A number as a file's value text: shortest exact form, exponent for the
+/// very large and very small.
+pub(crate) fn number(n: f64) -> String {
+    if n == 0.0 || (1e-5..1e15).contains(&n.abs()) { format!("{n}") } else { format!("{n:e}") }
+}

@@ -1,0 +1,110 @@
+//! The xlsx package as rust_xlsxwriter wrote it, finished by hand where it
+//! has no API: `<calcPr>` in `xl/workbook.xml` gets the iteration settings
+//! written out in full (`iterate`, `iterateCount`, `iterateDelta`;
+//! LibreOffice reads a missing delta as 0.0001, not Excel's 0.001), and
+//! the cells whose cached value rust_xlsxwriter cannot type are rewritten
+//! in their sheet's part: an error constant (`t="e"`), a formula never
+//! calculated (no `<v>`), a text result that reads as a number, a boolean
+//! or an error (`t="str"`). Every other part is copied as it is.
+
+use std::collections::HashMap;
+use std::io::{Cursor, Read, Write};
+
+/// What a cell's `<c>` becomes: its type attribute, and what follows the
+/// `<f>` it had (`<v>` with the value escaped, `<is>` for an inline text).
+pub(super) struct Fix {
+    pub t: Option<&'static str>,
+    pub value: Option<String>,
+    pub inline: bool,
+}
+
+/// Per sheet (0-based), the cells to rewrite, by their `A1` reference.
+pub(super) type Fixes = Vec<HashMap<String, Fix>>;
+
+/// The package with `calc_pr` (attributes) put into `<calcPr>` and the
+/// cells of `fixes` rewritten.
+pub(super) fn finish(bytes: &[u8], calc_pr: &str, fixes: &Fixes) -> Result<Vec<u8>, String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| err(&e))?;
+    let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for i in 0..zip.len() {
+        let name = zip.by_index_raw(i).map_err(|e| err(&e))?.name().map_err(|e| err(&e))?.to_string();
+        let sheet = name
+            .strip_prefix("xl/worksheets/sheet")
+            .and_then(|n| n.strip_suffix(".xml"))
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(|n| fixes.get(n.checked_sub(1)?))
+            .filter(|f| !f.is_empty());
+        if name != "xl/workbook.xml" && sheet.is_none() {
+            out.raw_copy_file(zip.by_index_raw(i).map_err(|e| err(&e))?).map_err(|e| err(&e))?;
+            continue;
+        }
+        let mut text = String::new();
+        zip.by_index(i).map_err(|e| err(&e))?.read_to_string(&mut text).map_err(|e| err(&e))?;
+        let text = match sheet {
+            Some(fixes) => fix_cells(&text, fixes),
+            None => match text.find("<calcPr") {
+                Some(at) => format!("{}<calcPr{calc_pr}{}", &text[..at], &text[at + "<calcPr".len()..]),
+                None => text.replace("</workbook>", &format!("<calcPr{calc_pr}/></workbook>")),
+            },
+        };
+        out.start_file(name, options).map_err(|e| err(&e))?;
+        out.write_all(text.as_bytes()).map_err(|e| err(&e))?;
+    }
+    Ok(out.finish().map_err(|e| err(&e))?.into_inner())
+}
+
+/// A sheet's part with the `<c>` elements of `fixes` rewritten, in one pass.
+fn fix_cells(text: &str, fixes: &HashMap<String, Fix>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("<c r=\"") {
+        out.push_str(&rest[..at]);
+        let cell = &rest[at..];
+        let r_end = cell[6..].find('"').map_or(6, |i| 6 + i);
+        let open_end = cell.find('>').map_or(cell.len(), |i| i + 1);
+        let end =
+            if cell[..open_end].ends_with("/>") { open_end } else { cell.find("</c>").map_or(cell.len(), |i| i + 4) };
+        let (element, after) = cell.split_at(end);
+        match fixes.get(&cell[6..r_end]) {
+            Some(fix) => {
+                let f = element.find("<f").map_or("", |s| &element[s..element.find("</f>").map_or(s, |e| e + 4)]);
+                let t = fix.t.map_or(String::new(), |t| format!(" t=\"{t}\""));
+                let v = match &fix.value {
+                    Some(v) if fix.inline => format!("<is><t>{}</t></is>", esc(v)),
+                    Some(v) => format!("<v>{}</v>", esc(v)),
+                    None => String::new(),
+                };
+                out.push_str(&format!("<c r=\"{}\"{t}>{f}{v}</c>", &cell[6..r_end]));
+            }
+            None => out.push_str(element),
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_fixed_cells_change() {
+        let sheet =
+            r#"<row r="1"><c r="A1"><v>0</v></c><c r="B1" t="str"><f>C1</f><v>5</v></c><c r="C1" s="1"/></row>"#;
+        let fixes = HashMap::from([
+            ("A1".to_string(), Fix { t: Some("e"), value: Some("#N/A".into()), inline: false }),
+            ("B1".to_string(), Fix { t: None, value: None, inline: false }),
+        ]);
+        assert_eq!(
+            fix_cells(sheet, &fixes),
+            r#"<row r="1"><c r="A1" t="e"><v>#N/A</v></c><c r="B1"><f>C1</f></c><c r="C1" s="1"/></row>"#
+        );
+    }
+}
