@@ -157,6 +157,8 @@ pub struct Binder<'s> {
     /// The deepest nesting of nodes and of names reached (see `memo`).
     peak_depth: usize,
     peak_names: usize,
+    /// The parts depending on this cell's row and column met once (see `memo`).
+    met: Vec<memo::Key>,
 }
 
 impl<'s> Binder<'s> {
@@ -180,6 +182,7 @@ impl<'s> Binder<'s> {
             limits: 0,
             peak_depth: 0,
             peak_names: 0,
+            met: Vec::new(),
         }
     }
 
@@ -254,6 +257,9 @@ impl<'s> Binder<'s> {
         let Some(key) = key else { return self.bind_here(e, anchor) };
         if let Some(b) = self.reuse(&key) {
             return b;
+        }
+        if !self.worth_keeping(key) {
+            return self.bind_here(e, anchor);
         }
         let mark = self.mark(key);
         let b = self.bind_here(e, anchor);
