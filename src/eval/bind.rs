@@ -34,10 +34,15 @@ pub const MAX_BOUND_NODES: usize = 100_000;
 /// A bound formula may be at most this deep once names are expanded.
 pub const MAX_BOUND_DEPTH: usize = 400;
 /// All the formulas of a workbook, bound cell by cell with their names
-/// expanded, may hold at most this many nodes together (counted as
-/// [`MAX_BOUND_NODES`] counts them, before folding): binding stops at the
-/// formula that passes it, so memory and binding time stay bounded.
+/// expanded, may hold at most this many nodes together (what the bound
+/// formulas hold, after folding): binding stops at the formula that passes
+/// it, so memory stays bounded.
 pub const MAX_TOTAL_BOUND_NODES: usize = 1 << 22;
+/// The binding of all the formulas of a workbook may go through at most
+/// this many nodes (counted as [`MAX_BOUND_NODES`] counts them, before
+/// folding): binding stops at the formula that passes it, so binding time
+/// stays bounded even where everything folds away.
+pub const MAX_TOTAL_BIND_WORK: usize = 1 << 25;
 /// Folding (computing at binding a subformula that reads no cell) may
 /// consume and produce at most this many array elements over the whole
 /// workbook. Past it, such subformulas are left to the recalculation, so
