@@ -44,7 +44,7 @@ fn round_small(x: f64, digits: i32, mode: Mode) -> Option<f64> {
     }
     const NEAR: f64 = 1e-9;
     let frac = a.fract();
-    if digits != 0 || a >= 1e5 || frac < NEAR || frac > 1.0 - NEAR {
+    if digits != 0 || a >= 1e5 || !(NEAR..=1.0 - NEAR).contains(&frac) {
         return None;
     }
     let r = match mode {
