@@ -4,21 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use dataflow::engine::program::held;
 use dataflow::engine::{Program, Sharing};
-use dataflow::eval::BExpr;
 use dataflow::eval::bind::MAX_TOTAL_BOUND_NODES;
 use dataflow::ids::FormulaId;
 use std::path::Path;
-
-/// The nodes a bound formula holds.
-fn held(e: &BExpr) -> usize {
-    1 + match e {
-        BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => 0,
-        BExpr::Unary(_, x) | BExpr::ArrayMode(x) => held(x),
-        BExpr::Binary(_, l, r) => held(l) + held(r),
-        BExpr::Call(_, args) => args.iter().map(held).sum(),
-    }
-}
 
 /// The nodes the formulas of `program` hold, a block's formula once.
 fn total(program: &Program) -> usize {

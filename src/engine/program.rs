@@ -169,8 +169,8 @@ impl Found {
     }
 }
 
-/// The nodes a bound formula holds.
-fn held(e: &BExpr) -> usize {
+/// The nodes a bound formula holds (what [`MAX_TOTAL_BOUND_NODES`] counts).
+pub fn held(e: &BExpr) -> usize {
     1 + match e {
         BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => 0,
         BExpr::Unary(_, x) | BExpr::ArrayMode(x) => held(x),
