@@ -8,7 +8,7 @@
 mod common;
 
 use common::expect_exit;
-use dataflow::eval::bind::{MAX_BOUND_NODES, MAX_FOLD_CELLS, MAX_TOTAL_BOUND_NODES};
+use dataflow::eval::bind::{MAX_BOUND_NODES, MAX_FOLD_CELLS, MAX_TOTAL_BIND_WORK, MAX_TOTAL_BOUND_NODES};
 use dataflow::testing::Sheet;
 use dataflow::value::{ErrorKind, Value};
 use std::path::PathBuf;
@@ -28,26 +28,32 @@ fn workbook(name: &str, text: &str) -> String {
     path.display().to_string()
 }
 
-/// Names `ex_0 = ex_1+ex_1` ... `ex_13 = ex_14+ex_14`, `ex_14 = Main!$B$1`:
+/// Names `ex_0 = ex_1+ex_1` ... `ex_13 = ex_14+ex_14`, `ex_14 = last`:
 /// `=ex_0` binds 2^16 - 2 nodes (each name counts its use and its formula's
-/// nodes: `ex_k` is 2^(16-k) - 3 nodes, `ex_14` one).
-fn doubling(sheet: &mut Sheet) {
+/// nodes: `ex_k` is 2^(16-k) - 3 nodes, `ex_14` one), which hold
+/// 3 * 2^14 - 2 nodes when `last` reads a cell (`ex_k` is a sum of two
+/// `ex_(k+1)` in array mode, `ex_14` a reference), one when it is a
+/// number (everything folds).
+fn doubling(sheet: &mut Sheet, last: &str) {
     for i in 0..14 {
         sheet.name(&format!("ex_{i}"), &format!("=ex_{0}+ex_{0}", i + 1));
     }
-    sheet.name("ex_14", "=Main!$B$1");
+    sheet.name("ex_14", &format!("={last}"));
 }
 
-const PER_CELL: usize = (1 << 16) - 2;
+/// The nodes each cell's `=ex_0` holds (see `doubling`).
+const PER_CELL: usize = 3 * (1 << 14) - 2;
+/// The nodes binding each cell's `=ex_0` goes through.
+const BOUND_PER_CELL: usize = (1 << 16) - 2;
 
 // ------------------------------------------------------------ item 3: the total budget
 
 #[test]
 fn the_total_of_bound_nodes_is_budgeted_at_and_past_the_limit() {
-    const { assert!(PER_CELL < MAX_BOUND_NODES, "each cell is within the per-formula cap") };
+    const { assert!(BOUND_PER_CELL < MAX_BOUND_NODES, "each cell is within the per-formula cap") };
     let at_limit = MAX_TOTAL_BOUND_NODES / PER_CELL;
     let mut s = Sheet::with_sheets(&["Main"]);
-    doubling(&mut s);
+    doubling(&mut s, "Main!$B$1");
     s.set("B1", "1");
     for r in 1..=at_limit {
         s.set(&format!("A{r}"), "=ex_0");
@@ -65,6 +71,28 @@ fn the_total_of_bound_nodes_is_budgeted_at_and_past_the_limit() {
     let total = past * PER_CELL;
     let want = format!(
         "Main!A{past}: the workbook's formulas with their names expanded reach {total} nodes here, more than {MAX_TOTAL_BOUND_NODES} in all"
+    );
+    assert_eq!(s.issues(), [want]);
+    assert_eq!(s.value(&format!("A{}", past + 2)), Value::Error(ErrorKind::Num));
+}
+
+/// Where everything folds the formulas hold one node each, but binding
+/// them is budgeted too: the cell whose binding passes
+/// `MAX_TOTAL_BIND_WORK` is reported, and the cells after it are not bound.
+#[test]
+fn the_binding_work_is_budgeted_where_everything_folds() {
+    let at_limit = MAX_TOTAL_BIND_WORK / BOUND_PER_CELL;
+    let mut s = Sheet::with_sheets(&["Main"]);
+    doubling(&mut s, "1");
+    let past = at_limit + 1;
+    for r in 1..=past + 2 {
+        s.set(&format!("A{r}"), "=ex_0");
+    }
+    s.recalc();
+    assert_eq!(s.value(&format!("A{at_limit}")), Value::Number(16384.0));
+    let total = past * BOUND_PER_CELL;
+    let want = format!(
+        "Main!A{past}: binding the workbook's formulas with their names expanded goes through {total} nodes here, more than {MAX_TOTAL_BIND_WORK} in all"
     );
     assert_eq!(s.issues(), [want]);
     assert_eq!(s.value(&format!("A{}", past + 2)), Value::Error(ErrorKind::Num));

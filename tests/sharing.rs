@@ -106,3 +106,38 @@ fn shared_subformulas_inside_shared_subformulas_keep_their_own_values() {
     s.recalc();
     assert_eq!([s.text("A1"), s.text("A2")], ["96", "2400"]);
 }
+
+/// `nm` is `A1:A2` when A1 is 0 (`INDEX(..,0,0)` is the whole range), and
+/// `0+nm` outside array mode reads it by implicit intersection with the
+/// calculating cell: A2 from row 2, `#VALUE!` from row 3. Sharing `0+nm`
+/// (evaluated once, as an array) gave both cells A1's value.
+#[test]
+fn an_operator_over_a_name_giving_several_cells_intersects_it_in_each_cell() {
+    for sharing in [Sharing::On, Sharing::Off] {
+        let mut s = Sheet::new();
+        s.sharing(sharing);
+        s.name("nm", "=(INDEX($A$1:$A$2,$A$1,$A$1):$A$1)");
+        s.set("A2", "5");
+        s.set("B2", "=(0+nm)");
+        s.set("C3", "=(0+nm)");
+        s.recalc();
+        assert_eq!([s.text("B2"), s.text("C3")], ["5", "#VALUE!"], "{sharing:?}");
+    }
+}
+
+/// The case `tests/properties/sharing.rs` found: `nm` is `A1:B1`, which
+/// C2 and E3 (outside its columns) intersect to `#VALUE!`.
+#[test]
+fn the_minimal_case_the_sharing_property_found() {
+    for sharing in [Sharing::On, Sharing::Off] {
+        let mut s = Sheet::new();
+        s.sharing(sharing);
+        s.name("nm", "=(INDEX($A$1:$B$1,($A$1=$A$1),$A$1):$A$1)");
+        s.set("C2", "=(nm+0)");
+        s.set("E3", "=(nm+0)");
+        s.iterate(100, 0.0);
+        s.settings_mut().order = Order::RowMajor;
+        s.step();
+        assert_eq!([s.text("C2"), s.text("E3")], ["#VALUE!", "#VALUE!"], "{sharing:?}");
+    }
+}

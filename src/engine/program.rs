@@ -10,7 +10,9 @@ use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
 use crate::ast::Span;
 use crate::eval::BExpr;
-use crate::eval::bind::{Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BOUND_NODES, Memo, NameDef, Scope, Site};
+use crate::eval::bind::{
+    Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BIND_WORK, MAX_TOTAL_BOUND_NODES, Memo, NameDef, Scope, Site,
+};
 use crate::eval::deps::{dependencies, volatile};
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
@@ -92,9 +94,12 @@ struct Found {
     seen: HashSet<(Option<EntryId>, Issue)>,
     used: Vec<bool>,
     sheets: usize,
-    /// Nodes bound so far, names expanded, over all formulas.
+    /// Nodes the bound formulas hold so far (after folding), over all formulas.
     nodes: usize,
-    /// Whether `nodes` passed [`MAX_TOTAL_BOUND_NODES`]: nothing more is bound.
+    /// Nodes bound so far, names expanded, before folding, over all formulas.
+    work: usize,
+    /// Whether `nodes` passed [`MAX_TOTAL_BOUND_NODES`] or `work`
+    /// [`MAX_TOTAL_BIND_WORK`]: nothing more is bound.
     over: bool,
     /// Array elements folding may still consume and produce ([`MAX_FOLD_CELLS`]).
     fold_left: u64,
@@ -123,19 +128,31 @@ impl Found {
         Binder::new(scope, cell).folding_at_most(self.fold_left).sharing(&self.memo)
     }
 
-    /// Adds what `binder` bound to the workbook's total; the formula that
-    /// passes [`MAX_TOTAL_BOUND_NODES`] gets an issue over its whole `span`.
-    fn count(&mut self, binder: &mut Binder, site: Site, span: &Span) {
-        self.nodes += binder.nodes();
+    /// Adds what `binder` bound (`bound`) to the workbook's totals; the
+    /// formula that passes [`MAX_TOTAL_BOUND_NODES`] or
+    /// [`MAX_TOTAL_BIND_WORK`] gets an issue over its whole `span`.
+    fn count(&mut self, binder: &mut Binder, bound: &BExpr, site: Site, span: &Span) {
+        self.nodes += held(bound);
+        self.work += binder.nodes();
         self.fold_left = binder.fold_left();
-        if self.nodes > MAX_TOTAL_BOUND_NODES && !self.over {
-            self.over = true;
-            let message = format!(
+        if self.over {
+            return;
+        }
+        let message = if self.nodes > MAX_TOTAL_BOUND_NODES {
+            format!(
                 "the workbook's formulas with their names expanded reach {} nodes here, more than {MAX_TOTAL_BOUND_NODES} in all",
                 self.nodes
-            );
-            binder.issues.push(Issue { site, span: span.clone(), message });
-        }
+            )
+        } else if self.work > MAX_TOTAL_BIND_WORK {
+            format!(
+                "binding the workbook's formulas with their names expanded goes through {} nodes here, more than {MAX_TOTAL_BIND_WORK} in all",
+                self.work
+            )
+        } else {
+            return;
+        };
+        self.over = true;
+        binder.issues.push(Issue { site, span: span.clone(), message });
     }
 
     /// A formula cell left unbound past the total budget: `#NUM!`.
@@ -149,6 +166,16 @@ impl Found {
         self.issues_of(binder, addr, Some(origin));
         let (deps, reachable) = dependencies(&expr, self.sheets);
         FormulaCell { addr, origin, expr, deps, reachable, block: None }
+    }
+}
+
+/// The nodes a bound formula holds (what [`MAX_TOTAL_BOUND_NODES`] counts).
+pub fn held(e: &BExpr) -> usize {
+    1 + match e {
+        BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => 0,
+        BExpr::Unary(_, x) | BExpr::ArrayMode(x) => held(x),
+        BExpr::Binary(_, l, r) => held(l) + held(r),
+        BExpr::Call(_, args) => args.iter().map(held).sum(),
     }
 }
 
@@ -211,7 +238,7 @@ impl Program {
                 CellInput::Formula { expr, anchor, origin } => {
                     let mut binder = found.binder(&scope, addr);
                     let bound = binder.bind_formula(expr, *anchor);
-                    found.count(&mut binder, Site::Formula, &expr.span);
+                    found.count(&mut binder, &bound, Site::Formula, &expr.span);
                     cells.push(found.cell(binder, bound, addr, *origin));
                 }
                 CellInput::Array { expr, block, origin } => {
@@ -224,7 +251,7 @@ impl Program {
                         None => {
                             let mut binder = found.binder(&scope, block.top_left());
                             let bound = binder.bind_block(expr, *block);
-                            found.count(&mut binder, Site::Formula, &expr.span);
+                            found.count(&mut binder, &bound, Site::Formula, &expr.span);
                             blocks.insert(*block, found.cell(binder, bound, block.top_left(), *origin));
                             blocks.len() - 1
                         }
@@ -248,8 +275,8 @@ impl Program {
                 continue;
             }
             let mut binder = found.binder(&scope, n.anchor);
-            binder.bind_name(NameId::at(i));
-            found.count(&mut binder, Site::Name(NameId::at(i)), &n.expr.span);
+            let bound = binder.bind_name(NameId::at(i));
+            found.count(&mut binder, &bound, Site::Name(NameId::at(i)), &n.expr.span);
             found.issues_of(binder, n.anchor, None);
         }
         cells.sort_by_key(|c| c.addr);

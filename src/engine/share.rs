@@ -11,7 +11,9 @@
 //! it. Under a name (`BExpr::ArrayMode`) it is evaluated as an array, so
 //! it never reads a reference by implicit intersection with the
 //! calculating cell; elsewhere only operators over one-cell references,
-//! constants and names are shared (`state="reset"`). In both, with no LET
+//! constants and names are shared (`state="reset"`), and only over operands
+//! that cannot give a reference of several cells (a name may: `INDEX(..):A1`),
+//! which the operator would read by implicit intersection. In both, with no LET
 //! variable, no volatile function, no reference computed at run time
 //! (OFFSET's base, INDIRECT's text) and no call without arguments (ROW()
 //! left unfolded reads the calculating cell). A child is shared apart from
@@ -144,6 +146,8 @@ struct Node {
     shareable: bool,
     /// Whether evaluating it costs no more than finding a held value.
     trivial: bool,
+    /// Whether its value may be a reference of several cells.
+    reference: bool,
     shared: Option<SharedId>,
 }
 
@@ -161,31 +165,39 @@ impl Interner {
     fn intern(&mut self, e: &BExpr, array: bool, walk: &mut Vec<(u32, u32)>) -> u32 {
         let at = walk.len();
         walk.push((0, 0));
-        let shared = |nodes: &[Node], id: u32| nodes[id as usize].shareable;
-        let (key, shareable, trivial) = match e {
-            // Outside array mode a reference of several cells is read by
-            // implicit intersection with the calculating cell.
+        // Outside array mode an operator reads an operand of several cells
+        // by implicit intersection with the calculating cell: it is shared
+        // only over operands that cannot give such a reference.
+        let plain = |nodes: &[Node], id: u32| {
+            let n = &nodes[id as usize];
+            n.shareable && (array || !n.reference)
+        };
+        let (key, shareable, trivial, reference) = match e {
             BExpr::Const(v) => {
                 let one_cell = !matches!(v, Value::Ref(a) if !a.is_cell()) && v.ref_array().is_none();
-                (Key::Const(ConstKey(v.clone())), array || one_cell, true)
+                (Key::Const(ConstKey(v.clone())), true, true, !one_cell)
             }
-            BExpr::Local(slot) => (Key::Local(*slot), false, true),
-            BExpr::Shared(s) => (Key::Shared(s.0), false, true),
+            BExpr::Local(slot) => (Key::Local(*slot), false, true, true),
+            BExpr::Shared(s) => (Key::Shared(s.0), false, true, true),
             BExpr::Unary(op, x) => {
                 let x = self.intern(x, array, walk);
-                (Key::Unary(*op, x), shared(&self.nodes, x), false)
+                (Key::Unary(*op, x), plain(&self.nodes, x), false, false)
             }
             BExpr::Binary(op, l, r) => {
                 let (l, r) = (self.intern(l, array, walk), self.intern(r, array, walk));
                 let reference = matches!(op, BinaryOp::Range | BinaryOp::Intersect | BinaryOp::Union);
-                let shareable = (array || !reference) && shared(&self.nodes, l) && shared(&self.nodes, r);
-                (Key::Binary(*op, l, r), shareable, false)
+                let shareable = (array || !reference) && plain(&self.nodes, l) && plain(&self.nodes, r);
+                (Key::Binary(*op, l, r), shareable, false, reference)
             }
+            // A name's value is the same in either mode, but it may be a
+            // reference of several cells (`INDEX(..):A1`), which an
+            // operator around it outside array mode intersects.
             BExpr::ArrayMode(x) => {
                 let trivial = matches!(&**x, BExpr::Const(Value::Ref(a)) if a.is_cell())
                     || matches!(&**x, BExpr::Const(v) if !matches!(v, Value::Ref(_)));
                 let x = self.intern(x, true, walk);
-                (Key::ArrayMode(x), shared(&self.nodes, x), trivial)
+                let inner = &self.nodes[x as usize];
+                (Key::ArrayMode(x), inner.shareable, trivial, inner.reference)
             }
             // Outside array mode a function may read a reference argument
             // by implicit intersection: only calls in array mode are shared.
@@ -196,13 +208,13 @@ impl Interner {
                     && !f.volatile
                     && !args.is_empty()
                     && !computed
-                    && ids.iter().all(|&i| shared(&self.nodes, i));
-                (Key::Call(f.name, ids), shareable, false)
+                    && ids.iter().all(|&i| self.nodes[i as usize].shareable);
+                (Key::Call(f.name, ids), shareable, false, f.returns_ref)
             }
         };
         let nodes = &mut self.nodes;
         let id = *self.ids.entry((key, array)).or_insert_with(|| {
-            nodes.push(Node { count: 0, shareable, trivial, shared: None });
+            nodes.push(Node { count: 0, shareable, trivial, reference, shared: None });
             (nodes.len() - 1) as u32
         });
         self.nodes[id as usize].count += 1;

@@ -34,10 +34,15 @@ pub const MAX_BOUND_NODES: usize = 100_000;
 /// A bound formula may be at most this deep once names are expanded.
 pub const MAX_BOUND_DEPTH: usize = 400;
 /// All the formulas of a workbook, bound cell by cell with their names
-/// expanded, may hold at most this many nodes together (counted as
-/// [`MAX_BOUND_NODES`] counts them, before folding): binding stops at the
-/// formula that passes it, so memory and binding time stay bounded.
+/// expanded, may hold at most this many nodes together (what the bound
+/// formulas hold, after folding): binding stops at the formula that passes
+/// it, so memory stays bounded.
 pub const MAX_TOTAL_BOUND_NODES: usize = 1 << 22;
+/// The binding of all the formulas of a workbook may go through at most
+/// this many nodes (counted as [`MAX_BOUND_NODES`] counts them, before
+/// folding): binding stops at the formula that passes it, so binding time
+/// stays bounded even where everything folds away.
+pub const MAX_TOTAL_BIND_WORK: usize = 1 << 25;
 /// Folding (computing at binding a subformula that reads no cell) may
 /// consume and produce at most this many array elements over the whole
 /// workbook. Past it, such subformulas are left to the recalculation, so
@@ -157,6 +162,8 @@ pub struct Binder<'s> {
     /// The deepest nesting of nodes and of names reached (see `memo`).
     peak_depth: usize,
     peak_names: usize,
+    /// The parts depending on this cell's row and column met once (see `memo`).
+    met: Vec<memo::Key>,
 }
 
 impl<'s> Binder<'s> {
@@ -180,6 +187,7 @@ impl<'s> Binder<'s> {
             limits: 0,
             peak_depth: 0,
             peak_names: 0,
+            met: Vec::new(),
         }
     }
 
@@ -254,6 +262,9 @@ impl<'s> Binder<'s> {
         let Some(key) = key else { return self.bind_here(e, anchor) };
         if let Some(b) = self.reuse(&key) {
             return b;
+        }
+        if !self.worth_keeping(key) {
+            return self.bind_here(e, anchor);
         }
         let mark = self.mark(key);
         let b = self.bind_here(e, anchor);

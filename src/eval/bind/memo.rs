@@ -8,7 +8,8 @@
 //! issues met, the names expanded), so the result and every count are
 //! exactly those of binding it again. A part that depends on both the row
 //! and the column is shared only at a name's top (a name used several
-//! times by one formula), and a part that met a limit is never kept.
+//! times by one formula: kept the second time the formula meets it), and a
+//! part that met a limit is never kept.
 
 use super::position::{Analysis, Dep, Fx};
 use super::{Binder, Issue, MAX_BOUND_DEPTH, MAX_BOUND_NODES, MAX_NAME_DEPTH};
@@ -87,6 +88,18 @@ impl Binder<'_> {
         let col = if dep.has(Dep::COL) { self.cell.col } else { NONE };
         let sheet = if dep == Dep::NONE { u16::MAX } else { self.cell.sheet };
         Some((e as *const Expr as usize, sheet, row, col))
+    }
+
+    /// Whether the binding under `key` is worth keeping: a part for one
+    /// cell alone (its row and its column) is kept only the second time
+    /// this cell's formula meets it, as most such parts are met once and
+    /// copying them into the memo would cost more than it saves.
+    pub(super) fn worth_keeping(&mut self, key: Key) -> bool {
+        if key.2 == NONE || key.3 == NONE || self.met.contains(&key) {
+            return true;
+        }
+        self.met.push(key);
+        false
     }
 
     /// The kept binding for `key`, its work replayed, if it binds here as

@@ -151,10 +151,27 @@ impl Analysis {
             // ROW() and COLUMN(): the caller's position.
             (_, []) if spec.arg(0) == Arg::Position => Dep::ROW.with(Dep::COL).with(Dep::CALLER),
             // ROW(A1) folds to the reference's rows, COLUMN(A1) to its columns.
-            ("ROW", [Expr { kind: ExprKind::Ref(r), .. }]) => Dep(reference(r).0 & Dep::ROW.0),
-            ("COLUMN", [Expr { kind: ExprKind::Ref(r), .. }]) => Dep(reference(r).0 & Dep::COL.0),
+            ("ROW", [a]) => position_of(scope, a, locals).map_or(d, |r| Dep(reference(r).0 & Dep::ROW.0)),
+            ("COLUMN", [a]) => position_of(scope, a, locals).map_or(d, |r| Dep(reference(r).0 & Dep::COL.0)),
             _ => d,
         }
+    }
+}
+
+/// The reference `a` is, written out or as a name whose formula is one
+/// (`ROW(val_here)` with `val_here` = `Main!A1`: its rows move with the
+/// row alone, whatever the column).
+fn position_of<'e>(scope: &'e Scope, a: &'e Expr, locals: &[String]) -> Option<&'e RefExpr> {
+    match &a.kind {
+        ExprKind::Ref(r) => Some(r),
+        ExprKind::Name(n) if !locals.iter().any(|l| l.eq_ignore_ascii_case(n)) => {
+            let i = scope.name_index(n).filter(|i| scope.in_loop[i.index()].is_none())?;
+            match &scope.names[i.index()].expr.kind {
+                ExprKind::Ref(r) => Some(r),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 

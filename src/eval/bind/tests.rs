@@ -152,3 +152,35 @@ fn only_row_and_column_fold_to_the_calling_cell() {
         assert_eq!(one != other, ["ROW", "COLUMN"].contains(&f.name), "{}: {one:?} / {other:?}", f.name);
     }
 }
+
+/// `ROW(here)` of a name holding a reference relative in both axes (the
+/// boards' `val_here`) depends on the row alone: the parts around it are
+/// kept per row and per column, and a part for one cell alone that its
+/// formula meets once is not kept at all. The bindings are those of each
+/// cell bound apart.
+#[test]
+fn the_row_of_a_name_holding_a_reference_is_kept_per_row() {
+    let a1 = CellAddr::new(0, 0, 0);
+    let names = vec![
+        name("here", CellAddr::new(0, 2, 2), "A1"),
+        name("r", a1, "MOD(ROW(here)-1,3)"),
+        name("c", a1, "MOD(COLUMN(here)-1,3)*3"),
+        name("both", a1, "r+c"),
+    ];
+    let scope = Scope::new(vec!["Main".into()], names);
+    let memo = Memo::default();
+    let expr = parse_formula("both").expect("parses");
+    let mut formulas = Vec::new();
+    for row in 2..11 {
+        for col in 2..11 {
+            let cell = CellAddr::new(0, row, col);
+            let bound = Binder::new(&scope, cell).sharing(&memo).bind_formula(&expr, a1);
+            assert_eq!(bound, BExpr::Const(Value::Number(((row - 2) % 3 + (col - 2) % 3 * 3) as f64)));
+            formulas.push((cell, a1, "both+r*c", None));
+        }
+    }
+    // Per row r's MOD, `-`, ROW(here) and its use; per column c's `*`,
+    // MOD, `-`, COLUMN(here) and its use; `both` (once per cell) never.
+    assert_eq!(memo.kept(), 4 * 9 + 5 * 9);
+    assert_eq!(bind_all(&scope, &formulas, false), bind_all(&scope, &formulas, true));
+}

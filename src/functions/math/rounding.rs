@@ -26,6 +26,38 @@ pub fn round_to(x: f64, digits: f64, mode: Mode) -> f64 {
         return x;
     }
     let digits = digits.trunc().clamp(-400.0, 400.0) as i32;
+    if let Some(r) = round_small(x, digits, mode) {
+        return r;
+    }
+    round_digits(x, digits, mode)
+}
+
+/// [`round_to`] without text where the answer is plain: an integer below
+/// 10^15 kept at 0 or more decimals is itself, and a number below 10^5 at
+/// 0 decimals whose fraction is not within 10^-9 of 0, 1 (or ½ for
+/// `HalfUp`) rounds as its 15 digits do (they differ from it by less than
+/// 10^-10). `round_digits` gives the same, bit for bit (tested).
+fn round_small(x: f64, digits: i32, mode: Mode) -> Option<f64> {
+    let a = x.abs();
+    if digits >= 0 && a < 1e15 && a.fract() == 0.0 {
+        return Some(x);
+    }
+    const NEAR: f64 = 1e-9;
+    let frac = a.fract();
+    if digits != 0 || a >= 1e5 || !(NEAR..=1.0 - NEAR).contains(&frac) {
+        return None;
+    }
+    let r = match mode {
+        Mode::Up => a.floor() + 1.0,
+        Mode::Down => a.floor(),
+        Mode::HalfUp if (frac - 0.5).abs() > NEAR => a.round(),
+        Mode::HalfUp => return None,
+    };
+    Some(if r == 0.0 { 0.0 } else { r.copysign(x) })
+}
+
+/// [`round_to`] through the number's 15 significant decimal digits.
+fn round_digits(x: f64, digits: i32, mode: Mode) -> f64 {
     let s = format!("{:.14e}", x.abs());
     let Some((mantissa, exp)) = s.split_once('e') else { return x };
     let Ok(exp) = exp.parse::<i32>() else { return x };
@@ -127,6 +159,28 @@ mod tests {
         // 0.3-0.1 is 0.19999999999999998: its 15 digits are 0.2
         assert_eq!(round_to(0.3 - 0.1, 1.0, Mode::Down), 0.2);
         assert_eq!(round_to(2.0, -400.0, Mode::Up), f64::INFINITY);
+    }
+
+    #[test]
+    fn the_quick_rounding_is_the_rounding_by_digits() {
+        let mut xs = vec![1e-20, 0.3 - 0.1, 0.1 + 0.2, 2.675, 99_999.5, 1e15 - 1.0, 3.0000000000000004, 0.5];
+        for n in 1..=400 {
+            for d in [1.0, 3.0, 5.0, 7.0, 9.0, 16.0, 25.0, 0.1, 1e-9] {
+                xs.push(f64::from(n) / d);
+                xs.push(f64::from(n) * d);
+            }
+        }
+        xs.extend([2.0f64.sqrt() * 1e4, 1.0 - 1e-10, 7.0 + 1e-9, 4.5 + 2e-9]);
+        for x in xs.iter().flat_map(|&x| [x, -x]) {
+            for mode in [Mode::HalfUp, Mode::Up, Mode::Down] {
+                for digits in [0, 1, 2, -1] {
+                    if let Some(r) = round_small(x, digits, mode) {
+                        let slow = round_digits(x, digits, mode);
+                        assert_eq!(r.to_bits(), slow.to_bits(), "{x} {digits} {mode:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
