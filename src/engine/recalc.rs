@@ -203,21 +203,24 @@ impl Engine {
     fn write(&mut self, f: FormulaId, v: Value, observer: &mut impl Observer) -> f64 {
         let addr = self.program.cell(f).addr;
         let old = self.grid.get(addr);
+        // Most writes in an iteration leave the value as it was: no change
+        // to measure (`change` of equal values is 0).
+        if *old == v {
+            return 0.0;
+        }
         let delta = change(old, &v);
-        if *old != v {
-            observer.write(addr, old, &v);
-            self.watch.write(f, old, &v);
-            self.grid.set(addr, v);
-            self.mark_readers_of(addr, Some(f));
-            // A block's own cells taking their elements do not make its value stale.
-            let writes = self.writes;
-            self.writes += 1;
-            if let Some(at) = self.program.cell(f).block
-                && let Some((w, _)) = &mut self.blocks[at.id.index()]
-                && *w == writes
-            {
-                *w = self.writes;
-            }
+        observer.write(addr, old, &v);
+        self.watch.write(f, old, &v);
+        self.grid.set(addr, v);
+        self.mark_readers_of(addr, Some(f));
+        // A block's own cells taking their elements do not make its value stale.
+        let writes = self.writes;
+        self.writes += 1;
+        if let Some(at) = self.program.cell(f).block
+            && let Some((w, _)) = &mut self.blocks[at.id.index()]
+            && *w == writes
+        {
+            *w = self.writes;
         }
         delta
     }

@@ -87,7 +87,7 @@ pub fn binary(op: BinaryOp, l: Value, r: Value) -> Value {
 /// [`elementwise`] with `f` on two numbers and [`scalar_binary`] otherwise.
 #[inline(always)]
 fn numeric(op: BinaryOp, l: Value, r: Value, f: impl Fn(f64, f64) -> Value) -> Value {
-    elementwise(l, r, |a, b| match (a, b) {
+    textless(l, r, |a, b| match (a, b) {
         (Value::Number(x), Value::Number(y)) => f(*x, *y),
         _ => scalar_binary(op, a, b),
     })
@@ -102,10 +102,31 @@ fn arithmetic(op: BinaryOp, l: Value, r: Value, f: impl Fn(f64, f64) -> Value) -
         Value::Bool(b) => Some(f64::from(u8::from(*b))),
         _ => None,
     };
-    elementwise(l, r, |a, b| match (n(a), n(b)) {
+    textless(l, r, |a, b| match (n(a), n(b)) {
         (Some(x), Some(y)) => f(x, y),
         _ => scalar_binary(op, a, b),
     })
+}
+
+/// [`elementwise`] for an operator whose results are never text (numbers,
+/// booleans, errors), so the cap on an array's texts cannot apply: an array
+/// held elsewhere (a constant, a shared value) with a scalar or an array of
+/// its shape is mapped straight into a new array of the exact size.
+#[inline(always)]
+fn textless(l: Value, r: Value, f: impl Fn(&Value, &Value) -> Value) -> Value {
+    let fresh = |a: &Array, data: Vec<Value>| Value::Array(Arc::new(Array::new(a.rows, a.cols, data)));
+    match (&l, &r) {
+        (Value::Array(a), Value::Array(b)) if a.rows == b.rows && a.cols == b.cols && !unique(a) && !unique(b) => {
+            fresh(a, a.data.iter().zip(&b.data).map(|(x, y)| f(x, y)).collect())
+        }
+        (Value::Array(a), s) if !matches!(s, Value::Array(_)) && !unique(a) => {
+            fresh(a, a.data.iter().map(|x| f(x, s)).collect())
+        }
+        (s, Value::Array(b)) if !matches!(s, Value::Array(_)) && !unique(b) => {
+            fresh(b, b.data.iter().map(|y| f(s, y)).collect())
+        }
+        _ => elementwise(l, r, f),
+    }
 }
 
 /// `f` on two scalars, or element by element. An array nobody else holds
@@ -313,5 +334,23 @@ mod tests {
         let diff = binary(BinaryOp::Sub, column, fresh);
         assert_eq!(diff, Value::Array(Arc::new(Array::new(2, 2, vec![N(0.0), N(0.0), N(1.0), N(1.0)]))));
         assert_eq!(binary(BinaryOp::Add, Value::Bool(true), Value::Empty), N(1.0));
+    }
+
+    #[test]
+    fn held_arrays_give_what_each_pair_gives() {
+        // Arrays held elsewhere (constants, shared values) take the
+        // straight path; every element is what the operator gives the pair.
+        let mixed = [N(2.0), Value::Bool(true), Value::text("3"), Value::Empty, Value::Error(ErrorKind::Div0), N(0.5)];
+        let other = [N(2.0), N(4.0), Value::Bool(false), Value::text("x"), N(1.0), Value::Empty];
+        let (l, r) = (array(&mixed), array(&other));
+        let _held = (l.clone(), r.clone());
+        for op in [BinaryOp::Add, BinaryOp::Mul, BinaryOp::Eq, BinaryOp::Lt, BinaryOp::Ge] {
+            let each: Vec<Value> = mixed.iter().zip(&other).map(|(x, y)| scalar_binary(op, x, y)).collect();
+            assert_eq!(binary(op, l.clone(), r.clone()), array(&each), "{op:?}");
+            let by_one: Vec<Value> = mixed.iter().map(|x| scalar_binary(op, x, &N(1.0))).collect();
+            assert_eq!(binary(op, l.clone(), N(1.0)), array(&by_one), "{op:?} with a scalar");
+            let one_by: Vec<Value> = other.iter().map(|y| scalar_binary(op, &Value::Bool(true), y)).collect();
+            assert_eq!(binary(op, Value::Bool(true), r.clone()), array(&one_by), "{op:?} from a scalar");
+        }
     }
 }
