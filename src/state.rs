@@ -123,20 +123,9 @@ impl State {
     /// Writes the state atomically: to a temporary file beside `path`,
     /// then renamed over it, so an interrupted run never leaves half a file.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        use std::io::Write;
-        let name = path.file_name().ok_or_else(|| format!("`{}` is not a file name", path.display()))?;
-        let tmp = path.with_file_name(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
         let text = self.to_ron()?;
-        let write = || -> std::io::Result<()> {
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("cannot write the state file `{}`: {e}", path.display())
-        })
+        replace_file(path, text.as_bytes())
+            .map_err(|e| format!("cannot write the state file `{}`: {e}", path.display()))
     }
 
     /// Checks that the state belongs to `wb` (same fingerprint) and resolves
@@ -324,4 +313,22 @@ impl<'de> Deserialize<'de> for Cells {
         }
         d.deserialize_map(V)
     }
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a temporary file
+/// beside it, synced, then renamed over it, so a failed write (disk full,
+/// a signal) never leaves a truncated file or loses the old one.
+pub fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let name = path.file_name().ok_or_else(|| std::io::Error::other("not a file name"))?;
+    let tmp = path.with_file_name(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }

@@ -139,12 +139,19 @@ fn synchronous_order_is_refused_and_left_out_parts_are_listed() {
     );
     assert!(o.stderr.contains("synchronous order"), "{o:?}");
     assert!(!out.exists());
+    // Without --force the file is claimed first and given back on failure.
+    let o =
+        expect_exit(2, &["export", "workbooks/circular.ron", "--order", "synchronous", "-o", out.to_str().unwrap()]);
+    assert!(o.stderr.contains("synchronous order"), "{o:?}");
+    assert!(!out.exists(), "a failed export leaves no file");
     let out = temp("sudoku.xlsx");
     let o = expect_exit(0, &["export", "workbooks/sudoku.ron", "-o", out.to_str().unwrap(), "--force"]);
     assert!(o.stderr.contains("not exported: the optional parts `status`"), "{o:?}");
     assert!(o.stdout.starts_with("wrote "), "{o:?}");
+    let before = std::fs::read(&out).unwrap();
     let o = expect_exit(2, &["export", "workbooks/sudoku.ron", "-o", out.to_str().unwrap()]);
     assert!(o.stderr.contains("exists; --force overwrites it"), "{o:?}");
+    assert_eq!(std::fs::read(&out).unwrap(), before, "the refused export left the file as it was");
     let o = expect_exit(2, &["export", "workbooks/sudoku.ron", "-o", "book.csv"]);
     assert!(o.stderr.contains("export writes Excel (.xlsx) or OpenDocument (.ods) files"), "{o:?}");
 }

@@ -163,7 +163,7 @@ pub struct Binder<'s> {
     peak_depth: usize,
     peak_names: usize,
     /// The parts depending on this cell's row and column met once (see `memo`).
-    met: Vec<memo::Key>,
+    met: rustc_hash::FxHashSet<memo::Key>,
 }
 
 impl<'s> Binder<'s> {
@@ -187,7 +187,7 @@ impl<'s> Binder<'s> {
             limits: 0,
             peak_depth: 0,
             peak_names: 0,
-            met: Vec::new(),
+            met: Default::default(),
         }
     }
 

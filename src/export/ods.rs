@@ -179,7 +179,9 @@ fn table_cell(out: &mut String, cell: &Cell) {
 }
 
 /// Escapes text for XML (attribute values and content).
-fn esc(s: &str) -> String {
+/// Text for XML content or attributes (one escaping for ods and the xlsx
+/// cells `package.rs` rewrites).
+pub(super) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {
@@ -189,6 +191,10 @@ fn esc(s: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\n' => out.push_str("&#10;"),
             '\t' => out.push_str("&#9;"),
+            '\r' => out.push_str("&#13;"),
+            // XML 1.0 cannot hold the other control characters, even as
+            // references: they are written as U+FFFD (docs/compatibility.md).
+            c if c < ' ' => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }

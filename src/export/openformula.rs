@@ -7,7 +7,7 @@
 //! Excel functions whose OpenFormula name differs get LibreOffice's name
 //! (`COM.MICROSOFT.TEXTJOIN`).
 
-use crate::address::{MAX_ROWS, col_name};
+use crate::address::{MAX_COLS, MAX_ROWS, col_name};
 use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, UnaryOp};
 use crate::value::Value;
 
@@ -122,7 +122,7 @@ fn reference(out: &mut String, r: &RefExpr) {
         RefKind::Cell { row, col } => ((row, col), None),
         RefKind::Area { r0, c0, r1, c1 } => ((r0, c0), Some((r1, c1))),
         RefKind::Cols { c0, c1 } => ((abs(0), c0), Some((abs(MAX_ROWS - 1), c1))),
-        RefKind::Rows { r0, r1 } => ((r0, abs(0)), Some((r1, abs(LAST_LO_COLUMN)))),
+        RefKind::Rows { r0, r1 } => ((r0, abs(0)), Some((r1, abs(MAX_COLS - 1)))),
     };
     cell(out, a);
     if let Some(b) = b {
@@ -131,9 +131,6 @@ fn reference(out: &mut String, r: &RefExpr) {
     }
     out.push(']');
 }
-
-/// LibreOffice 7.4's last column (AMJ).
-const LAST_LO_COLUMN: u32 = 1023;
 
 fn cell(out: &mut String, (row, col): (Axis, Axis)) {
     let dollar = |a: Axis| if a.abs { "$" } else { "" };

@@ -7,6 +7,7 @@
 //! calculated (no `<v>`), a text result that reads as a number, a boolean
 //! or an error (`t="str"`). Every other part is copied as it is.
 
+use super::ods::esc;
 use std::collections::HashMap;
 use std::io::{Cursor, Read, Write};
 
@@ -86,13 +87,14 @@ fn fix_cells(text: &str, fixes: &HashMap<String, Fix>) -> String {
     out
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_in_xml_holds_no_control_character() {
+        assert_eq!(esc("a<b&\"c\"\t\n\r\u{1}\u{1f}é"), "a&lt;b&amp;&quot;c&quot;&#9;&#10;&#13;\u{FFFD}\u{FFFD}é");
+    }
 
     #[test]
     fn only_the_fixed_cells_change() {

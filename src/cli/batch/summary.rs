@@ -18,6 +18,11 @@ const LISTED_ERRORS: usize = 5;
 /// The values shown in a summary line at most; the rest are counted.
 const SUMMARY_VALUES: usize = 10;
 
+/// Distinct values kept per collected area; a puzzle ending with yet
+/// another value is only counted, so a collected area whose value differs
+/// for every puzzle (a history line) cannot grow the summary without end.
+const KEPT_VALUES: usize = 4096;
+
 /// The counts so far.
 #[derive(Default)]
 pub struct Summary {
@@ -40,7 +45,13 @@ impl Summary {
         *self.iterations.entry(o.iterations).or_default() += 1;
         self.values.resize_with(self.values.len().max(o.collected.len()), HashMap::new);
         for (counts, (_, text)) in self.values.iter_mut().zip(&o.collected) {
-            *counts.entry(text.clone()).or_default() += 1;
+            if let Some(n) = counts.get_mut(text) {
+                *n += 1;
+            } else if counts.len() < KEPT_VALUES {
+                counts.insert(text.clone(), 1);
+            } else {
+                *counts.entry(OTHER.to_string()).or_default() += 1;
+            }
         }
         if o.status == Status::Error && self.errors.len() < LISTED_ERRORS {
             let file = file.map(|f| format!("{f} ")).unwrap_or_default();
@@ -104,12 +115,18 @@ impl Summary {
     }
 }
 
+/// Where the puzzles ending with a value past [`KEPT_VALUES`] are counted,
+/// shown as `(other values)` (a key starting with a control character, so
+/// no ordinary shown value collides with it).
+const OTHER: &str = "\u{1}other values";
+
 /// `solved 40, Give UP 10`: each distinct value with how many puzzles
 /// ended with it, the most frequent first (then by text); past [`SUMMARY_VALUES`] values, how many more there are.
 fn value_counts(counts: &HashMap<String, usize>) -> String {
     let mut counts: Vec<(&str, usize)> = counts.iter().map(|(v, &n)| (v.as_str(), n)).collect();
     counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
-    let mut parts: Vec<String> = counts.iter().take(SUMMARY_VALUES).map(|(v, n)| format!("{v} {n}")).collect();
+    let shown = |v: &str| if v == OTHER { "(other values)".to_string() } else { v.to_string() };
+    let mut parts: Vec<String> = counts.iter().take(SUMMARY_VALUES).map(|(v, n)| format!("{} {n}", shown(v))).collect();
     if counts.len() > SUMMARY_VALUES {
         parts.push(format!("... ({} more values)", counts.len() - SUMMARY_VALUES));
     }

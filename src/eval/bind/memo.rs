@@ -98,7 +98,7 @@ impl Binder<'_> {
         if key.2 == NONE || key.3 == NONE || self.met.contains(&key) {
             return true;
         }
-        self.met.push(key);
+        self.met.insert(key);
         false
     }
 
