@@ -1,12 +1,14 @@
 //! Benchmarks of the Ellis workbook from a loaded state (parsing and
-//! binding excluded): whole puzzles (input, reset protocol, iteration to the
-//! fixpoint), and single iterations of the 27x27 valid-values board of
+//! binding excluded): whole puzzles as a `batch` worker runs them (the saved
+//! fresh state restored, input, reset protocol, iteration to the fixpoint),
+//! and single iterations of the 27x27 valid-values board of
 //! COUNTIF-over-names formulas in its cycle with the solution board.
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use dataflow::puzzle::Runner;
 use dataflow::session::Session;
 use std::hint::black_box;
 use std::path::Path;
@@ -19,16 +21,9 @@ fn load() -> Session {
 }
 
 fn solve_puzzles(c: &mut Criterion) {
-    let base = load();
+    let mut runner = Runner::new(&load(), "puzzle", true);
     for (name, puzzle) in [("pe96_grid1", GRID1), ("pe96_grid2", GRID2)] {
-        c.bench_function(&format!("solve/{name}"), |b| {
-            b.iter(|| {
-                let mut s = base.fresh();
-                s.set_input("puzzle", puzzle).unwrap();
-                s.reset().unwrap();
-                black_box(s.recalc())
-            })
-        });
+        c.bench_function(&format!("solve/{name}"), |b| b.iter(|| black_box(runner.start(puzzle).unwrap().recalc())));
     }
 }
 

@@ -18,7 +18,7 @@ static EMPTY: Value = Value::Empty;
 
 /// One sheet's values, row-major, `rows x cols` from A1, and the summary
 /// of each block of each column, block-row-major.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct SheetGrid {
     rows: u32,
     cols: u32,
@@ -34,10 +34,33 @@ impl SheetGrid {
     }
 }
 
-/// The values of all sheets.
-#[derive(Clone, Debug, Default)]
+/// The values of all sheets. `clone_from` reuses the stored vectors (an
+/// engine restored to a saved state for every puzzle allocates nothing).
+#[derive(Debug, Default)]
 pub struct Grid {
     sheets: Vec<SheetGrid>,
+}
+
+impl Clone for SheetGrid {
+    fn clone(&self) -> Self {
+        SheetGrid { rows: self.rows, cols: self.cols, data: self.data.clone(), blocks: self.blocks.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        (self.rows, self.cols) = (source.rows, source.cols);
+        self.data.clone_from(&source.data);
+        self.blocks.clone_from(&source.blocks);
+    }
+}
+
+impl Clone for Grid {
+    fn clone(&self) -> Self {
+        Grid { sheets: self.sheets.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.sheets.clone_from(&source.sheets);
+    }
 }
 
 impl Grid {

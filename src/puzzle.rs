@@ -118,20 +118,68 @@ pub fn solve(
     reset: bool,
     collect: &[Area],
 ) -> Result<Solved, String> {
-    let mut s = base.fresh();
-    s.set_input(input, line)?;
-    if reset {
-        s.reset()?;
+    Runner::new(base, input, reset).solve(line, show, alphabet, collect)
+}
+
+/// Puzzles run one after another through one engine (what a `batch`
+/// worker holds): the state of a fresh engine is saved once and restored
+/// with `clone_from` into the same buffers for every puzzle, which then
+/// runs exactly as on a fresh engine (same reports, same values after
+/// every iteration). The reset protocol's `set` cells are part of the
+/// saved state when they lie outside the input: setting them before or
+/// after the input's cells leaves the same values and dirty flags.
+pub struct Runner {
+    saved: Session,
+    session: Session,
+    input: String,
+    reset: bool,
+    /// Whether `saved` holds the reset protocol's `set` cells already.
+    primed: bool,
+}
+
+impl Runner {
+    /// A runner over a fresh engine of `base`'s program, filling the input
+    /// named `input` and running the reset protocol when `reset`.
+    pub fn new(base: &Session, input: &str, reset: bool) -> Runner {
+        let fresh = base.fresh();
+        let outside = |wb: &crate::workbook::Workbook| match (wb.input(input), &wb.reset) {
+            (Some(i), Some(r)) => r.set.iter().all(|(c, _)| !i.area.contains(*c)),
+            _ => false,
+        };
+        let mut primed = fresh.clone();
+        let primed = (reset && outside(fresh.workbook()) && primed.reset_set().is_ok()).then_some(primed);
+        let saved = primed.as_ref().map_or(fresh, Session::clone);
+        Runner { session: saved.clone(), saved, input: input.to_string(), reset, primed: primed.is_some() }
     }
-    let report = s.recalc();
-    let collected = collect
-        .iter()
-        .map(|a| match a.is_cell() {
-            true => Collected::Cell(s.engine().get(a.top_left()).clone()),
-            false => Collected::Line(s.read_line(a, alphabet)),
-        })
-        .collect();
-    Ok(Solved { report, grid: s.read_line(show, alphabet), collected })
+
+    /// The engine restored, `line` filled into the input and the reset
+    /// protocol run (when asked): ready to recalculate.
+    pub fn start(&mut self, line: &str) -> Result<&mut Session, String> {
+        self.session.clone_from(&self.saved);
+        self.session.set_input(&self.input, line)?;
+        if self.reset {
+            match self.primed {
+                true => self.session.reset_finish().map(|_| ())?,
+                false => self.session.reset().map(|_| ())?,
+            }
+        }
+        Ok(&mut self.session)
+    }
+
+    /// One puzzle: [`Runner::start`], recalculation, `show` read back
+    /// through `alphabet` and the `collect` areas read.
+    pub fn solve(&mut self, line: &str, show: &Area, alphabet: &str, collect: &[Area]) -> Result<Solved, String> {
+        let s = self.start(line)?;
+        let report = s.recalc();
+        let collected = collect
+            .iter()
+            .map(|a| match a.is_cell() {
+                true => Collected::Cell(s.engine().get(a.top_left()).clone()),
+                false => Collected::Line(s.read_line(a, alphabet)),
+            })
+            .collect();
+        Ok(Solved { report, grid: s.read_line(show, alphabet), collected })
+    }
 }
 
 #[cfg(test)]

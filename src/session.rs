@@ -23,10 +23,24 @@ pub struct ResetRun {
     pub report: Report,
 }
 
-#[derive(Clone)]
 pub struct Session {
     workbook: Arc<Workbook>,
     engine: Engine,
+}
+
+/// `clone_from` restores a saved session into this one's buffers (see
+/// [`Engine`]'s): what [`crate::puzzle::Runner`] does for every puzzle.
+impl Clone for Session {
+    fn clone(&self) -> Self {
+        Session { workbook: self.workbook.clone(), engine: self.engine.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        if !Arc::ptr_eq(&self.workbook, &source.workbook) {
+            self.workbook = source.workbook.clone();
+        }
+        self.engine.clone_from(&source.engine);
+    }
 }
 
 impl Session {
@@ -157,17 +171,30 @@ impl Session {
     /// recalculate until stable, then set the `then` cells (not yet
     /// recalculated). Returns None when there is none.
     pub fn reset(&mut self) -> Result<Option<ResetRun>, String> {
-        let Some(reset) = self.workbook.reset.clone() else { return Ok(None) };
+        if self.workbook.reset.is_none() {
+            return Ok(None);
+        }
+        self.reset_set()?;
+        self.reset_finish().map(Some)
+    }
+
+    /// The reset protocol's first step: its `set` cells set (nothing
+    /// without a protocol).
+    pub(crate) fn reset_set(&mut self) -> Result<(), String> {
+        let Some(reset) = &self.workbook.reset else { return Ok(()) };
         // Detached copies: text shared with other threads' engines would
         // bump one reference count from every core on each read.
-        for (c, v) in &reset.set {
-            self.engine.set(*c, v.detached())?;
-        }
+        reset.set.iter().try_for_each(|(c, v)| self.engine.set(*c, v.detached()))
+    }
+
+    /// The rest of the reset protocol, after [`Session::reset_set`]:
+    /// recalculate, then set the `then` cells.
+    pub(crate) fn reset_finish(&mut self) -> Result<ResetRun, String> {
         let report = self.engine.recalc();
-        for (c, v) in &reset.then {
-            self.engine.set(*c, v.detached())?;
+        if let Some(reset) = &self.workbook.reset {
+            reset.then.iter().try_for_each(|(c, v)| self.engine.set(*c, v.detached()))?;
         }
-        Ok(Some(ResetRun { report }))
+        Ok(ResetRun { report })
     }
 
     pub fn recalc(&mut self) -> Report {

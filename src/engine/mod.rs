@@ -29,8 +29,10 @@ pub use program::{BuildIssue, CellInput, Inputs, Program, Sharing};
 pub use recalc::Report;
 pub use undo::{Delta, Recorder};
 
-/// Values and calculation state for one program.
-#[derive(Clone)]
+/// Values and calculation state for one program. `clone_from` puts an
+/// engine in the state of another over the same cells reusing its buffers:
+/// a saved state restored this way behaves exactly as the engine it was
+/// saved from (values, dirty flags, shared values, oscillation history).
 pub struct Engine {
     program: Arc<Program>,
     grid: Grid,
@@ -51,6 +53,36 @@ pub struct Engine {
     /// The iterations' history, to see values repeat (see `oscillation`).
     watch: Watch,
     pub settings: CalcSettings,
+}
+
+impl Clone for Engine {
+    fn clone(&self) -> Self {
+        Engine {
+            program: self.program.clone(),
+            grid: self.grid.clone(),
+            dirty: self.dirty.clone(),
+            readers_dirty: self.readers_dirty.clone(),
+            blocks: self.blocks.clone(),
+            shared: self.shared.clone(),
+            writes: self.writes,
+            watch: self.watch.clone(),
+            settings: self.settings,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        if !Arc::ptr_eq(&self.program, &source.program) {
+            self.program = source.program.clone();
+        }
+        self.grid.clone_from(&source.grid);
+        self.dirty.clone_from(&source.dirty);
+        self.readers_dirty.clone_from(&source.readers_dirty);
+        self.blocks.clone_from(&source.blocks);
+        self.shared.clone_from(&source.shared);
+        self.writes = source.writes;
+        self.watch.clone_from(&source.watch);
+        self.settings = source.settings;
+    }
 }
 
 impl Engine {

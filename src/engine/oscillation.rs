@@ -27,8 +27,12 @@ use std::collections::{HashMap, HashSet};
 /// Changed cells the watch remembers to confirm a repeat.
 pub const MAX_WATCHED_CHANGES: usize = 1 << 20;
 
-/// The oscillation watch of one engine.
-#[derive(Clone, Debug, Default)]
+/// Changes whose room the log keeps when cleared (a long run's is given back).
+const KEPT_LOG: usize = 1 << 16;
+
+/// The oscillation watch of one engine. Clearing it and `clone_from` keep
+/// its buffers (an engine restored for every puzzle reuses them).
+#[derive(Debug, Default)]
 pub(super) struct Watch {
     /// Whether writes are recorded: iteration is on and there are cycles.
     on: bool,
@@ -49,10 +53,30 @@ pub(super) struct Watch {
     dropped: usize,
 }
 
+impl Clone for Watch {
+    fn clone(&self) -> Self {
+        let mut w = Watch::default();
+        w.clone_from(self);
+        w
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        (self.on, self.settings, self.hash, self.first, self.dropped) =
+            (source.on, source.settings, source.hash, source.first, source.dropped);
+        self.marks.clone_from(&source.marks);
+        self.seen.clone_from(&source.seen);
+        self.log.clone_from(&source.log);
+    }
+}
+
 impl Watch {
     /// Forgets the history: the engine's values changed outside a recalculation.
     pub fn clear(&mut self) {
-        *self = Watch::default();
+        (self.on, self.settings, self.hash, self.first, self.dropped) = (false, None, 0, 0, 0);
+        self.marks.clear();
+        self.seen.clear();
+        self.log.clear();
+        self.log.shrink_to(KEPT_LOG);
     }
 
     /// Called as a recalculation starts: records from here when `iterating`

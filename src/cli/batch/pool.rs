@@ -1,7 +1,9 @@
 //! The streaming pool behind `batch` and `watch --corpus`: puzzles are read
 //! on a thread of their own as they come, solved on a rayon pool (one
 //! detached copy of the program per worker thread), and handed back in
-//! input order as soon as each is the next one due. At most
+//! input order as soon as each is the next one due. Each worker runs its
+//! puzzles through one [`Runner`]: a saved fresh state restored per puzzle,
+//! never a new engine. At most
 //! [`WINDOW_PER_JOB`] puzzles per worker are in flight (read but not yet
 //! handed back), so memory stays bounded whatever the input's length, and
 //! nothing waits for the input to end.
@@ -9,12 +11,12 @@
 use super::PuzzleOutcome;
 use crate::app::Failure;
 use dataflow::address::Area;
-use dataflow::puzzle::{Status, solve};
+use dataflow::puzzle::{Runner, Status};
 use dataflow::session::Session;
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
 use std::sync::mpsc::{channel, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Puzzles in flight per worker thread: read, being solved, or solved and
@@ -51,9 +53,12 @@ pub struct Task {
 }
 
 impl Task {
-    fn run(&self, worker: &Session, puzzle: Puzzle) -> Done {
+    fn run(&self, worker: &Mutex<Runner>, puzzle: Puzzle) -> Done {
         let t = Instant::now();
-        let res = solve(worker, &self.input, &puzzle.text, &self.area, &self.alphabet, self.reset, &self.collect);
+        // Only this worker's thread takes its runner; a panic left it to be
+        // restored by the next puzzle like any other state.
+        let mut runner = worker.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let res = runner.solve(&puzzle.text, &self.area, &self.alphabet, &self.collect);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         (puzzle.file, outcome(puzzle.line, res, puzzle.expected.as_deref(), ms))
     }
@@ -78,8 +83,9 @@ pub fn stream(
     // One detached copy of the program per worker thread, made on that
     // thread so its allocations sit in the thread's own memory (copies
     // made side by side would share cache lines, and every reference
-    // count a worker bumps would bounce between cores).
-    let workers: Arc<Vec<Session>> = Arc::new(pool.broadcast(|_| base.detached()));
+    // count a worker bumps would bounce between cores), with its runner.
+    let workers: Arc<Vec<Mutex<Runner>>> =
+        Arc::new(pool.broadcast(|_| Mutex::new(Runner::new(&base.detached(), &task.input, task.reset))));
     let task = Arc::new(task.clone());
     // A slot is taken before a puzzle is handed to the pool and given back
     // when its outcome is; the reader waits while every slot is taken.
