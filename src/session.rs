@@ -178,6 +178,18 @@ impl Session {
         self.reset_finish().map(Some)
     }
 
+    /// Whether the reset protocol run from this state gives exactly what
+    /// it gave from `before` (the state it was last run from): the same
+    /// values and dirty flags (see [`Engine::same_state`]), and its `set`
+    /// cells change a value here, so the oscillation history (the one
+    /// other state a recalculation reads) starts again, as it did then.
+    pub fn resets_like(&self, before: &Session) -> bool {
+        let Some(reset) = &self.workbook.reset else { return false };
+        Arc::ptr_eq(&self.workbook, &before.workbook)
+            && reset.set.iter().any(|(c, v)| self.engine.get(*c) != v)
+            && self.engine.same_state(&before.engine)
+    }
+
     /// The reset protocol's first step: its `set` cells set (nothing
     /// without a protocol).
     pub(crate) fn reset_set(&mut self) -> Result<(), String> {

@@ -136,6 +136,10 @@ pub struct Stepper {
     /// `f`: each step scrolls the page to the cells it changed.
     pub follow_changes: bool,
     pub quit: bool,
+    /// The last reset made by `r`: the state it was applied to, the state
+    /// it gave (before the `--set` cells) and its run. A reset from the
+    /// same state again (after running to the same end) restores it.
+    last_reset: Option<Box<(Session, Session, ResetRun)>>,
 }
 
 impl Stepper {
@@ -164,6 +168,7 @@ impl Stepper {
             color: true,
             follow_changes: false,
             quit: false,
+            last_reset: None,
         }
     }
 
@@ -290,18 +295,27 @@ impl Stepper {
     }
 
     /// Applies the workbook's reset protocol to the state shown (then the
-    /// `--set` cells) and starts a new history from it, as step 0.
+    /// `--set` cells) and starts a new history from it, as step 0. From the
+    /// state the last reset started from, its result is restored instead
+    /// of calculated (see [`Session::resets_like`]).
     pub fn reset(&mut self) {
-        let mut session = self.session.clone();
-        let run = match session.reset() {
-            Ok(Some(run)) => run,
-            Ok(None) => {
-                self.message = Some("this workbook has no reset protocol".into());
-                return;
-            }
-            Err(m) => {
-                self.message = Some(format!("reset failed: {m}"));
-                return;
+        let (mut session, run) = match self.last_reset.as_deref() {
+            Some((before, after, run)) if self.session.resets_like(before) => (after.clone(), run.clone()),
+            _ => {
+                let mut session = self.session.clone();
+                let run = match session.reset() {
+                    Ok(Some(run)) => run,
+                    Ok(None) => {
+                        self.message = Some("this workbook has no reset protocol".into());
+                        return;
+                    }
+                    Err(m) => {
+                        self.message = Some(format!("reset failed: {m}"));
+                        return;
+                    }
+                };
+                self.last_reset = Some(Box::new((self.session.clone(), session.clone(), run.clone())));
+                (session, run)
             }
         };
         for (area, v) in &self.sets {
