@@ -175,6 +175,8 @@ pub fn check(path: &Path, with: &[String]) -> Result<(), Failure> {
     if !session.workbook().calc.iterate && !cycles.is_empty() {
         text += "iteration is off: these cells will not be calculated (set calc.iterate: true)\n";
     }
+    // The process ends here: freeing the program cell by cell would only cost time.
+    std::mem::forget(session);
     print(&text)
 }
 

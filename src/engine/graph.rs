@@ -13,7 +13,7 @@ use super::program::FormulaCell;
 use crate::address::{Area, CellAddr, SheetId};
 use crate::ids::{AreaId, FormulaId};
 use petgraph::graph::{DiGraph, NodeIndex};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A node of the dependency graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +144,8 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtim
 
 impl DepGraph {
     pub fn new(cells: &[FormulaCell]) -> Self {
-        let mut area_ids: HashMap<Area, AreaId> = HashMap::with_capacity(cells.len());
+        let mut area_ids: FxHashMap<Area, AreaId> = FxHashMap::default();
+        area_ids.reserve(cells.len());
         let mut areas = Vec::new();
         let mut readers: Vec<Vec<FormulaId>> = Vec::new();
         let mut reads = vec![Vec::new(); cells.len()];

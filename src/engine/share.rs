@@ -40,6 +40,7 @@ use crate::ids::{AreaId, SharedId};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 /// The shared subformulas of a program.
 #[derive(Clone, Debug, Default)]
@@ -126,15 +127,17 @@ fn has_name(e: &BExpr) -> bool {
     }
 }
 
-/// A subformula without its children: its operator and its children's ids.
-#[derive(PartialEq, Eq, Hash)]
-enum Key {
-    Const(ConstKey),
-    Unary(UnaryOp, u32),
-    Binary(BinaryOp, u32, u32),
-    Call(&'static str, Box<[u32]>),
+/// A subformula without its children: its operator (its children's ids
+/// are kept apart, in [`Interner::kids`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Op {
+    /// A constant, by its index in [`Interner::consts`] (compared bit for bit).
+    Const,
+    Unary(UnaryOp),
+    Binary(BinaryOp),
+    Call(&'static str),
     Local(usize),
-    ArrayMode(u32),
+    ArrayMode,
     Shared(u32),
 }
 
@@ -149,13 +152,31 @@ struct Node {
     /// Whether its value may be a reference of several cells.
     reference: bool,
     shared: Option<SharedId>,
+    /// Its key: operator, array mode, children (`kids[kids.0..kids.1]`)
+    /// or constant (`consts[kids.0]`).
+    op: Op,
+    array: bool,
+    kids: (u32, u32),
+    /// The next node whose key has the same hash (`u32::MAX`: none).
+    next: u32,
 }
 
+/// Hash-consing of subformulas with every key in arenas: a node's
+/// children's ids in `kids`, its constant in `consts`, and one hash table
+/// from a key's hash to the first node of that hash (the others chained
+/// through [`Node::next`]), so interning allocates only for a new node.
 #[derive(Default)]
 struct Interner {
-    /// Each distinct subformula, and whether it is evaluated in array mode.
-    ids: FxHashMap<(Key, bool), u32>,
+    first: FxHashMap<u64, u32>,
     nodes: Vec<Node>,
+    kids: Vec<u32>,
+    consts: Vec<Value>,
+    /// The children's ids of the calls being interned, innermost last.
+    stack: Vec<u32>,
+    /// The node of each constant array met (by its address, and array
+    /// mode), so that the many uses of one array are hashed once: the
+    /// formulas hold every array while they are interned.
+    arrays: FxHashMap<(usize, bool), u32>,
 }
 
 impl Interner {
@@ -172,22 +193,27 @@ impl Interner {
             let n = &nodes[id as usize];
             n.shareable && (array || !n.reference)
         };
-        let (key, shareable, trivial, reference) = match e {
+        let base = self.stack.len();
+        let (op, shareable, trivial, reference) = match e {
             BExpr::Const(v) => {
                 let one_cell = !matches!(v, Value::Ref(a) if !a.is_cell()) && v.ref_array().is_none();
-                (Key::Const(ConstKey(v.clone())), true, true, !one_cell)
+                (Op::Const, true, true, !one_cell)
             }
-            BExpr::Local(slot) => (Key::Local(*slot), false, true, true),
-            BExpr::Shared(s) => (Key::Shared(s.0), false, true, true),
+            BExpr::Local(slot) => (Op::Local(*slot), false, true, true),
+            BExpr::Shared(s) => (Op::Shared(s.0), false, true, true),
             BExpr::Unary(op, x) => {
                 let x = self.intern(x, array, walk);
-                (Key::Unary(*op, x), plain(&self.nodes, x), false, false)
+                self.stack.push(x);
+                (Op::Unary(*op), plain(&self.nodes, x), false, false)
             }
             BExpr::Binary(op, l, r) => {
-                let (l, r) = (self.intern(l, array, walk), self.intern(r, array, walk));
+                let l = self.intern(l, array, walk);
+                self.stack.push(l);
+                let r = self.intern(r, array, walk);
+                self.stack.push(r);
                 let reference = matches!(op, BinaryOp::Range | BinaryOp::Intersect | BinaryOp::Union);
                 let shareable = (array || !reference) && plain(&self.nodes, l) && plain(&self.nodes, r);
-                (Key::Binary(*op, l, r), shareable, false, reference)
+                (Op::Binary(*op), shareable, false, reference)
             }
             // A name's value is the same in either mode, but it may be a
             // reference of several cells (`INDEX(..):A1`), which an
@@ -196,29 +222,105 @@ impl Interner {
                 let trivial = matches!(&**x, BExpr::Const(Value::Ref(a)) if a.is_cell())
                     || matches!(&**x, BExpr::Const(v) if !matches!(v, Value::Ref(_)));
                 let x = self.intern(x, true, walk);
+                self.stack.push(x);
                 let inner = &self.nodes[x as usize];
-                (Key::ArrayMode(x), inner.shareable, trivial, inner.reference)
+                (Op::ArrayMode, inner.shareable, trivial, inner.reference)
             }
             // Outside array mode a function may read a reference argument
             // by implicit intersection: only calls in array mode are shared.
             BExpr::Call(f, args) => {
-                let ids: Box<[u32]> = args.iter().map(|a| self.intern(a, array, walk)).collect();
+                for a in args.iter() {
+                    let id = self.intern(a, array, walk);
+                    self.stack.push(id);
+                }
                 let computed = (0..args.len()).any(|i| matches!(f.arg(i), Arg::Reachable | Arg::Address));
                 let shareable = array
                     && !f.volatile
                     && !args.is_empty()
                     && !computed
-                    && ids.iter().all(|&i| self.nodes[i as usize].shareable);
-                (Key::Call(f.name, ids), shareable, false, f.returns_ref)
+                    && self.stack[base..].iter().all(|&i| self.nodes[i as usize].shareable);
+                (Op::Call(f.name), shareable, false, f.returns_ref)
             }
         };
-        let nodes = &mut self.nodes;
-        let id = *self.ids.entry((key, array)).or_insert_with(|| {
-            nodes.push(Node { count: 0, shareable, trivial, reference, shared: None });
-            (nodes.len() - 1) as u32
-        });
+        let id = match e {
+            BExpr::Const(v @ Value::Array(a)) => {
+                let at = (Arc::as_ptr(a) as usize, array);
+                match self.arrays.get(&at) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.find_or_add(op, array, base, Some(v), (shareable, trivial, reference));
+                        self.arrays.insert(at, id);
+                        id
+                    }
+                }
+            }
+            BExpr::Const(v) => self.find_or_add(op, array, base, Some(v), (shareable, trivial, reference)),
+            _ => self.find_or_add(op, array, base, None, (shareable, trivial, reference)),
+        };
+        self.stack.truncate(base);
         self.nodes[id as usize].count += 1;
         walk[at] = (id, (walk.len() - at) as u32);
+        id
+    }
+
+    /// The node of key (`op`, `array`, children `stack[base..]`, constant
+    /// `konst`), added with `facts` (shareable, trivial, reference) if new.
+    fn find_or_add(
+        &mut self,
+        op: Op,
+        array: bool,
+        base: usize,
+        konst: Option<&Value>,
+        facts: (bool, bool, bool),
+    ) -> u32 {
+        let kids = &self.stack[base..];
+        let mut h = rustc_hash::FxHasher::default();
+        (op, array).hash(&mut h);
+        kids.hash(&mut h);
+        if let Some(v) = konst {
+            hash_value(v, &mut h);
+        }
+        let hash = h.finish();
+        let head = self.first.get(&hash).copied().unwrap_or(u32::MAX);
+        let mut at = head;
+        while at != u32::MAX {
+            let n = &self.nodes[at as usize];
+            let same_key = n.op == op
+                && n.array == array
+                && match konst {
+                    Some(v) => same(&self.consts[n.kids.0 as usize], v),
+                    None => self.kids[n.kids.0 as usize..n.kids.1 as usize] == *kids,
+                };
+            if same_key {
+                return at;
+            }
+            at = n.next;
+        }
+        let range = match konst {
+            Some(v) => {
+                self.consts.push(v.clone());
+                ((self.consts.len() - 1) as u32, 0)
+            }
+            None => {
+                let from = self.kids.len() as u32;
+                self.kids.extend_from_slice(kids);
+                (from, self.kids.len() as u32)
+            }
+        };
+        let (shareable, trivial, reference) = facts;
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            count: 0,
+            shareable,
+            trivial,
+            reference,
+            shared: None,
+            op,
+            array,
+            kids: range,
+            next: head,
+        });
+        self.first.insert(hash, id);
         id
     }
 }
@@ -305,24 +407,6 @@ impl Sharer {
         self.rewrite_children(&mut inner, count, &areas, walk, at);
         self.exprs[s.index()] = inner;
         Some(s)
-    }
-}
-
-/// A constant compared bit for bit (numbers by their bits), so that it can
-/// be hashed.
-struct ConstKey(Value);
-
-impl PartialEq for ConstKey {
-    fn eq(&self, other: &Self) -> bool {
-        same(&self.0, &other.0)
-    }
-}
-
-impl Eq for ConstKey {}
-
-impl Hash for ConstKey {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        hash_value(&self.0, h);
     }
 }
 

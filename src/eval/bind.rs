@@ -103,7 +103,8 @@ impl Issue {
 pub struct Scope {
     pub sheets: Sheets,
     pub names: Vec<NameDef>,
-    by_name: HashMap<String, NameId, position::Fx>,
+    /// Each name upper-cased, as bytes (hashed a word at a time).
+    by_name: rustc_hash::FxHashMap<Box<[u8]>, NameId>,
     /// For each name, the loop of names it is in, if any (by index into `loop_issues`).
     in_loop: Vec<Option<usize>>,
     /// One issue per loop of names, found before binding.
@@ -112,7 +113,8 @@ pub struct Scope {
 
 impl Scope {
     pub fn new(sheets: Vec<String>, names: Vec<NameDef>) -> Self {
-        let by_name = names.iter().enumerate().map(|(i, n)| (n.name.to_uppercase(), NameId::at(i))).collect();
+        let by_name =
+            names.iter().enumerate().map(|(i, n)| (n.name.to_uppercase().into_bytes().into(), NameId::at(i))).collect();
         let mut scope =
             Scope { sheets: Sheets::from(sheets), names, by_name, in_loop: Vec::new(), loop_issues: Vec::new() };
         (scope.in_loop, scope.loop_issues) = scope.name_loops();
@@ -126,10 +128,9 @@ impl Scope {
             let upper = &mut buf[..name.len()];
             upper.copy_from_slice(name.as_bytes());
             upper.make_ascii_uppercase();
-            let upper = std::str::from_utf8(upper).ok()?;
-            return self.by_name.get(upper).copied();
+            return self.by_name.get(&*upper).copied();
         }
-        self.by_name.get(&name.to_uppercase()).copied()
+        self.by_name.get(name.to_uppercase().as_bytes()).copied()
     }
 }
 
@@ -346,7 +347,7 @@ impl<'s> Binder<'s> {
         if let Some((_, slot)) = self.locals.iter().rev().find(|(l, _)| l.eq_ignore_ascii_case(n)) {
             return BExpr::Local(*slot);
         }
-        match self.scope.name_index(n) {
+        match self.name_index(n) {
             Some(i) => self.expand_name(i, span.clone()),
             None => {
                 self.issue(span, format!("{UNKNOWN_NAME}{n}`"));
@@ -473,7 +474,7 @@ impl<'s> Binder<'s> {
 /// The function called `name`: looked up by its upper-case name (as the
 /// parser writes it) in a table made once, else as [`functions::lookup`] does.
 fn function(name: &str) -> Option<&'static FnSpec> {
-    static TABLE: OnceLock<HashMap<&'static str, &'static FnSpec, position::Fx>> = OnceLock::new();
+    static TABLE: OnceLock<rustc_hash::FxHashMap<&'static str, &'static FnSpec>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let mut table = HashMap::default();
         functions::all().for_each(|f| _ = table.entry(f.name).or_insert(f));

@@ -37,6 +37,9 @@ impl Memo {
 struct Table {
     analysis: Analysis,
     kept: HashMap<Key, Entry, Fx>,
+    /// Each name met in a name's formula, by the address and length of its
+    /// text: looked up once, then by id.
+    names: HashMap<(usize, usize), Option<NameId>, Fx>,
 }
 
 /// A node (by address) and the part of the calculating cell it depends on
@@ -71,6 +74,16 @@ pub(super) struct Mark {
 }
 
 impl Binder<'_> {
+    /// The name written `n` in a formula, resolved once per place it is
+    /// written in a name's formula (held by the scope, so the place stays
+    /// its own while binding; a cell's formula may be freed after it).
+    pub(super) fn name_index(&self, n: &str) -> Option<NameId> {
+        let (Some(memo), Some(_)) = (&self.memo, self.stack.last()) else { return self.scope.name_index(n) };
+        let key = (n.as_ptr() as usize, n.len());
+        let mut table = memo.0.borrow_mut();
+        *table.names.entry(key).or_insert_with(|| self.scope.name_index(n))
+    }
+
     /// The key of `e` when its binding may be shared: a non-leaf node of a
     /// name's formula, bound for any cell (a name's `top`) or for cells
     /// that agree on at most one of row and column.
