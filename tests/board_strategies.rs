@@ -1,21 +1,19 @@
 //! The `locked` part of the board workbooks (formulas/boards/strategies/):
 //! locked candidates over every pair of intersecting units, hyper's extra
 //! regions included. The board is checked pass by pass against a reference
-//! implementation of the rule in Rust (both orders); the 9×9 board iterates
-//! exactly as `workbooks/sudoku.ron --with locked`; and the corpora of
-//! ../shared/corpora (skipped with a message when absent) are solved
-//! exactly in the tiers singles and locked candidates cover, none wrong.
+//! implementation of the rule in Rust (both orders), and the 9×9 board
+//! iterates exactly as `workbooks/sudoku.ron --with locked`. The corpora
+//! with `--with locked` are in tests/boards.rs.
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 
-use common::{GRID1, GRID2, expect_exit};
+use common::{GRID1, GRID2};
 use dataflow::policy::Order;
 use dataflow::session::Session;
 use dataflow::value::Value;
-use serde_json::Value as Json;
 use std::path::Path;
 
 const HYPER: &str = "workbooks/hyper.ron";
@@ -120,7 +118,14 @@ fn check_board(workbook: &str, n: usize, regions: &[usize], puzzle: &str, order:
         for (c, d) in (0..size * size).flat_map(|c| (0..size).map(move |d| (c, d))) {
             let new = found[c][d] && read[c][d];
             let expected = listed[c][d] || new;
-            assert_eq!(now[c][d], expected, "{workbook} {puzzle}, pass {pass}, r{}c{} digit {}", c / size + 1, c % size + 1, d + 1);
+            assert_eq!(
+                now[c][d],
+                expected,
+                "{workbook} {puzzle}, pass {pass}, r{}c{} digit {}",
+                c / size + 1,
+                c % size + 1,
+                d + 1
+            );
             regional += usize::from(new && !listed[c][d] && !plain[c][d]);
         }
         listed = now;
@@ -215,56 +220,4 @@ fn sudoku9_with_locked_iterates_as_the_article_with_locked() {
             same_iterations_as_ellis(p, order);
         }
     }
-}
-
-// ------------------------------------------------ corpora
-
-const CORPORA: &str = "../shared/corpora";
-
-/// `dataflow batch WORKBOOK --with locked` over a corpus in `order`: each
-/// puzzle's tier and status, or None (with a message) when the corpora are
-/// absent. No puzzle oscillates, fails to converge or hits the cap.
-fn batch(workbook: &str, corpus: &str, order: &str) -> Option<Vec<(String, String)>> {
-    let file = format!("{CORPORA}/{corpus}");
-    if !Path::new(&format!("{file}.txt")).exists() {
-        eprintln!("skipping: {file}.txt is absent (the shared puzzle corpora sit beside the project)");
-        return None;
-    }
-    let (input, expect) = (format!("puzzle=@{file}.txt"), format!("{file}.solutions.txt"));
-    let args = ["batch", workbook, "--with", "locked", "--input", &input, "--expect", &expect];
-    let out = expect_exit(0, &[&args[..], &["--order", order, "--format", "jsonl"]].concat());
-    // PE96 has no tiers file: every puzzle's tier is then "".
-    let tiers = std::fs::read_to_string(format!("{file}.tiers.txt")).unwrap_or_default();
-    let tiers: Vec<&str> = tiers.lines().collect();
-    let results: Vec<(String, String)> = out
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str::<Json>(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .map(|o| {
-            assert!(o["iterations"].as_u64().unwrap() < 100, "{workbook} {order}: the iteration cap: {o}");
-            let line = o["line"].as_u64().unwrap() as usize;
-            (tiers.get(line - 1).unwrap_or(&"").to_string(), o["status"].as_str().unwrap().to_string())
-        })
-        .collect();
-    Some(results)
-}
-
-#[test]
-fn hyper_with_locked_solves_exactly_the_s_and_lc_tiers_in_both_orders() {
-    for order in ["row-major", "synchronous"] {
-        let Some(results) = batch(HYPER, "hyper/sudoku_space_hyper_192", order) else { return };
-        for (i, (tier, status)) in results.iter().enumerate() {
-            let want = if tier == "S" || tier == "S+LC" { "solved" } else { "unsolved" };
-            assert_eq!(status, want, "{order}: line {}, tier {tier}", i + 1);
-        }
-        let solved = results.iter().filter(|(_, s)| s == "solved").count();
-        assert_eq!(solved, 121 + 55, "{order}");
-    }
-}
-
-#[test]
-fn sudoku9_with_locked_solves_44_of_pe96_as_the_article() {
-    let Some(results) = batch(SUDOKU9, "9x9/project_euler_96", "row-major") else { return };
-    let count = |s: &str| results.iter().filter(|(_, r)| r == s).count();
-    assert_eq!((count("solved"), count("wrong"), count("unsolved")), (44, 0, 6));
 }
