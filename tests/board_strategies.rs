@@ -186,13 +186,11 @@ fn sudoku16_locked_board_lists_exactly_its_rules_removals() {
     }
 }
 
-/// Runs `puzzle` on `workbooks/sudoku.ron --with locked` and on
-/// `workbooks/sudoku9.ron --with locked` pass by pass: after the reset
-/// protocol and after every iteration, the candidates and the locked boards
+/// Runs `puzzle` on two sessions pass by pass: after the reset protocol
+/// and after every iteration, the solution, candidates and locked views
 /// agree.
-fn same_iterations_as_ellis(puzzle: &str, order: Order) {
-    let (mut ellis, mut shared) = (locked_session(common::SUDOKU), locked_session(SUDOKU9));
-    for s in [&mut ellis, &mut shared] {
+fn same_iterations(mut a: Session, mut b: Session, puzzle: &str, order: Order) {
+    for s in [&mut a, &mut b] {
         s.settings_mut().order = order;
         s.set_input("puzzle", puzzle).unwrap();
         s.reset().unwrap().expect("a reset protocol");
@@ -200,12 +198,12 @@ fn same_iterations_as_ellis(puzzle: &str, order: Order) {
     let mut done = [false; 2];
     for i in 0..=100 {
         for v in ["solution", "candidates", "locked"] {
-            assert_eq!(view(&ellis, v), view(&shared, v), "{puzzle}: {v} after iteration {i} ({order:?})");
+            assert_eq!(view(&a, v), view(&b, v), "{puzzle}: {v} after iteration {i} ({order:?})");
         }
         // The article's part adds status cells, which settle one pass after
         // the boards: a workbook that has converged is not stepped again.
-        done[0] = done[0] || ellis.step().converged;
-        done[1] = done[1] || shared.step().converged;
+        done[0] = done[0] || a.step().converged;
+        done[1] = done[1] || b.step().converged;
         if done == [true; 2] {
             return;
         }
@@ -217,7 +215,38 @@ fn same_iterations_as_ellis(puzzle: &str, order: Order) {
 fn sudoku9_with_locked_iterates_as_the_article_with_locked() {
     for order in [Order::RowMajor, Order::Synchronous] {
         for p in [GRID1, GRID2].iter().chain(&PT) {
-            same_iterations_as_ellis(p, order);
+            same_iterations(locked_session(common::SUDOKU), locked_session(SUDOKU9), p, order);
         }
+    }
+}
+
+#[test]
+fn every_board_has_a_locked_part_with_a_board_shaped_like_its_candidates() {
+    for workbook in [SUDOKU9, HYPER, SUDOKU16, "workbooks/sudoku25.ron"] {
+        let s = locked_session(workbook);
+        let area = |name: &str| s.workbook().view(name).unwrap_or_else(|| panic!("{workbook}: no view {name}")).area;
+        let (board, candidates) = (area("locked"), area("candidates"));
+        assert_eq!((board.rows(), board.cols()), (candidates.rows(), candidates.cols()), "{workbook}");
+        // Under the candidates, in the same columns (read after them in a row-major pass).
+        assert!(board.r0 > candidates.r1 && board.c0 == candidates.c0, "{workbook}: {board:?}");
+        // Off by default: no locked view, the article's singles.
+        let plain = Session::load(Path::new(workbook)).unwrap();
+        assert!(plain.workbook().view("locked").is_none(), "{workbook}");
+    }
+}
+
+#[test]
+fn hyper_with_an_empty_region_map_iterates_as_sudoku9_with_locked() {
+    // The pairs come from the region map: with no region, hyper's part is
+    // the plain rule exactly.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(Path::new(root).join(HYPER)).unwrap();
+    let map = "        \"Main!E31:G33\": 1,\n        \"Main!I31:K33\": 2,\n        \"Main!E35:G37\": 3,\n        \"Main!I35:K37\": 4,\n";
+    assert!(text.contains(map), "hyper.ron's region map moved");
+    let text = text.replace(map, "").replace("\"../formulas/", &format!("\"{root}/formulas/"));
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hyper-no-regions.ron");
+    std::fs::write(&path, text).unwrap();
+    for order in [Order::RowMajor, Order::Synchronous] {
+        same_iterations(locked_session(path.to_str().unwrap()), locked_session(SUDOKU9), PT[0], order);
     }
 }

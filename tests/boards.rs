@@ -212,6 +212,13 @@ fn hyper_with_locked_solves_exactly_the_s_and_lc_tiers_in_both_orders() {
 }
 
 #[test]
+fn hexadoku_with_locked_solves_lines_1_2_4_none_wrong() {
+    let Some(results) = batch_with("workbooks/sudoku16.ron", "16x16/hexadoku_4", &["--with", "locked"]) else { return };
+    let statuses: Vec<&str> = results.iter().map(|(_, s)| s.as_str()).collect();
+    assert_eq!(statuses, ["solved", "solved", "unsolved", "solved"]);
+}
+
+#[test]
 fn sudoku9_with_locked_solves_44_of_pe96_as_the_article() {
     let Some(results) = batch_with("workbooks/sudoku9.ron", "9x9/project_euler_96", &["--with", "locked"]) else {
         return;
