@@ -3,7 +3,8 @@
 //! hyper Sudoku's extra regions are data the formulas read (a cell sees 23
 //! others in a region, 20 outside; another region map is another variant),
 //! and the corpora of ../shared/corpora (skipped with a message when absent)
-//! are solved exactly in their singles tier, with no wrong digit.
+//! are solved exactly in their singles tier, with no wrong digit (with
+//! `--with locked`, hyper's S+LC tier too, and PE96 as the article).
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -130,40 +131,41 @@ fn another_variant_is_another_region_map() {
 
 const CORPORA: &str = "../shared/corpora";
 
-/// Runs `dataflow batch` over a corpus; returns each puzzle's status with
-/// its tier, or None (with a message) when the corpora are absent.
-fn batch(workbook: &str, corpus: &str) -> Option<Vec<(String, String)>> {
+/// Runs `dataflow batch` over a corpus, with `extra` arguments (`--with`,
+/// `--order`); returns each puzzle's status with its tier ("" for a corpus
+/// without a tiers file), or None (with a message) when the corpora are
+/// absent. No puzzle may reach 100 iterations (every board's puzzles take
+/// far fewer; the cap is 100 or more).
+fn batch_with(workbook: &str, corpus: &str, extra: &[&str]) -> Option<Vec<(String, String)>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let file = format!("{CORPORA}/{corpus}");
     if !root.join(format!("{file}.txt")).exists() {
         println!("skipping: {file}.txt is absent (the shared puzzle corpora sit beside the project)");
         return None;
     }
-    let out = expect_exit(
-        0,
-        &[
-            "batch",
-            workbook,
-            "--input",
-            &format!("puzzle=@{file}.txt"),
-            "--expect",
-            &format!("{file}.solutions.txt"),
-            "--format",
-            "jsonl",
-        ],
-    );
-    let tiers = std::fs::read_to_string(root.join(format!("{file}.tiers.txt"))).unwrap();
+    let (input, expect) = (format!("puzzle=@{file}.txt"), format!("{file}.solutions.txt"));
+    let args = ["batch", workbook, "--input", &input, "--expect", &expect, "--format", "jsonl"];
+    let out = expect_exit(0, &[&args[..], extra].concat());
+    let tiers = std::fs::read_to_string(root.join(format!("{file}.tiers.txt"))).unwrap_or_default();
     let tiers: Vec<&str> = tiers.lines().collect();
     let results: Vec<(String, String)> = out
         .stdout
         .lines()
         .map(|l| serde_json::from_str::<Json>(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .map(|o| {
+            assert!(o["iterations"].as_u64().unwrap() < 100, "{workbook} {extra:?}: near the iteration cap: {o}");
             let line = o["line"].as_u64().unwrap() as usize;
-            (tiers[line - 1].to_string(), o["status"].as_str().unwrap().to_string())
+            (tiers.get(line - 1).unwrap_or(&"").to_string(), o["status"].as_str().unwrap().to_string())
         })
         .collect();
-    assert_eq!(results.len(), tiers.len(), "{corpus}: one result per puzzle");
+    Some(results)
+}
+
+/// [`batch_with`] with the workbook's defaults.
+fn batch(workbook: &str, corpus: &str) -> Option<Vec<(String, String)>> {
+    let results = batch_with(workbook, corpus, &[])?;
+    let lines = std::fs::read_to_string(format!("{CORPORA}/{corpus}.txt")).unwrap().lines().count();
+    assert_eq!(results.len(), lines, "{corpus}: one result per puzzle");
     Some(results)
 }
 
@@ -192,4 +194,35 @@ fn alphadoku_line_6_is_solved_none_wrong() {
 #[test]
 fn hyper_solves_the_121_singles_puzzles_none_wrong() {
     assert_eq!(singles_tier_exactly("workbooks/hyper.ron", "hyper/sudoku_space_hyper_192").unwrap_or(121), 121);
+}
+
+// ------------------------------------------------ corpora, --with locked
+
+#[test]
+fn hyper_with_locked_solves_exactly_the_s_and_lc_tiers_in_both_orders() {
+    for order in ["row-major", "synchronous"] {
+        let extra = ["--with", "locked", "--order", order];
+        let Some(results) = batch_with("workbooks/hyper.ron", "hyper/sudoku_space_hyper_192", &extra) else { return };
+        for (i, (tier, status)) in results.iter().enumerate() {
+            let want = if tier == "S" || tier == "S+LC" { "solved" } else { "unsolved" };
+            assert_eq!(status, want, "{order}: line {}, tier {tier}", i + 1);
+        }
+        assert_eq!(results.iter().filter(|(_, s)| s == "solved").count(), 121 + 55, "{order}");
+    }
+}
+
+#[test]
+fn hexadoku_with_locked_solves_lines_1_2_4_none_wrong() {
+    let Some(results) = batch_with("workbooks/sudoku16.ron", "16x16/hexadoku_4", &["--with", "locked"]) else { return };
+    let statuses: Vec<&str> = results.iter().map(|(_, s)| s.as_str()).collect();
+    assert_eq!(statuses, ["solved", "solved", "unsolved", "solved"]);
+}
+
+#[test]
+fn sudoku9_with_locked_solves_44_of_pe96_as_the_article() {
+    let Some(results) = batch_with("workbooks/sudoku9.ron", "9x9/project_euler_96", &["--with", "locked"]) else {
+        return;
+    };
+    let count = |s: &str| results.iter().filter(|(_, r)| r == s).count();
+    assert_eq!((count("solved"), count("wrong"), count("unsolved")), (44, 0, 6));
 }
