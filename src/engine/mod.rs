@@ -37,10 +37,10 @@ pub struct Engine {
     program: Arc<Program>,
     grid: Grid,
     dirty: Vec<bool>,
-    /// For each area read (by `AreaId`), true when every formula reading it
-    /// is known to be dirty: a write into it then has nothing to mark.
-    /// Cleared for the areas a formula reads when it is calculated.
-    readers_dirty: Vec<bool>,
+    /// For each area read (by `AreaId`), what is known of the formulas
+    /// reading it ([`Readers`]): when all are dirty, a write into it has
+    /// nothing to mark.
+    readers_dirty: Vec<Readers>,
     /// The last value of each block array formula, with the `writes` count
     /// it was calculated at (see `recalc`).
     blocks: Vec<Option<(u64, Value)>>,
@@ -53,6 +53,19 @@ pub struct Engine {
     /// The iterations' history, to see values repeat (see `oscillation`).
     watch: Watch,
     pub settings: CalcSettings,
+}
+
+/// What is known of the formulas reading one area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Readers {
+    /// Nothing: a write into the area marks every reader.
+    Unknown,
+    /// Every reader is dirty, and no shared value reading the area was
+    /// evaluated since they were marked.
+    AllDirty,
+    /// Every reader but this one is dirty; shared values reading the area
+    /// may have been evaluated while it was calculated.
+    AllBut(FormulaId),
 }
 
 impl Clone for Engine {
@@ -105,7 +118,7 @@ impl Engine {
         }
         let dirty = vec![true; program.cells.len()];
         let blocks = vec![None; program.blocks.len()];
-        let readers_dirty = vec![false; program.graph.readers.len()];
+        let readers_dirty = vec![Readers::Unknown; program.graph.readers.len()];
         let shared = vec![None; program.shared.exprs.len()];
         Engine { program, grid, dirty, readers_dirty, blocks, shared, writes: 0, watch: Watch::default(), settings }
     }
@@ -228,11 +241,19 @@ impl Engine {
     }
 
     /// Marks formula `f` calculated: no longer dirty, and so not every
-    /// reader of the areas it reads is dirty any more.
+    /// reader of the areas it reads is dirty any more: all but `f` when all
+    /// were (the cells of a block array formula reading its own block are
+    /// calculated one by one, each marking the block's readers once, not
+    /// every reader again).
     fn clean(&mut self, f: FormulaId) {
         self.dirty[f.index()] = false;
         for a in &self.program.graph.reads[f.index()] {
-            self.readers_dirty[a.index()] = false;
+            let known = &mut self.readers_dirty[a.index()];
+            *known = match *known {
+                Readers::AllDirty => Readers::AllBut(f),
+                Readers::AllBut(g) if g == f => Readers::AllBut(f),
+                _ => Readers::Unknown,
+            };
         }
     }
 
@@ -247,12 +268,16 @@ impl Engine {
         let (g, shared) = (&self.program.graph, &self.program.shared);
         let (dirty, readers_dirty, values) = (&mut self.dirty, &mut self.readers_dirty, &mut self.shared);
         let mut mark = |a: AreaId| {
-            // Marked before, and none of its readers calculated since (so
-            // no shared value reading it was evaluated since either).
-            if !std::mem::replace(&mut readers_dirty[a.index()], true) {
-                g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true);
-                shared.readers(a).iter().for_each(|&s| values[s.index()] = None);
+            match std::mem::replace(&mut readers_dirty[a.index()], Readers::AllDirty) {
+                // Marked before, and none of its readers calculated since (so
+                // no shared value reading it was evaluated since either).
+                Readers::AllDirty => return,
+                // Only `f` was calculated since: it alone can have evaluated
+                // a shared value reading the area.
+                Readers::AllBut(f) => dirty[f.index()] = true,
+                Readers::Unknown => g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true),
             }
+            shared.readers(a).iter().for_each(|&s| values[s.index()] = None);
         };
         match formula {
             Some(f) => g.containing[f.index()].iter().for_each(|&a| mark(a)),
