@@ -18,6 +18,8 @@ pub mod lookup;
 pub mod math;
 pub mod stats;
 pub mod text;
+#[cfg(test)]
+mod tests_dense;
 
 use crate::eval::{BExpr, Eval};
 use crate::value::Value;

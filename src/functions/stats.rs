@@ -170,7 +170,7 @@ fn array_arg(ev: &mut Eval, e: &BExpr) -> Value {
 /// An argument of SUMPRODUCT as rows, columns and entries (a scalar is 1x1).
 fn elems(v: &Value) -> (usize, usize, &[Value]) {
     match v {
-        Value::Array(arr) => (arr.rows, arr.cols, &arr.data[..]),
+        Value::Array(arr) => (arr.rows, arr.cols, arr.values()),
         v => (1, 1, std::slice::from_ref(v)),
     }
 }
