@@ -131,9 +131,9 @@ impl Value {
     pub fn area_list(&self) -> Option<Vec<Area>> {
         match self {
             Value::Ref(a) => Some(vec![*a]),
-            v => v
-                .ref_array()
-                .map(|a| a.values().iter().filter_map(|r| if let Value::Ref(x) = r { Some(*x) } else { None }).collect()),
+            v => v.ref_array().map(|a| {
+                a.values().iter().filter_map(|r| if let Value::Ref(x) = r { Some(*x) } else { None }).collect()
+            }),
         }
     }
     /// A copy that shares no allocation with this value.

@@ -154,9 +154,11 @@ fn elementwise(l: Value, r: Value, f: impl Fn(&Value, &Value) -> Value) -> Value
                 Value::Array(b) if b.rows == arr.rows && b.cols == cols => {
                     arr.values_mut().iter_mut().zip(b.values()).for_each(|(x, y)| *x = f(x, y))
                 }
-                Value::Array(b) => {
-                    arr.values_mut().iter_mut().enumerate().for_each(|(k, x)| *x = f(x, b.broadcast(k / cols, k % cols)))
-                }
+                Value::Array(b) => arr
+                    .values_mut()
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(k, x)| *x = f(x, b.broadcast(k / cols, k % cols))),
                 s => arr.values_mut().iter_mut().for_each(|x| *x = f(x, s)),
             }
             Value::Array(a)
@@ -168,9 +170,11 @@ fn elementwise(l: Value, r: Value, f: impl Fn(&Value, &Value) -> Value) -> Value
                 Value::Array(a) if a.rows == arr.rows && a.cols == cols => {
                     arr.values_mut().iter_mut().zip(a.values()).for_each(|(y, x)| *y = f(x, y))
                 }
-                Value::Array(a) => {
-                    arr.values_mut().iter_mut().enumerate().for_each(|(k, y)| *y = f(a.broadcast(k / cols, k % cols), y))
-                }
+                Value::Array(a) => arr
+                    .values_mut()
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(k, y)| *y = f(a.broadcast(k / cols, k % cols), y)),
                 s => arr.values_mut().iter_mut().for_each(|y| *y = f(s, y)),
             }
             Value::Array(b)

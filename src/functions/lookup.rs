@@ -25,6 +25,7 @@ use crate::eval::{BExpr, Eval};
 use crate::value::{self, ErrorKind, MAX_ARRAY_CELLS, Value};
 use search::{Match, Search, Table, find};
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// The lookup category.
 pub const FUNCTIONS: &[FnSpec] = &[
@@ -112,16 +113,26 @@ fn index_each(src: &Value, row: &Value, col: &Value) -> Option<Value> {
     if !(r.fits(h, w) && c.fits(h, w)) || h as u64 * w as u64 > MAX_ARRAY_CELLS {
         return None;
     }
-    let pick = |i: usize, j: usize| {
-        let (x, y) = (r.at(i, j), c.at(i, j));
-        let (rt, ct) = (x.trunc(), y.trunc());
-        if rt >= 1.0 && rt <= rows as f64 && ct >= 1.0 && ct <= cols as f64 {
-            arr.at((rt as usize - 1) * cols + ct as usize - 1)
-        } else {
-            index_one(src, &Value::Number(x), Some(&Value::Number(y))).and_then(single).unwrap_or_else(Value::Error)
+    // The element a pair picks, when inside the array.
+    let slot = |i: usize, j: usize| {
+        let (rt, ct) = (r.at(i, j).trunc(), c.at(i, j).trunc());
+        (rt >= 1.0 && rt <= rows as f64 && ct >= 1.0 && ct <= cols as f64)
+            .then(|| (rt as usize - 1) * cols + ct as usize - 1)
+    };
+    let cells = || (0..h).flat_map(|i| (0..w).map(move |j| (i, j)));
+    if let Some((nums, kind)) = arr.as_dense()
+        && let Some(picked) = cells().map(|(i, j)| slot(i, j).map(|k| nums[k])).collect::<Option<Vec<f64>>>()
+    {
+        return Some(Value::Array(Arc::new(value::Array::dense(h, w, picked, kind))));
+    }
+    let pick = |(i, j): (usize, usize)| match slot(i, j) {
+        Some(k) => arr.at(k),
+        None => {
+            let (x, y) = (Value::Number(r.at(i, j)), Value::Number(c.at(i, j)));
+            index_one(src, &x, Some(&y)).and_then(single).unwrap_or_else(Value::Error)
         }
     };
-    Some(value::collect_array(h, w, (0..h).flat_map(|i| (0..w).map(move |j| (i, j))).map(|(i, j)| pick(i, j))))
+    Some(value::collect_array(h, w, cells().map(pick)))
 }
 
 /// An index argument of [`index_each`]: a number or a dense array of numbers.

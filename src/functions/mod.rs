@@ -17,9 +17,9 @@ pub mod logical;
 pub mod lookup;
 pub mod math;
 pub mod stats;
-pub mod text;
 #[cfg(test)]
 mod tests_dense;
+pub mod text;
 
 use crate::eval::{BExpr, Eval};
 use crate::value::Value;

@@ -3,7 +3,8 @@
 //! printed alike, and dense where the brief says so.
 
 use super::lookup;
-use crate::address::{Area, CellAddr};
+use super::stats::tests::grid;
+use crate::address::Area;
 use crate::eval::{BExpr, Eval};
 use crate::grid::Grid;
 use crate::value::{Array, ErrorKind, Value, collect_array};
@@ -20,17 +21,6 @@ fn pair(rows: usize, cols: usize, data: &[Value]) -> (Value, Value) {
 
 fn is_dense(v: &Value) -> bool {
     matches!(v, Value::Array(a) if a.as_dense().is_some())
-}
-
-/// A grid whose column A holds `col_a` from A1 down.
-fn grid(col_a: &[Value]) -> Grid {
-    let mut g = Grid::new(1);
-    for (r, v) in col_a.iter().enumerate() {
-        let c = CellAddr::new(0, r as u32, 0);
-        assert!(g.reserve(c));
-        g.set(c, v.clone());
-    }
-    g
 }
 
 /// `name(args)` evaluated as an array formula.
@@ -62,7 +52,7 @@ fn mmult_transpose_sequence() {
     assert_eq!(same(&g, "MMULT", &[x.clone(), b], &[xv.clone(), bv]), Value::Error(ErrorKind::Value));
     let blank = Value::Array(Arc::new(Array::new(2, 1, vec![N(1.0), E])));
     assert_eq!(call(&g, "MMULT", &[x.clone(), blank]), Value::Error(ErrorKind::Value));
-    let t = same(&g, "TRANSPOSE", &[y.clone()], &[yv]);
+    let t = same(&g, "TRANSPOSE", std::slice::from_ref(&y), &[yv]);
     assert!(is_dense(&t) && matches!(&t, Value::Array(a) if (a.rows, a.cols) == (1, 2)));
     let (tb, tbv) = pair(1, 3, &[B(true), B(false), B(true)]);
     assert!(is_dense(&same(&g, "TRANSPOSE", &[tb], &[tbv])));

@@ -20,10 +20,8 @@ pub(super) fn binary(op: BinaryOp, l: Value, r: Value) -> Result<Value, (Value, 
     let (rows, cols) = (lr.max(rr), lc.max(rc));
     let stretches = |n: usize, of: usize| n == of || n == 1;
     let arrays = matches!(l, Value::Array(_)) || matches!(r, Value::Array(_));
-    if !arrays
-        || !(stretches(lr, rows) && stretches(lc, cols) && stretches(rr, rows) && stretches(rc, cols))
-        || rows as u64 * cols as u64 > MAX_ARRAY_CELLS
-    {
+    let fits = stretches(lr, rows) && stretches(lc, cols) && stretches(rr, rows) && stretches(rc, cols);
+    if !(arrays && fits) || rows as u64 * cols as u64 > MAX_ARRAY_CELLS {
         return Err((l, r));
     }
     let shape = (rows, cols);
@@ -35,7 +33,8 @@ pub(super) fn binary(op: BinaryOp, l: Value, r: Value) -> Result<Value, (Value, 
         Pow => arithmetic(shape, l, r, power),
         Eq | Ne | Lt | Gt | Le | Ge if lk != rk => {
             // Numbers sort before booleans: one answer for every element.
-            let bit = f64::from(u8::from(holds(op, if lk == Kind::Number { Ordering::Less } else { Ordering::Greater })));
+            let bit =
+                f64::from(u8::from(holds(op, if lk == Kind::Number { Ordering::Less } else { Ordering::Greater })));
             booleans(rows, cols, fill(shape, l, r, |_, _| bit))
         }
         Eq => booleans(rows, cols, fill(shape, l, r, |x, y| bit(num_eq(x, y)))),
@@ -144,6 +143,15 @@ impl<'a> View<'a> {
     fn linear(&self, cols: usize) -> bool {
         self.rs == cols * self.cs
     }
+    /// `Some(Some(elements))` for an array of the result's shape,
+    /// `Some(None)` for one value, None when a row or column stretches.
+    fn whole(&self, cols: usize) -> Option<Option<&'a [f64]>> {
+        match (self.linear(cols), self.cs) {
+            (true, 0) => Some(None),
+            (true, _) => Some(Some(self.data)),
+            (false, _) => None,
+        }
+    }
 }
 
 /// A scalar operand's number (a boolean as 0 or 1).
@@ -190,11 +198,14 @@ fn fill(shape: (usize, usize), l: Value, r: Value, f: impl Fn(f64, f64) -> f64) 
     let (lx, rx) = (scalar(&l), scalar(&r));
     let (lv, rv) = (View::new(&l, &lx, cols), View::new(&r, &rx, cols));
     let mut out = Vec::with_capacity(n);
-    if lv.linear(cols) && rv.linear(cols) {
-        out.extend((0..n).map(|k| f(lv.data[k * lv.cs], rv.data[k * rv.cs])));
-    } else {
-        for i in 0..rows {
-            out.extend((0..cols).map(|j| f(lv.data[i * lv.rs + j * lv.cs], rv.data[i * rv.rs + j * rv.cs])));
+    match (lv.whole(cols), rv.whole(cols)) {
+        (Some(Some(x)), Some(Some(y))) => out.extend(x.iter().zip(y).map(|(&x, &y)| f(x, y))),
+        (Some(Some(x)), Some(None)) => out.extend(x.iter().map(|&x| f(x, rv.data[0]))),
+        (Some(None), Some(Some(y))) => out.extend(y.iter().map(|&y| f(lv.data[0], y))),
+        _ => {
+            for i in 0..rows {
+                out.extend((0..cols).map(|j| f(lv.data[i * lv.rs + j * lv.cs], rv.data[i * rv.rs + j * rv.cs])));
+            }
         }
     }
     out
@@ -204,8 +215,11 @@ fn fill(shape: (usize, usize), l: Value, r: Value, f: impl Fn(f64, f64) -> f64) 
 /// under broadcasting.
 #[inline(always)]
 fn each(rows: usize, cols: usize, v: &View, mut g: impl FnMut(usize, f64)) {
-    if v.linear(cols) {
-        (0..rows * cols).for_each(|k| g(k, v.data[k * v.cs]));
+    if let Some(w) = v.whole(cols) {
+        match w {
+            Some(data) => data.iter().enumerate().for_each(|(k, &x)| g(k, x)),
+            None => (0..rows * cols).for_each(|k| g(k, v.data[0])),
+        }
     } else {
         for i in 0..rows {
             (0..cols).for_each(|j| g(i * cols + j, v.data[i * v.rs + j * v.cs]));
