@@ -212,7 +212,7 @@ pub fn fingerprint(wb: &Workbook) -> String {
 /// What a cell shows, as a scalar (a cell never keeps an array or a reference).
 fn scalar(v: &Value) -> Value {
     match v {
-        Value::Array(a) => a.data.first().map_or(Value::Empty, scalar),
+        Value::Array(a) => a.first().as_ref().map_or(Value::Empty, scalar),
         Value::Ref(_) => Value::Error(ErrorKind::Value),
         v => v.clone(),
     }

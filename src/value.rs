@@ -8,8 +8,10 @@
 //! array offsets (in the offsets' shape). `Value::Ref` is an unevaluated
 //! rectangle that functions such as INDEX, ROW and COUNTIF take as such.
 
+mod array;
 mod wildcard;
 
+pub use array::{Array, Kind, booleans, collect_array, numbers};
 pub use wildcard::Wildcard;
 
 use crate::address::Area;
@@ -35,25 +37,6 @@ pub const MAX_WORK: u64 = 1 << 27;
 /// [`MAX_ARRAY_CELLS`] cells is (`REPT("x",32760)&ROW(A:A)` would take 34 GB).
 pub const MAX_ARRAY_TEXT: usize = 1 << 28;
 
-/// An array of `rows` x `cols` elements, produced in row-major order and
-/// kept to [`MAX_ARRAY_TEXT`]: #NUM! as soon as the texts pass it, before
-/// the memory is taken. Every array an operator or a function builds
-/// element by element goes through here.
-pub fn collect_array(rows: usize, cols: usize, items: impl Iterator<Item = Value>) -> Value {
-    let mut data = Vec::with_capacity(rows * cols);
-    let mut bytes = 0usize;
-    for v in items {
-        if let Value::Text(t) = &v {
-            bytes += t.len();
-            if bytes > MAX_ARRAY_TEXT {
-                return Value::Error(ErrorKind::Num);
-            }
-        }
-        data.push(v);
-    }
-    Value::Array(Arc::new(Array::new(rows, cols, data)))
-}
-
 /// Longest text a cell may hold in Excel (characters); a longer text
 /// result is #VALUE!.
 pub const MAX_TEXT: usize = 32_767;
@@ -62,8 +45,6 @@ pub const MAX_TEXT: usize = 32_767;
 pub fn too_long(s: &str) -> bool {
     s.len() > MAX_TEXT && s.chars().count() > MAX_TEXT
 }
-
-static NA: Value = Value::Error(ErrorKind::NA);
 
 /// Excel's error values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -110,31 +91,6 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-/// A 2-D array of scalar values, row-major.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Array {
-    pub rows: usize,
-    pub cols: usize,
-    pub data: Vec<Value>,
-}
-
-impl Array {
-    pub fn new(rows: usize, cols: usize, data: Vec<Value>) -> Self {
-        debug_assert_eq!(rows * cols, data.len());
-        Array { rows, cols, data }
-    }
-    pub fn get(&self, r: usize, c: usize) -> &Value {
-        &self.data[r * self.cols + c]
-    }
-    /// Excel's broadcasting read: a single row or column stretches, cells
-    /// outside a smaller array are #N/A.
-    pub fn broadcast(&self, r: usize, c: usize) -> &Value {
-        let r = if self.rows == 1 { 0 } else { r };
-        let c = if self.cols == 1 { 0 } else { c };
-        if r < self.rows && c < self.cols { self.get(r, c) } else { &NA }
-    }
-}
-
 /// A value as a cell or an expression holds it.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub enum Value {
@@ -167,7 +123,7 @@ impl Value {
     /// None for any other value; a single reference is not one.
     pub fn ref_array(&self) -> Option<&Arc<Array>> {
         match self {
-            Value::Array(a) if matches!(a.data.first(), Some(Value::Ref(_))) => Some(a),
+            Value::Array(a) if a.is_ref_array() => Some(a),
             _ => None,
         }
     }
@@ -175,19 +131,16 @@ impl Value {
     pub fn area_list(&self) -> Option<Vec<Area>> {
         match self {
             Value::Ref(a) => Some(vec![*a]),
-            v => v
-                .ref_array()
-                .map(|a| a.data.iter().filter_map(|r| if let Value::Ref(x) = r { Some(*x) } else { None }).collect()),
+            v => v.ref_array().map(|a| {
+                a.values().iter().filter_map(|r| if let Value::Ref(x) = r { Some(*x) } else { None }).collect()
+            }),
         }
     }
     /// A copy that shares no allocation with this value.
     pub fn detached(&self) -> Value {
         match self {
             Value::Text(s) => Value::Text(Arc::from(&**s)),
-            Value::Array(a) => {
-                let data = a.data.iter().map(Value::detached).collect();
-                Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
-            }
+            Value::Array(a) => Value::Array(Arc::new(a.detached())),
             v => v.clone(),
         }
     }
@@ -227,7 +180,7 @@ impl Value {
             Value::Bool(b) => Ok(if *b { 1.0 } else { 0.0 }),
             Value::Text(s) => parse_number(s).ok_or(ErrorKind::Value),
             Value::Error(e) => Err(*e),
-            Value::Array(a) => a.data.first().map_or(Err(ErrorKind::Value), Value::to_number),
+            Value::Array(a) => a.first().map_or(Err(ErrorKind::Value), |v| v.to_number()),
             Value::Ref(_) => Err(ErrorKind::Value),
         }
     }
@@ -243,7 +196,7 @@ impl Value {
             Value::Text(s) if s.eq_ignore_ascii_case("FALSE") => Ok(false),
             Value::Text(_) => Err(ErrorKind::Value),
             Value::Error(e) => Err(*e),
-            Value::Array(a) => a.data.first().map_or(Err(ErrorKind::Value), Value::to_bool),
+            Value::Array(a) => a.first().map_or(Err(ErrorKind::Value), |v| v.to_bool()),
             Value::Ref(_) => Err(ErrorKind::Value),
         }
     }
@@ -257,7 +210,7 @@ impl Value {
             Value::Bool(b) => Ok(Arc::from(if *b { "TRUE" } else { "FALSE" })),
             Value::Text(s) => Ok(s.clone()),
             Value::Error(e) => Err(*e),
-            Value::Array(a) => a.data.first().map_or(Err(ErrorKind::Value), Value::to_text),
+            Value::Array(a) => a.first().map_or(Err(ErrorKind::Value), |v| v.to_text()),
             Value::Ref(_) => Err(ErrorKind::Value),
         }
     }
@@ -384,7 +337,7 @@ impl fmt::Display for Value {
             Value::Text(s) => f.write_str(s),
             Value::Bool(b) => f.write_str(if *b { "TRUE" } else { "FALSE" }),
             Value::Error(e) => write!(f, "{e}"),
-            Value::Array(a) => match a.data.first() {
+            Value::Array(a) => match a.first() {
                 Some(v) => write!(f, "{v}"),
                 None => Ok(()),
             },

@@ -233,7 +233,7 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
         // them, as Excel's F9 shows them; one value as the cell would show it.
         let v = ev.eval(&bound);
         match ev.array_value(v) {
-            Value::Array(a) if a.data.len() > 1 => print(&format!("{}\n", f9_text(&a))),
+            Value::Array(a) if a.len() > 1 => print(&format!("{}\n", f9_text(&a))),
             _ => print(&format!("{}\n", ev.eval_cell(&bound))),
         }
     }
@@ -243,7 +243,7 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
 /// `;` between rows, text quoted (`""` inside), an empty cell as 0.
 fn f9_text(a: &Array) -> String {
     let rows: Vec<Vec<Value>> = a
-        .data
+        .values()
         .chunks(a.cols.max(1))
         .map(|r| r.iter().map(|v| if v.is_empty() { Value::Number(0.0) } else { v.clone() }).collect())
         .collect();
@@ -253,7 +253,7 @@ fn f9_text(a: &Array) -> String {
 /// An array formula's whole result, row by row (a single value alone).
 fn array_text(v: &Value) -> String {
     let Value::Array(a) = v else { return format!("{v}\n") };
-    let rows: Vec<Vec<&Value>> = a.data.chunks(a.cols.max(1)).map(|r| r.iter().collect()).collect();
+    let rows: Vec<Vec<&Value>> = a.values().chunks(a.cols.max(1)).map(|r| r.iter().collect()).collect();
     render_rows(&rows, &Layout { group: None, blank: String::new() })
 }
 

@@ -414,7 +414,7 @@ fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => x.to_bits() == y.to_bits(),
         (Value::Array(x), Value::Array(y)) => {
-            x.rows == y.rows && x.cols == y.cols && x.data.iter().zip(&y.data).all(|(a, b)| same(a, b))
+            x.rows == y.rows && x.cols == y.cols && x.values().iter().zip(y.values()).all(|(a, b)| same(a, b))
         }
         (Value::Array(_), _) | (_, Value::Array(_)) => false,
         (a, b) => a == b,
@@ -432,7 +432,7 @@ fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
         Value::Ref(a) => a.hash(h),
         Value::Array(a) => {
             (a.rows, a.cols).hash(h);
-            a.data.iter().for_each(|v| hash_value(v, h));
+            a.values().iter().for_each(|v| hash_value(v, h));
         }
     }
 }

@@ -495,7 +495,7 @@ fn const_len(e: &BExpr) -> Option<u64> {
 /// The elements of an array value (0 for a single value).
 fn array_len(v: &Value) -> u64 {
     match v {
-        Value::Array(a) => a.data.len() as u64,
+        Value::Array(a) => a.len() as u64,
         _ => 0,
     }
 }

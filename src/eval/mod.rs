@@ -151,7 +151,7 @@ impl<'a> Eval<'a> {
     pub fn eval_cell(&mut self, e: &BExpr) -> Value {
         let v = self.eval(e);
         let v = match self.value(v) {
-            Value::Array(a) => a.data.first().cloned().unwrap_or(Value::Error(ErrorKind::Value)),
+            Value::Array(a) => a.first().unwrap_or(Value::Error(ErrorKind::Value)),
             v => v,
         };
         if v.is_empty() { Value::Number(0.0) } else { v }

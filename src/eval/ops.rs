@@ -11,6 +11,8 @@ use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value, collect_array, comp
 use std::cmp::Ordering;
 use std::sync::Arc;
 
+mod dense;
+
 /// Applies `f` element by element when either operand is an array.
 pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> Value {
     let shape = |v: &Value| match v {
@@ -19,13 +21,13 @@ pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> 
     };
     match (l, r) {
         (Value::Array(a), Value::Array(b)) if a.rows == b.rows && a.cols == b.cols => {
-            collect_array(a.rows, a.cols, a.data.iter().zip(&b.data).map(|(x, y)| f(x, y)))
+            collect_array(a.rows, a.cols, a.values().iter().zip(b.values()).map(|(x, y)| f(x, y)))
         }
         (Value::Array(a), s) if !matches!(s, Value::Array(_)) => {
-            collect_array(a.rows, a.cols, a.data.iter().map(|x| f(x, s)))
+            collect_array(a.rows, a.cols, a.values().iter().map(|x| f(x, s)))
         }
         (s, Value::Array(b)) if !matches!(s, Value::Array(_)) => {
-            collect_array(b.rows, b.cols, b.data.iter().map(|y| f(s, y)))
+            collect_array(b.rows, b.cols, b.values().iter().map(|y| f(s, y)))
         }
         (Value::Array(_), Value::Array(_)) => {
             let ((lr, lc), (rr, rc)) = (shape(l), shape(r));
@@ -43,12 +45,16 @@ pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> 
 /// Applies `f` to every element of an array, or to a scalar.
 pub fn map1(v: &Value, f: impl Fn(&Value) -> Value) -> Value {
     match v {
-        Value::Array(a) => collect_array(a.rows, a.cols, a.data.iter().map(f)),
+        Value::Array(a) => collect_array(a.rows, a.cols, (0..a.len()).map(|i| f(&a.at(i)))),
         v => f(v),
     }
 }
 
 pub fn unary(op: UnaryOp, v: Value) -> Value {
+    let v = match dense::unary(op, v) {
+        Ok(v) => return v,
+        Err(v) => v,
+    };
     map1(&v, |x| match x.to_number() {
         Err(e) => Value::Error(e),
         Ok(n) => match op {
@@ -68,6 +74,11 @@ pub fn binary(op: BinaryOp, l: Value, r: Value) -> Value {
     if let (Value::Number(_), Value::Number(_)) = (&l, &r) {
         return scalar_binary(op, &l, &r);
     }
+    // Dense arrays (numbers, booleans) and scalars: one loop over numbers.
+    let (l, r) = match dense::binary(op, l, r) {
+        Ok(v) => return v,
+        Err(operands) => operands,
+    };
     // One loop per operator, with its rule on two numbers inlined: the
     // element-wise operators on numeric arrays cost no dispatch per element.
     match op {
@@ -117,13 +128,13 @@ fn textless(l: Value, r: Value, f: impl Fn(&Value, &Value) -> Value) -> Value {
     let fresh = |a: &Array, data: Vec<Value>| Value::Array(Arc::new(Array::new(a.rows, a.cols, data)));
     match (&l, &r) {
         (Value::Array(a), Value::Array(b)) if a.rows == b.rows && a.cols == b.cols && !unique(a) && !unique(b) => {
-            fresh(a, a.data.iter().zip(&b.data).map(|(x, y)| f(x, y)).collect())
+            fresh(a, a.values().iter().zip(b.values()).map(|(x, y)| f(x, y)).collect())
         }
         (Value::Array(a), s) if !matches!(s, Value::Array(_)) && !unique(a) => {
-            fresh(a, a.data.iter().map(|x| f(x, s)).collect())
+            fresh(a, a.values().iter().map(|x| f(x, s)).collect())
         }
         (s, Value::Array(b)) if !matches!(s, Value::Array(_)) && !unique(b) => {
-            fresh(b, b.data.iter().map(|y| f(s, y)).collect())
+            fresh(b, b.values().iter().map(|y| f(s, y)).collect())
         }
         _ => elementwise(l, r, f),
     }
@@ -141,12 +152,14 @@ fn elementwise(l: Value, r: Value, f: impl Fn(&Value, &Value) -> Value) -> Value
             let cols = arr.cols;
             match &r {
                 Value::Array(b) if b.rows == arr.rows && b.cols == cols => {
-                    arr.data.iter_mut().zip(&b.data).for_each(|(x, y)| *x = f(x, y))
+                    arr.values_mut().iter_mut().zip(b.values()).for_each(|(x, y)| *x = f(x, y))
                 }
-                Value::Array(b) => {
-                    arr.data.iter_mut().enumerate().for_each(|(k, x)| *x = f(x, b.broadcast(k / cols, k % cols)))
-                }
-                s => arr.data.iter_mut().for_each(|x| *x = f(x, s)),
+                Value::Array(b) => arr
+                    .values_mut()
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(k, x)| *x = f(x, b.broadcast(k / cols, k % cols))),
+                s => arr.values_mut().iter_mut().for_each(|x| *x = f(x, s)),
             }
             Value::Array(a)
         }
@@ -155,12 +168,14 @@ fn elementwise(l: Value, r: Value, f: impl Fn(&Value, &Value) -> Value) -> Value
             let cols = arr.cols;
             match &l {
                 Value::Array(a) if a.rows == arr.rows && a.cols == cols => {
-                    arr.data.iter_mut().zip(&a.data).for_each(|(y, x)| *y = f(x, y))
+                    arr.values_mut().iter_mut().zip(a.values()).for_each(|(y, x)| *y = f(x, y))
                 }
-                Value::Array(a) => {
-                    arr.data.iter_mut().enumerate().for_each(|(k, y)| *y = f(a.broadcast(k / cols, k % cols), y))
-                }
-                s => arr.data.iter_mut().for_each(|y| *y = f(s, y)),
+                Value::Array(a) => arr
+                    .values_mut()
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(k, y)| *y = f(a.broadcast(k / cols, k % cols), y)),
+                s => arr.values_mut().iter_mut().for_each(|y| *y = f(s, y)),
             }
             Value::Array(b)
         }
@@ -318,7 +333,7 @@ mod tests {
         let diff = binary(BinaryOp::Sub, left, right);
         let Value::Array(d) = &diff else { panic!("{diff:?}") };
         assert_eq!(Arc::as_ptr(d), before, "the right operand's array is reused");
-        assert_eq!(d.data, [N(9.0), N(0.0), Value::Error(ErrorKind::Value)]);
+        assert_eq!(d.values(), [N(9.0), N(0.0), Value::Error(ErrorKind::Value)]);
         let gt = binary(BinaryOp::Gt, held, array(&[N(1.0), N(5.0), N(1.0)]));
         assert_eq!(gt, array(&[Value::Bool(true), Value::Bool(false), Value::Bool(true)]));
     }

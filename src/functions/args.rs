@@ -10,7 +10,7 @@ use crate::value::{ErrorKind, MAX_ARRAY_CELLS, Value, collect_array};
 pub fn scalar(ev: &mut Eval, e: &BExpr) -> Value {
     let v = ev.eval(e);
     match ev.value(v) {
-        Value::Array(a) => a.data.first().cloned().unwrap_or(Value::Error(ErrorKind::Value)),
+        Value::Array(a) => a.first().unwrap_or(Value::Error(ErrorKind::Value)),
         v => v,
     }
 }
@@ -31,10 +31,17 @@ pub fn number(ev: &mut Eval, e: &BExpr) -> Result<f64, ErrorKind> {
 /// argument is an array, `f` runs element by element over the broadcast
 /// shape (a single row or column stretches, cells outside a smaller array
 /// are #N/A), giving an array. This is how ABS, MOD, LEN, ISNUMBER, ... work
-/// on arrays inside names.
+/// on arrays inside names. One or two arguments are read onto the stack:
+/// a call on scalars allocates nothing.
 pub fn lift(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Value) -> Value {
-    let vals: Vec<Value> = args.iter().map(|a| ev.read(a)).collect();
-    lift_values(&vals, f)
+    match args {
+        [a] => lift_values(&[ev.read(a)], f),
+        [a, b] => {
+            let a = ev.read(a);
+            lift_values(&[a, ev.read(b)], f)
+        }
+        args => lift_values(&args.iter().map(|a| ev.read(a)).collect::<Vec<_>>(), f),
+    }
 }
 
 /// Turns a numeric result into a value (NaN and infinities become #NUM!).
@@ -66,7 +73,7 @@ pub fn lift_values(vals: &[Value], f: impl Fn(&[Value]) -> Value) -> Value {
     }
     if let [Value::Array(a)] = vals {
         // One array (ISNUMBER(range), ...): its elements as they are.
-        return collect_array(rows, cols, a.data.iter().map(|x| f(std::slice::from_ref(x))));
+        return collect_array(rows, cols, (0..a.len()).map(|i| f(&[a.at(i)])));
     }
     let mut row = vec![Value::Empty; vals.len()];
     let cells = (0..rows).flat_map(|i| (0..cols).map(move |j| (i, j)));
@@ -100,14 +107,10 @@ pub fn for_each_operand(ev: &mut Eval, args: &[BExpr], mut f: impl FnMut(&Value,
     for a in args {
         match ev.eval(a) {
             Value::Ref(area) => outside += ev.visit(&area, |v| f(v, Source::Range)),
-            Value::Array(arr) => {
-                for v in arr.data.iter() {
-                    match v {
-                        Value::Ref(area) => outside += ev.visit(area, |v| f(v, Source::Range)),
-                        v => f(v, Source::Range),
-                    }
-                }
-            }
+            Value::Array(arr) => arr.each(|v| match v {
+                Value::Ref(area) => outside += ev.visit(area, |v| f(v, Source::Range)),
+                v => f(v, Source::Range),
+            }),
             v => f(&v, Source::Direct),
         }
     }
@@ -174,6 +177,6 @@ mod tests {
         let pairs = lift_values(&[column, row], |v| Value::text(&format!("{:?}{:?}", v[0], v[1])));
         let Value::Array(p) = pairs else { panic!("{pairs:?}") };
         assert_eq!((p.rows, p.cols), (2, 2));
-        assert_eq!(p.data[3], Value::text("Bool(true)Number(20.0)"));
+        assert_eq!(p.values()[3], Value::text("Bool(true)Number(20.0)"));
     }
 }

@@ -18,7 +18,7 @@
 
 mod count;
 
-pub(super) use count::{count_each, count_number};
+pub(super) use count::{count_each, count_number, count_numbers};
 
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
@@ -74,7 +74,7 @@ impl Criterion {
             Value::Bool(b) => Target::Bool(*b),
             Value::Error(e) => Target::Error(*e),
             Value::Text(s) => return Criterion::parse(s),
-            Value::Array(a) => return a.data.first().map_or(Criterion::new(&Value::Empty), Criterion::new),
+            Value::Array(a) => return Criterion::new(&a.first().unwrap_or(Value::Empty)),
             Value::Ref(_) => Target::Nothing,
         };
         Criterion { op: Op::Eq, target }
@@ -228,7 +228,7 @@ impl Range {
         match self {
             Range::Area(a) => ev.visit(a, f),
             Range::Array(a) => {
-                a.data.iter().for_each(f);
+                a.each(f);
                 0
             }
             Range::One(v) => {
@@ -253,22 +253,22 @@ pub(super) fn over_budget(ev: &Eval, ranges: &[Range], criteria: usize) -> bool 
 /// of the first reference array. Without one, `f` runs once on `ranges`.
 pub(super) fn per_reference(ranges: &[Range], f: impl Fn(&[Range]) -> Value) -> Value {
     let refs = |r: &Range| match r {
-        Range::Array(a) if matches!(a.data.first(), Some(Value::Ref(_))) => Some(a.clone()),
+        Range::Array(a) if a.is_ref_array() => Some(a.clone()),
         _ => None,
     };
     let Some(shape) = ranges.iter().find_map(refs) else { return f(ranges) };
-    let data = (0..shape.data.len())
+    let data = (0..shape.len())
         .map(|i| {
             let one: Vec<Range> = ranges
                 .iter()
-                .map(|r| match refs(r).map(|a| a.data.get(i).cloned()) {
+                .map(|r| match refs(r).map(|a| a.values().get(i).cloned()) {
                     Some(Some(Value::Ref(area))) => Range::Area(area),
                     Some(_) => Range::One(Value::Error(ErrorKind::NA)),
                     None => r.clone(),
                 })
                 .collect();
             match f(&one) {
-                Value::Array(a) => a.data.first().cloned().unwrap_or(Value::Error(ErrorKind::Value)),
+                Value::Array(a) => a.first().unwrap_or(Value::Error(ErrorKind::Value)),
                 v => v,
             }
         })

@@ -8,7 +8,7 @@
 use super::args::{lift, num_result};
 use super::{Arg, FnSpec};
 use crate::eval::{BExpr, Eval};
-use crate::value::{ErrorKind, Value};
+use crate::value::{ErrorKind, Value, booleans};
 
 /// The information category.
 pub const FUNCTIONS: &[FnSpec] = &[
@@ -30,9 +30,21 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("NA", 0, 0, na),
 ];
 
-/// Lifts a test on one value (errors included) into a boolean function.
+/// Lifts a test on one value (errors included) into a boolean function:
+/// over an array, a dense array of booleans. The tests look only at the
+/// kind of a number or a boolean, so a dense array takes one test.
 fn is(ev: &mut Eval, args: &[BExpr], test: fn(&Value) -> bool) -> Value {
-    lift(ev, args, |v| Value::Bool(test(&v[0])))
+    let bit = |v: &Value| f64::from(u8::from(test(v)));
+    match ev.read(&args[0]) {
+        Value::Array(a) => {
+            let bits = match a.as_dense() {
+                Some((nums, kind)) => vec![nums.first().map_or(0.0, |&x| bit(&kind.value(x))); nums.len()],
+                None => a.values().iter().map(bit).collect(),
+            };
+            booleans(a.rows, a.cols, bits)
+        }
+        v => Value::Bool(test(&v)),
+    }
 }
 
 fn isnumber(ev: &mut Eval, args: &[BExpr]) -> Value {

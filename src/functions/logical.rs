@@ -133,7 +133,7 @@ fn if_error_like(ev: &mut Eval, args: &[BExpr], catch: fn(ErrorKind) -> bool) ->
     let caught = |v: &Value| matches!(v, Value::Error(e) if catch(*e));
     match ev.read(&args[0]) {
         v if caught(&v) => ev.eval(&args[1]),
-        Value::Array(a) if a.data.iter().any(caught) => {
+        Value::Array(a) if a.values().iter().any(caught) => {
             let fallback = ev.read(&args[1]);
             lift_values(&[Value::Array(a), fallback], |v| if caught(&v[0]) { v[1].clone() } else { v[0].clone() })
         }

@@ -22,7 +22,7 @@ use super::args::{given, lift_values, number};
 use super::{Arg, FnSpec};
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
-use crate::value::{Array, ErrorKind, Value};
+use crate::value::{self, ErrorKind, MAX_ARRAY_CELLS, Value};
 use search::{Match, Search, Table, find};
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -86,6 +86,11 @@ fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
     let arrays = matches!(row, Value::Array(_)) || matches!(col, Some(Value::Array(_)));
     if arrays {
         let src = ev.array_value(src);
+        if let Some(col) = &col
+            && let Some(picked) = index_each(&src, &row, col)
+        {
+            return picked;
+        }
         let vals = [row, col.unwrap_or(Value::Empty)];
         let one_index = args.len() == 2;
         return lift_values(&vals, |v| {
@@ -96,6 +101,68 @@ fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
     index_one(&src, &row, col.as_ref()).unwrap_or_else(Value::Error)
 }
 
+/// INDEX of an array with row and column indexes that are numbers or
+/// dense arrays of numbers stretching to one shape: each pair picks one
+/// element directly (a pair outside the array takes the general path, to
+/// its error). None for any other arguments.
+fn index_each(src: &Value, row: &Value, col: &Value) -> Option<Value> {
+    let Value::Array(arr) = src else { return None };
+    let (rows, cols) = (arr.rows, arr.cols);
+    let (r, c) = (Indexes::new(row)?, Indexes::new(col)?);
+    let (h, w) = (r.rows.max(c.rows), r.cols.max(c.cols));
+    if !(r.fits(h, w) && c.fits(h, w)) || h as u64 * w as u64 > MAX_ARRAY_CELLS {
+        return None;
+    }
+    // The element a pair picks, when inside the array.
+    let slot = |i: usize, j: usize| {
+        let (rt, ct) = (r.at(i, j).trunc(), c.at(i, j).trunc());
+        (rt >= 1.0 && rt <= rows as f64 && ct >= 1.0 && ct <= cols as f64)
+            .then(|| (rt as usize - 1) * cols + ct as usize - 1)
+    };
+    let cells = || (0..h).flat_map(|i| (0..w).map(move |j| (i, j)));
+    if let Some((nums, kind)) = arr.as_dense()
+        && let Some(picked) = cells().map(|(i, j)| slot(i, j).map(|k| nums[k])).collect::<Option<Vec<f64>>>()
+    {
+        return Some(Value::Array(Arc::new(value::Array::dense(h, w, picked, kind))));
+    }
+    let pick = |(i, j): (usize, usize)| match slot(i, j) {
+        Some(k) => arr.at(k),
+        None => {
+            let (x, y) = (Value::Number(r.at(i, j)), Value::Number(c.at(i, j)));
+            index_one(src, &x, Some(&y)).and_then(single).unwrap_or_else(Value::Error)
+        }
+    };
+    Some(value::collect_array(h, w, cells().map(pick)))
+}
+
+/// An index argument of [`index_each`]: a number or a dense array of numbers.
+struct Indexes<'a> {
+    data: &'a [f64],
+    rows: usize,
+    cols: usize,
+}
+
+impl<'a> Indexes<'a> {
+    fn new(v: &'a Value) -> Option<Indexes<'a>> {
+        match v {
+            Value::Number(x) => Some(Indexes { data: std::slice::from_ref(x), rows: 1, cols: 1 }),
+            Value::Array(a) => match a.as_dense() {
+                Some((data, value::Kind::Number)) => Some(Indexes { data, rows: a.rows, cols: a.cols }),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    /// Whether it stretches to `h` x `w` without #N/A elements.
+    fn fits(&self, h: usize, w: usize) -> bool {
+        (self.rows == h || self.rows == 1) && (self.cols == w || self.cols == 1)
+    }
+    fn at(&self, i: usize, j: usize) -> f64 {
+        let (i, j) = (if self.rows == 1 { 0 } else { i }, if self.cols == 1 { 0 } else { j });
+        self.data[i * self.cols + j]
+    }
+}
+
 /// INDEX's source: the `area`-th (1-based) reference of a reference array;
 /// any other source has one area. Past the last is #REF!.
 fn pick_area(ev: &mut Eval, src: Value, area: Option<&BExpr>) -> Result<Value, ErrorKind> {
@@ -104,7 +171,7 @@ fn pick_area(ev: &mut Eval, src: Value, area: Option<&BExpr>) -> Result<Value, E
     }
     let n = area.map_or(Ok(1.0), |a| number(ev, a))?.trunc();
     match src.ref_array() {
-        Some(list) if n >= 1.0 => list.data.get(n as usize - 1).cloned().ok_or(ErrorKind::Ref),
+        Some(list) if n >= 1.0 => list.values().get(n as usize - 1).cloned().ok_or(ErrorKind::Ref),
         None if n == 1.0 => Ok(src),
         _ => Err(ErrorKind::Ref),
     }
@@ -122,11 +189,12 @@ fn index_one(src: &Value, row: &Value, col: Option<&Value>) -> Result<Value, Err
         Value::Array(arr) => {
             let (r0, c0, r1, c1) = select(arr.rows as u32, arr.cols as u32, row, col)?;
             let (r0, c0, r1, c1) = (r0 as usize, c0 as usize, r1 as usize, c1 as usize);
+            let at = |r: usize, c: usize| arr.at(r * arr.cols + c);
             if r0 == r1 && c0 == c1 {
-                return Ok(arr.get(r0, c0).clone());
+                return Ok(at(r0, c0));
             }
-            let data = (r0..=r1).flat_map(|r| (c0..=c1).map(move |c| arr.get(r, c).clone())).collect();
-            Ok(Value::Array(Arc::new(Array::new(r1 - r0 + 1, c1 - c0 + 1, data))))
+            let data = (r0..=r1).flat_map(|r| (c0..=c1).map(move |c| at(r, c)));
+            Ok(value::collect_array(r1 - r0 + 1, c1 - c0 + 1, data))
         }
         v => {
             select(1, 1, row, col)?;
@@ -201,10 +269,10 @@ fn position_of(ev: &mut Eval, args: &[BExpr], is_row: bool) -> Value {
     if !ev.array_mode() || lo == hi {
         return Value::Number(f64::from(lo) + 1.0);
     }
-    let data: Vec<Value> = (lo..=hi).map(|i| Value::Number(f64::from(i) + 1.0)).collect();
+    let data: Vec<f64> = (lo..=hi).map(|i| f64::from(i) + 1.0).collect();
     let n = data.len();
     let (r, c) = if is_row { (n, 1) } else { (1, n) };
-    Value::Array(Arc::new(Array::new(r, c, data)))
+    value::numbers(r, c, data)
 }
 
 fn rows(ev: &mut Eval, args: &[BExpr]) -> Value {
@@ -274,7 +342,7 @@ fn offset(ev: &mut Eval, args: &[BExpr]) -> Value {
         return one(&vals);
     }
     let refs = lift_values(&vals, one);
-    match refs.ref_array().map(|a| a.data.iter().find(|v| v.is_error())) {
+    match refs.ref_array().map(|a| a.values().iter().find(|v| v.is_error())) {
         Some(Some(e)) => e.clone(),
         _ => refs,
     }

@@ -17,6 +17,8 @@ pub mod logical;
 pub mod lookup;
 pub mod math;
 pub mod stats;
+#[cfg(test)]
+mod tests_dense;
 pub mod text;
 
 use crate::eval::{BExpr, Eval};

@@ -170,13 +170,13 @@ fn array_arg(ev: &mut Eval, e: &BExpr) -> Value {
 /// An argument of SUMPRODUCT as rows, columns and entries (a scalar is 1x1).
 fn elems(v: &Value) -> (usize, usize, &[Value]) {
     match v {
-        Value::Array(arr) => (arr.rows, arr.cols, &arr.data[..]),
+        Value::Array(arr) => (arr.rows, arr.cols, arr.values()),
         v => (1, 1, std::slice::from_ref(v)),
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::address::{Area, CellAddr};
     use crate::grid::Grid;
@@ -185,7 +185,7 @@ mod tests {
     use std::sync::Arc;
 
     /// A grid whose column A holds `col_a` from A1 down.
-    fn grid(col_a: &[Value]) -> Grid {
+    pub(in crate::functions) fn grid(col_a: &[Value]) -> Grid {
         let mut g = Grid::new(1);
         for (r, v) in col_a.iter().enumerate() {
             let c = CellAddr::new(0, r as u32, 0);

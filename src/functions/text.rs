@@ -227,7 +227,7 @@ fn collect_texts(
                 }
             }
         }
-        (None, Value::Array(a)) => a.data.iter().for_each(|v| push(v, out)),
+        (None, Value::Array(a)) => a.each(|v| push(v, out)),
         (None, v) => push(&v, out),
     }
     match error {

@@ -47,7 +47,7 @@ fn earlier(order: &[usize], at: usize, text: &str) -> String {
 fn not_finite(v: &Value) -> bool {
     match v {
         Value::Number(n) => !n.is_finite(),
-        Value::Array(a) => a.data.iter().any(not_finite),
+        Value::Array(a) => a.values().iter().any(not_finite),
         _ => false,
     }
 }

@@ -9,7 +9,7 @@
 
 use super::{Criterion, Range};
 use crate::eval::Eval;
-use crate::value::{Value, num_eq, parse_number};
+use crate::value::{Kind, Value, num_eq, parse_number};
 
 /// The number a criterion matches by plain equality, if that is what it is.
 fn plain_number(v: &Value) -> Option<f64> {
@@ -32,7 +32,12 @@ fn for_each_number(ev: &Eval, range: &Range, mut f: impl FnMut(f64)) {
                 }
             }
         }
-        Range::Array(a) => a.data.iter().filter_map(cell_number).for_each(f),
+        Range::Array(a) => match a.as_dense() {
+            // Booleans never equal a number criterion.
+            Some((nums, Kind::Number)) => nums.iter().copied().for_each(f),
+            Some((_, Kind::Bool)) => {}
+            None => a.values().iter().filter_map(cell_number).for_each(f),
+        },
         Range::One(v) => cell_number(v).into_iter().for_each(f),
     }
 }
@@ -53,12 +58,11 @@ fn cell_number(v: &Value) -> Option<f64> {
 /// counted with one counter per value, on the stack.
 const SPAN: usize = 64;
 
-/// The smallest criterion, when every criterion is a plain whole number
-/// (to 10^15) and all lie within [`SPAN`].
-fn whole_span(crits: &[Value]) -> Option<i64> {
+/// The smallest criterion, when every criterion is a whole number (to
+/// 10^15) and all lie within [`SPAN`].
+fn whole_span(crits: &[f64]) -> Option<i64> {
     let (mut min, mut max) = (i64::MAX, i64::MIN);
-    for c in crits {
-        let n = plain_number(c)?;
+    for &n in crits {
         if n.fract() != 0.0 || n.abs() > 1e15 {
             return None;
         }
@@ -89,10 +93,28 @@ pub(in crate::functions) fn count_number(ev: &Eval, range: &Range, n: f64) -> u6
 
 /// How many values of `range` meet each criterion, in one pass.
 pub(in crate::functions) fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> {
-    if let [one] = crits
-        && let Some(n) = plain_number(one)
-    {
-        return vec![count_number(ev, range, n)];
+    if let Some(numbers) = crits.iter().map(plain_number).collect::<Option<Vec<f64>>>() {
+        return count_numbers(ev, range, &numbers);
+    }
+    let mut counts = vec![0u64; crits.len()];
+    let compiled: Vec<Criterion> = crits.iter().map(Criterion::new).collect();
+    let outside = range.scan(ev, |v| {
+        for (k, c) in compiled.iter().enumerate() {
+            counts[k] += c.matches(v) as u64;
+        }
+    });
+    for (k, c) in compiled.iter().enumerate() {
+        if c.matches(&Value::Empty) {
+            counts[k] += outside;
+        }
+    }
+    counts
+}
+
+/// How many values of `range` equal each number criterion, in one pass.
+pub(in crate::functions) fn count_numbers(ev: &Eval, range: &Range, crits: &[f64]) -> Vec<u64> {
+    if let [n] = crits {
+        return vec![count_number(ev, range, *n)];
     }
     if let Some(min) = whole_span(crits) {
         let mut slots = [0u64; SPAN];
@@ -108,35 +130,21 @@ pub(in crate::functions) fn count_each(ev: &Eval, range: &Range, crits: &[Value]
                 }
             }
         });
-        return crits.iter().map(|c| plain_number(c).map_or(0, |n| slots[(n as i64 - min) as usize])).collect();
+        return crits.iter().map(|&n| slots[(n as i64 - min) as usize]).collect();
     }
+    // Other numbers: sort once, then one binary search per cell. Empty
+    // cells never equal a number criterion.
     let mut counts = vec![0u64; crits.len()];
-    if let Some(numbers) = crits.iter().map(plain_number).collect::<Option<Vec<f64>>>() {
-        // Other plain numbers: sort once, then one binary search per cell.
-        // Empty cells never equal a number criterion.
-        let mut lookup: Vec<(f64, usize)> = numbers.into_iter().zip(0..).collect();
-        lookup.sort_by(|a, b| a.0.total_cmp(&b.0));
-        for_each_number(ev, range, |x| {
-            // Numbers equal to 15 digits lie within about 1e-14 of x.
-            let near = 1e-14 * x.abs();
-            let start = lookup.partition_point(|(n, _)| *n < x - near);
-            for (n, k) in lookup[start..].iter().take_while(|(n, _)| *n <= x + near) {
-                counts[*k] += num_eq(x, *n) as u64;
-            }
-        });
-    } else {
-        let compiled: Vec<Criterion> = crits.iter().map(Criterion::new).collect();
-        let outside = range.scan(ev, |v| {
-            for (k, c) in compiled.iter().enumerate() {
-                counts[k] += c.matches(v) as u64;
-            }
-        });
-        for (k, c) in compiled.iter().enumerate() {
-            if c.matches(&Value::Empty) {
-                counts[k] += outside;
-            }
+    let mut lookup: Vec<(f64, usize)> = crits.iter().copied().zip(0..).collect();
+    lookup.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for_each_number(ev, range, |x| {
+        // Numbers equal to 15 digits lie within about 1e-14 of x.
+        let near = 1e-14 * x.abs();
+        let start = lookup.partition_point(|(n, _)| *n < x - near);
+        for (n, k) in lookup[start..].iter().take_while(|(n, _)| *n <= x + near) {
+            counts[*k] += num_eq(x, *n) as u64;
         }
-    }
+    });
     counts
 }
 

@@ -37,7 +37,7 @@ pub(super) fn indirect(ev: &mut Eval, args: &[BExpr]) -> Value {
     };
     let result = match ev.read(&args[0]) {
         Value::Array(a) => a
-            .data
+            .values()
             .iter()
             .map(named)
             .collect::<Result<Vec<_>, _>>()

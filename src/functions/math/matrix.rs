@@ -7,7 +7,8 @@
 
 use crate::eval::{BExpr, Eval};
 use crate::functions::args;
-use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, MAX_WORK, Value};
+use crate::value::{self, Array, ErrorKind, Kind, MAX_ARRAY_CELLS, MAX_WORK, Value};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// An argument read as an array formula: its rows, columns and elements
@@ -53,17 +54,7 @@ fn product(x: &Array, y: &Array) -> Result<Value, ErrorKind> {
     if x.rows as u64 * y.cols as u64 > MAX_ARRAY_CELLS {
         return Err(ErrorKind::Num);
     }
-    let numbers = |m: &Array| -> Result<Vec<f64>, ErrorKind> {
-        m.data
-            .iter()
-            .map(|v| match v {
-                Value::Number(n) => Ok(*n),
-                Value::Error(e) => Err(*e),
-                _ => Err(ErrorKind::Value),
-            })
-            .collect()
-    };
-    let (p, q) = (numbers(x)?, numbers(y)?);
+    let (p, q) = (elements(x)?, elements(y)?);
     // Row by row of x, adding each nonzero element's multiple of the row of
     // y it meets: each result element still sums its products in order
     // (a zero product adds nothing), and the 0/1 matrices of formula-made
@@ -76,17 +67,45 @@ fn product(x: &Array, y: &Array) -> Result<Value, ErrorKind> {
             }
         }
     }
-    Ok(Value::Array(Arc::new(Array::new(x.rows, y.cols, out.into_iter().map(Value::num).collect()))))
+    Ok(value::numbers(x.rows, y.cols, out))
 }
 
-/// TRANSPOSE(array): rows become columns; empty cells read as 0.
+/// MMULT's operand as numbers: a dense array of numbers as it is; else
+/// each element must be a number (an error element is the result; a
+/// boolean, text or empty one #VALUE!).
+fn elements(m: &Array) -> Result<Cow<'_, [f64]>, ErrorKind> {
+    match m.as_dense() {
+        Some((nums, Kind::Number)) => Ok(Cow::Borrowed(nums)),
+        Some((_, Kind::Bool)) => Err(ErrorKind::Value),
+        None => m
+            .values()
+            .iter()
+            .map(|v| match v {
+                Value::Number(n) => Ok(*n),
+                Value::Error(e) => Err(*e),
+                _ => Err(ErrorKind::Value),
+            })
+            .collect(),
+    }
+}
+
+/// TRANSPOSE(array): rows become columns; empty cells read as 0. A
+/// dense array stays dense.
 pub fn transpose(ev: &mut Eval, a: &[BExpr]) -> Value {
-    match matrix(ev, &a[0]) {
-        Ok(m) => build(m.cols, m.rows, |r, c| match m.get(c, r) {
+    let m = match matrix(ev, &a[0]) {
+        Ok(m) => m,
+        Err(e) => return Value::Error(e),
+    };
+    let (rows, cols) = (m.rows, m.cols);
+    match m.as_dense() {
+        Some((nums, kind)) => {
+            let t = (0..cols).flat_map(|c| (0..rows).map(move |r| nums[r * cols + c])).collect();
+            Value::Array(Arc::new(Array::dense(cols, rows, t, kind)))
+        }
+        None => build(cols, rows, |r, c| match m.get(c, r) {
             Value::Empty => Value::Number(0.0),
             v => v.clone(),
         }),
-        Err(e) => Value::Error(e),
     }
 }
 
@@ -111,8 +130,8 @@ pub fn sequence(ev: &mut Eval, a: &[BExpr]) -> Value {
     if rows * cols > MAX_ARRAY_CELLS as f64 {
         return Value::Error(ErrorKind::Num);
     }
-    let cols = cols as usize;
-    build(rows as usize, cols, |r, c| Value::num(start + step * (r * cols + c) as f64))
+    let n = (rows * cols) as usize;
+    value::numbers(rows as usize, cols as usize, (0..n).map(|k| start + step * k as f64).collect())
 }
 
 #[cfg(test)]

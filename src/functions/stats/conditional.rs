@@ -12,10 +12,9 @@
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::lift_values;
 use crate::functions::criteria::{
-    Criterion, Range, count_each, count_number, for_each_match, over_budget, per_reference,
+    Criterion, Range, count_each, count_number, count_numbers, for_each_match, over_budget, per_reference,
 };
-use crate::value::{Array, ErrorKind, Value};
-use std::sync::Arc;
+use crate::value::{ErrorKind, Kind, Value, numbers};
 
 /// `COUNTIF(range, criterion)`: an array criterion gives an array of counts.
 pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
@@ -31,11 +30,13 @@ pub fn countif(ev: &mut Eval, args: &[BExpr]) -> Value {
 /// COUNTIF's count of one range.
 fn count(ev: &Eval, range: &Range, crit: &Value) -> Value {
     match crit {
-        Value::Array(a) if over_budget(ev, std::slice::from_ref(range), a.data.len()) => Value::Error(ErrorKind::Num),
+        Value::Array(a) if over_budget(ev, std::slice::from_ref(range), a.len()) => Value::Error(ErrorKind::Num),
         Value::Array(a) => {
-            let counts = count_each(ev, range, &a.data);
-            let data = counts.into_iter().map(|n| Value::Number(n as f64)).collect();
-            Value::Array(Arc::new(Array::new(a.rows, a.cols, data)))
+            let counts = match a.as_dense() {
+                Some((nums, Kind::Number)) => count_numbers(ev, range, nums),
+                _ => count_each(ev, range, a.values()),
+            };
+            numbers(a.rows, a.cols, counts.into_iter().map(|n| n as f64).collect())
         }
         Value::Number(n) => Value::Number(count_number(ev, range, *n) as f64),
         v => Value::Number(count_each(ev, range, std::slice::from_ref(v))[0] as f64),

@@ -14,7 +14,7 @@ use crate::eval::{BExpr, Eval};
 use crate::functions::args::{self, Source};
 use crate::grid::Grid;
 use crate::grid::blocks::{BLOCK, SAFE, safe_integer};
-use crate::value::{ErrorKind, Value};
+use crate::value::{ErrorKind, Kind, Value};
 
 /// The sum of the numbers SUM adds, and how many there are (AVERAGE's
 /// divisor).
@@ -31,14 +31,12 @@ pub fn totals(ev: &mut Eval, args: &[BExpr]) -> Result<Totals, ErrorKind> {
     for a in args {
         match ev.eval(a) {
             Value::Ref(area) => acc = add_area(ev, &area, acc),
-            Value::Array(arr) => {
-                for v in arr.data.iter() {
-                    acc = match v {
-                        Value::Ref(area) => add_area(ev, area, acc),
-                        v => add(acc, v, Source::Range),
-                    };
-                }
-            }
+            Value::Array(arr) => arr.each(|v| {
+                acc = match v {
+                    Value::Ref(area) => add_area(ev, area, acc),
+                    v => add(acc, v, Source::Range),
+                };
+            }),
             v => acc = add(acc, &v, Source::Direct),
         }
     }
@@ -53,14 +51,19 @@ pub fn count(ev: &mut Eval, args: &[BExpr]) -> u64 {
         let counted = |v: &Value, src| matches!(args::number_operand(v, src), Some(Ok(_))) as u64;
         n += match ev.eval(a) {
             Value::Ref(area) => count_area(ev, &area),
-            Value::Array(arr) => arr
-                .data
-                .iter()
-                .map(|v| match v {
-                    Value::Ref(area) => count_area(ev, area),
-                    v => counted(v, Source::Range),
-                })
-                .sum(),
+            Value::Array(arr) => match arr.as_dense() {
+                // Numbers count, booleans from an array do not.
+                Some((nums, Kind::Number)) => nums.len() as u64,
+                Some((_, Kind::Bool)) => 0,
+                None => arr
+                    .values()
+                    .iter()
+                    .map(|v| match v {
+                        Value::Ref(area) => count_area(ev, area),
+                        v => counted(v, Source::Range),
+                    })
+                    .sum(),
+            },
             v => counted(&v, Source::Direct),
         };
     }
