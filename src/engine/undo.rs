@@ -6,8 +6,8 @@
 //! were after it, so a later step from either state evaluates exactly what
 //! it would have. Its size is proportional to what the step changed.
 
-use super::{Engine, Readers};
 use super::observe::{Change, ChangeLog, Observer};
+use super::{Engine, Readers};
 use crate::ids::FormulaId;
 use crate::value::Value;
 
