@@ -249,11 +249,11 @@ impl Engine {
         self.dirty[f.index()] = false;
         for a in &self.program.graph.reads[f.index()] {
             let known = &mut self.readers_dirty[a.index()];
-            *known = match *known {
-                Readers::AllDirty => Readers::AllBut(f),
-                Readers::AllBut(g) if g == f => Readers::AllBut(f),
-                _ => Readers::Unknown,
-            };
+            // Mostly unknown already (several formulas read most areas).
+            if *known != Readers::Unknown {
+                let all_but_f = *known == Readers::AllDirty || *known == Readers::AllBut(f);
+                *known = if all_but_f { Readers::AllBut(f) } else { Readers::Unknown };
+            }
         }
     }
 
