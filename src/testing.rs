@@ -231,6 +231,12 @@ impl Sheet {
         Eval::new(e.grid(), at).with_scope(&e.program().scope).eval_cell(&bound)
     }
 
+    /// Marks every formula dirty, as a full recalculation does: the next
+    /// `step` calculates every formula, not only those whose inputs changed.
+    pub fn mark_all_dirty(&mut self) {
+        self.engine().mark_all_dirty();
+    }
+
     pub fn engine_ref(&mut self) -> &Engine {
         self.engine()
     }

@@ -39,6 +39,24 @@ fn a_block_in_a_cycle_is_calculated_once_per_iteration() {
 }
 
 #[test]
+fn every_cell_of_a_block_shows_the_same_calculation() {
+    // B1 takes C1 first and is calculated first (it reads itself, so it is
+    // a cycle of its own); the block's other cells took their elements from
+    // the same calculation, made while B1 was still empty. The next
+    // iteration calculates the block again and every cell shows it, though
+    // only B1 was marked by what changed.
+    let mut s = Sheet::new();
+    s.set("C1", "=7");
+    s.set("A1:B4", "{=B1:C1}");
+    s.iterate(100, 0.0);
+    s.step();
+    assert_eq!((s.text("A1"), s.text("B1"), s.text("A4")), ("0".into(), "7".into(), "0".into()));
+    s.step();
+    assert_eq!(s.evaluated(), ["B1", "A1", "A2", "B2", "A3", "B3", "A4", "B4"]);
+    assert_eq!((s.text("A1"), s.text("B1"), s.text("A4")), ("7".into(), "7".into(), "7".into()));
+}
+
+#[test]
 fn a_block_reading_its_own_cells_iterates_to_its_caps() {
     let out = expect_exit(0, &["run", COUNTERS]);
     assert!(out.stdout.contains("counters:\n2\n4\n6\n"), "{out:?}");

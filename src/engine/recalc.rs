@@ -17,7 +17,8 @@
 use super::Engine;
 use super::graph::Stage;
 use super::observe::{Flow, Observer, OnePass, PassInfo};
-use crate::address::CellAddr;
+use super::program::Program;
+use crate::address::{Area, CellAddr};
 use crate::eval::{Eval, SharedValues};
 use crate::ids::FormulaId;
 use crate::policy::{Order, change};
@@ -191,8 +192,12 @@ impl Engine {
         let value = match &self.blocks[at.id.index()] {
             Some((writes, v)) if *writes == self.writes => v,
             _ => {
-                let block = Some(program.block(at.id));
-                let v = ev.in_block(block).eval_block(program.formula(f));
+                let block = program.block(at.id);
+                let v = ev.in_block(Some(block)).eval_block(program.formula(f));
+                // One formula, one value: every cell of the block takes its
+                // element from this calculation (those before `f` in the
+                // order in the next pass), not from an older one.
+                mark_block(program, block, f, &mut self.dirty);
                 &self.blocks[at.id.index()].insert((self.writes, v)).1
             }
         };
@@ -224,6 +229,19 @@ impl Engine {
         }
         delta
     }
+}
+
+/// Marks the cells of `block` but `f` dirty. A block's cells are formula
+/// cells, consecutive in each of its rows (cells are sorted by sheet, row,
+/// column).
+fn mark_block(program: &Program, block: Area, f: FormulaId, dirty: &mut [bool]) {
+    for row in block.r0..=block.r1 {
+        if let Some(&first) = program.index.get(&CellAddr::new(block.sheet, row, block.c0)) {
+            let cells = first.index()..first.index() + (block.c1 - block.c0) as usize + 1;
+            dirty[cells].iter_mut().for_each(|d| *d = true);
+        }
+    }
+    dirty[f.index()] = false;
 }
 
 /// What the cell at (`row`, `col`) of a block shows of the block's value:
