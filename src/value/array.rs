@@ -211,7 +211,9 @@ impl Collector {
     fn push(&mut self, v: Value) {
         if let Collector::Dense(nums, kind) = self {
             let here = match v {
-                Value::Number(x) => Some((x, Kind::Number)),
+                // A dense number is finite (see the module doc); anything
+                // else keeps its value as it is.
+                Value::Number(x) if x.is_finite() => Some((x, Kind::Number)),
                 Value::Bool(b) => Some((f64::from(u8::from(b)), Kind::Bool)),
                 _ => None,
             };
@@ -324,6 +326,8 @@ mod tests {
             Value::Array(Arc::new(Array::new(1, 2, vec![N(1.0), Value::Error(ErrorKind::Num)])))
         );
         assert!(dense(&numbers(1, 2, vec![1.0, 2.0])));
+        // A number that is not finite (never made by `Value::num`) is not packed.
+        assert!(!dense(&collect_array(1, 2, [N(1.0), N(f64::NAN)].into_iter())));
     }
 
     #[test]
