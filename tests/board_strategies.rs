@@ -91,11 +91,21 @@ fn locked(v: &Cands, units: &[Vec<usize>], pairs: impl Fn(usize, usize) -> bool)
     e
 }
 
+/// The progress the board compares, as its formula counts it: candidates
+/// left x (cells + 1) + digits placed.
+fn progress(s: &Session, cands: &Cands) -> f64 {
+    let placed = view(s, "solution").iter().flatten().filter(|v| matches!(v, Value::Number(_))).count();
+    (cands.iter().flatten().filter(|&&x| x).count() * (cands.len() + 1) + placed) as f64
+}
+
 /// Runs `puzzle` pass by pass with `--with locked` and checks that the
 /// board adds exactly what the rule removes from the candidates it read
 /// (row-major: this pass's; synchronous: the last pass's) that are still
-/// there, and drops nothing. Returns the removals listed in the end, and
-/// how many of them only a pair with an extra region finds.
+/// there, and drops nothing; and that it searches only in a pass whose
+/// progress (read as it reads the candidates) equals the one it read in the
+/// pass before (the singles stalled) and not every digit is placed.
+/// Returns the removals listed in the end, and how many of them only a pair
+/// with an extra region finds.
 fn check_board(workbook: &str, n: usize, regions: &[usize], puzzle: &str, order: Order) -> (usize, usize) {
     let size = n * n;
     let units = units(n, regions);
@@ -105,15 +115,21 @@ fn check_board(workbook: &str, n: usize, regions: &[usize], puzzle: &str, order:
     s.reset().unwrap();
     let mut listed = board(&s, "locked", n);
     assert!(listed.iter().flatten().all(|&x| !x), "the reset protocol clears the board");
-    let mut before = board(&s, "candidates", n);
-    let mut regional = 0;
+    let cands = board(&s, "candidates", n);
+    let mut before = (progress(&s, &cands), cands);
+    let (mut regional, mut seen) = (0, None);
     for pass in 1..200 {
         let report = s.step();
-        let after = board(&s, "candidates", n);
-        let read = if order == Order::RowMajor { &after } else { &before };
-        let found = locked(read, &units, |_, _| true);
+        let cands = board(&s, "candidates", n);
+        let after = (progress(&s, &cands), cands);
+        let (progress, read) = if order == Order::RowMajor { (after.0, &after.1) } else { (before.0, &before.1) };
+        let cells = (size * size) as f64;
+        let searched = seen == Some(progress) && progress % (cells + 1.0) < cells;
+        seen = Some(progress);
+        let nothing = vec![vec![false; size]; size * size];
+        let found = if searched { locked(read, &units, |_, _| true) } else { nothing.clone() };
         // Pairs of rows, columns and boxes only: what a plain Sudoku's rule sees.
-        let plain = locked(read, &units, |i, j| i < 3 * size && j < 3 * size);
+        let plain = if searched { locked(read, &units, |i, j| i < 3 * size && j < 3 * size) } else { nothing };
         let now = board(&s, "locked", n);
         for (c, d) in (0..size * size).flat_map(|c| (0..size).map(move |d| (c, d))) {
             let new = found[c][d] && read[c][d];

@@ -173,10 +173,15 @@ fn sudoku_candidate_removed_by_placed_digits() {
     insta::assert_snapshot!("explain_candidate_placed", explain_cli(&["Main!AA5"]));
 }
 
+/// The first 17-clue puzzle of tier S+LC+P: the singles stall after step 2,
+/// so the locked board searches in step 3 (on PE96 grid 2, the default
+/// puzzle, the singles never stall and the board never searches).
+const STALLS: &str = "puzzle=.......21..5.8....6...........67.3..12....5..4...........2.1.4...3.......8.......";
+
 #[test]
 fn sudoku_candidate_removed_by_the_locked_board() {
-    let out = explain_cli(&["--with", "locked", "Main!R14"]);
-    assert!(out.contains("because Main!R44 \"\" -> 6 (step 1)"), "{out}");
+    let out = explain_cli(&["--with", "locked", "--input", STALLS, "Main!V6"]);
+    assert!(out.contains("step 4: 7 -> \"\" (blank)  because Main!V36 \"\" -> 7 (step 3)"), "{out}");
     insta::assert_snapshot!("explain_candidate_locked", out);
 }
 

@@ -134,26 +134,44 @@ const BOARDS: [(&str, Rule); 5] = [
     ("Main!P154:AP180", |v| hidden(v, 3)),
 ];
 
+/// The progress the boards compare: candidates left x 100 + digits placed.
+fn progress(v: &Cands, s: &Session) -> f64 {
+    let placed =
+        s.read(&s.area("Main!D16:L24").unwrap()).iter().flatten().filter(|v| matches!(v, Value::Number(_))).count();
+    (v.iter().flatten().flatten().filter(|&&x| x).count() * 100 + placed) as f64
+}
+
 /// Runs `puzzle` pass by pass and checks that each board adds exactly what
 /// its rule removes from the candidates it read (row-major: this pass's;
-/// synchronous: the last pass's) that are still there, and drops nothing.
-/// Returns how many removals each board listed in the end.
-fn check_boards(puzzle: &str, order: Order) -> [usize; 5] {
+/// synchronous: the last pass's) that are still there, and drops nothing;
+/// and that the boards search only in a pass whose progress (read as they
+/// read the candidates) equals the one they read in the pass before (the
+/// singles stalled) and not every digit is placed. Returns how many removals each board listed in the end
+/// and in how many passes the boards searched.
+fn check_boards(puzzle: &str, order: Order) -> ([usize; 5], usize) {
     let mut s = Session::load_with(Path::new(common::SUDOKU), &[ALL.to_string()]).unwrap();
     s.settings_mut().order = order;
     s.set_input("puzzle", puzzle).unwrap();
     s.reset().unwrap();
     let mut listed: Vec<Cands> = BOARDS.iter().map(|(a, _)| board(&s, a)).collect();
-    let mut before = board(&s, "Main!P4:AP30");
+    let mut before = (board(&s, "Main!P4:AP30"), progress(&board(&s, "Main!P4:AP30"), &s));
+    let (mut seen, mut searches) = (None, 0);
     for pass in 1..100 {
         let report = s.step();
         let after = board(&s, "Main!P4:AP30");
+        let after = (after, progress(&after, &s));
         let read = if order == Order::RowMajor { &after } else { &before };
+        let searched = seen == Some(read.1) && read.1 % 100.0 < 81.0;
+        seen = Some(read.1);
+        searches += usize::from(searched);
+        let cell = |a: &str| s.read(&s.area(a).unwrap())[0][0].clone();
+        assert_eq!(cell("Main!D182"), Value::Bool(searched), "searched, pass {pass}");
+        assert_eq!(cell("Main!E182"), Value::Number(read.1), "progress seen, pass {pass}");
         for (k, (area, rule)) in BOARDS.iter().enumerate() {
-            let found = rule(read);
+            let found = if searched { rule(&read.0) } else { [[[false; 9]; 9]; 9] };
             let now = board(&s, area);
             for (r, c, d) in (0..9).flat_map(|r| (0..9).flat_map(move |c| (0..9).map(move |d| (r, c, d)))) {
-                let expected = listed[k][r][c][d] || (found[r][c][d] && read[r][c][d]);
+                let expected = listed[k][r][c][d] || (found[r][c][d] && read.0[r][c][d]);
                 assert_eq!(now[r][c][d], expected, "{area}, pass {pass}, r{}c{} digit {}", r + 1, c + 1, d + 1);
             }
             listed[k] = now;
@@ -164,7 +182,7 @@ fn check_boards(puzzle: &str, order: Order) -> [usize; 5] {
         }
     }
     let counts: Vec<usize> = listed.iter().map(|b| b.iter().flatten().flatten().filter(|&&x| x).count()).collect();
-    counts.try_into().unwrap()
+    (counts.try_into().unwrap(), searches)
 }
 
 // Three 17-clue puzzles of tier S+LC+PT (the 1st, 3rd and 6th of that tier
@@ -177,8 +195,22 @@ const PT: [&str; 3] = [
 
 /// Checks the boards on the three puzzles; every board fires on some.
 fn check_boards_on_pt(order: Order) {
-    let total = PT.map(|p| check_boards(p, order)).iter().fold([0; 5], |t, n| std::array::from_fn(|k| t[k] + n[k]));
+    let total = PT.map(|p| check_boards(p, order).0).iter().fold([0; 5], |t, n| std::array::from_fn(|k| t[k] + n[k]));
     assert!(total.iter().all(|&n| n > 0), "every board fires on these puzzles: {total:?}");
+}
+
+/// On a puzzle the singles solve, the boards never search, so they list
+/// nothing and cost nothing but their gate; in both orders.
+#[test]
+fn boards_search_only_when_the_singles_stall() {
+    for order in [Order::RowMajor, Order::Synchronous] {
+        assert_eq!(check_boards(GRID2, order), ([0; 5], 0), "{order:?}");
+        // The S+LC+P puzzle of `status_and_history`: the boards search in a
+        // few passes only, each after a pass of no progress.
+        let p = ".......21..5.8....6...........67.3..12....5..4...........2.1.4...3.......8.......";
+        let (listed, searches) = check_boards(p, order);
+        assert!(listed.iter().sum::<usize>() > 0 && (1..=4).contains(&searches), "{order:?}: {listed:?}, {searches}");
+    }
 }
 
 #[test]
@@ -207,8 +239,10 @@ fn status(with: &str, puzzle: &str, order: &str) -> (String, String) {
 
 #[test]
 fn status_and_history() {
-    // PE96 grid 2 needs singles only; locked candidates fire on the way.
-    assert_eq!(status(LOCKED, GRID2, "row-major"), ("solved".into(), "i!i!i!iiii".into()));
+    // PE96 grid 2 needs singles only: the singles never stall, and locked
+    // candidates never search.
+    assert_eq!(status(LOCKED, GRID2, "row-major"), ("solved".into(), "iiiiiii".into()));
+    assert_eq!(status(ALL, GRID2, "synchronous"), ("solved".into(), "iiiiiii".into()));
     // The first 17-clue puzzle of tier S+LC+P: locked candidates alone give up, pairs solve it.
     let p = ".......21..5.8....6...........67.3..12....5..4...........2.1.4...3.......8.......";
     let (s, h) = status(LOCKED, p, "row-major");

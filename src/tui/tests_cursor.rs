@@ -191,16 +191,16 @@ fn parts_toggle_keeps_the_options() {
 
 #[test]
 fn legend_colours_blanks_by_the_view_that_caused_them() {
-    let mut a = app(Options { workbook: SUDOKU.into(), with: vec!["locked".into()], ..Options::default() });
+    let mut a = super::tests_explain::locked();
     a.color = true;
-    press(&mut a, "..");
+    press(&mut a, "....");
     let boards = a.boards();
     let locked = a.views.iter().position(|v| v.key == "locked").unwrap();
     let solution = a.views.iter().position(|v| v.key == "solution").unwrap();
     let cand = &boards[2];
     let caused = |view: usize| cand.rows.iter().flatten().filter(|c| c.cause == Some(view)).count();
-    // Step 2 of PE96 grid 2: locked candidates strike 9 candidates, placed digits 29.
-    assert_eq!((caused(locked), caused(solution)), (9, 29));
+    // Step 4 of the S+LC+P puzzle: locked candidates strike 15 candidates, placed digits 0.
+    assert_eq!((caused(locked), caused(solution)), (15, 0));
     let (row, col) = (0..cand.n_rows())
         .flat_map(|r| (0..cand.n_cols()).map(move |c| (r, c)))
         .find(|&(r, c)| cand.rows[r][c].cause == Some(locked))
