@@ -57,6 +57,20 @@ fn every_cell_of_a_block_shows_the_same_calculation() {
 }
 
 #[test]
+fn a_cell_of_a_block_reading_an_earlier_cell_converges_to_it() {
+    // E3 compares A1 with D3, the block's first element: D3 is written
+    // before E3 takes its element from the same calculation, so E3 must be
+    // calculated again once the block is (it reads D3 through `last`).
+    let mut s = Sheet::new();
+    s.set("A1", "=MIN(A1+1, 5)");
+    s.set("D3:E3", "{=LET(last, $D$3:$E$3, IF({TRUE, FALSE}, A1, A1=INDEX(last, 1, 1)))}");
+    s.iterate(20, 0.001);
+    let report = s.recalc();
+    assert!(report.converged, "{report:?}");
+    assert_eq!((s.text("A1"), s.text("D3"), s.text("E3")), ("5".into(), "5".into(), "TRUE".into()));
+}
+
+#[test]
 fn a_block_reading_its_own_cells_iterates_to_its_caps() {
     let out = expect_exit(0, &["run", COUNTERS]);
     assert!(out.stdout.contains("counters:\n2\n4\n6\n"), "{out:?}");
