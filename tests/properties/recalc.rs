@@ -58,6 +58,25 @@ fn values(s: &Sheet) -> Vec<Value> {
     (0..CELLS).map(|i| s.value(&cell(i))).collect()
 }
 
+/// A sheet of `cells` with references anywhere (cycles welcome), the
+/// name `nm`, and array formulas over `blocks` (Ctrl+Shift+Enter) over
+/// whatever was in their cells (a block overlapping an earlier one is left
+/// out), calculated in the order asked.
+fn cyclic(cells: &[Content], name: &str, blocks: &[(usize, usize, String)], synchronous: bool) -> Sheet {
+    let mut s = sheet(cells, |_, f| anywhere(f));
+    s.name("nm", &anywhere(name));
+    let mut covered = [false; CELLS];
+    for (i, j, f) in blocks {
+        let (area, inside) = rectangle(*i, *j);
+        if inside.iter().all(|&c| !covered[c]) {
+            inside.iter().for_each(|&c| covered[c] = true);
+            s.set(&area, &format!("{{={}}}", anywhere(f)));
+        }
+    }
+    s.settings_mut().order = if synchronous { Order::Synchronous } else { Order::RowMajor };
+    s
+}
+
 proptest! {
     #![proptest_config(super::config(64))]
 
@@ -70,20 +89,8 @@ proptest! {
         synchronous in any::<bool>(),
         blocks in proptest::collection::vec((0..CELLS, 0..CELLS, formula(false)), 0..3),
     ) {
-        let mut s = sheet(&cells, |_, f| anywhere(f));
-        s.name("nm", &anywhere(&name));
-        // Array formulas over blocks (Ctrl+Shift+Enter), over whatever was
-        // in their cells; a block overlapping an earlier one is left out.
-        let mut covered = [false; CELLS];
-        for (i, j, f) in &blocks {
-            let (area, inside) = rectangle(*i, *j);
-            if inside.iter().all(|&c| !covered[c]) {
-                inside.iter().for_each(|&c| covered[c] = true);
-                s.set(&area, &format!("{{={}}}", anywhere(f)));
-            }
-        }
+        let mut s = cyclic(&cells, &name, &blocks, synchronous);
         s.iterate(cap, max_change);
-        s.settings_mut().order = if synchronous { Order::Synchronous } else { Order::RowMajor };
         let report = s.recalc();
         prop_assert!(report.iterations <= cap, "{} iterations, cap {}", report.iterations, cap);
         let report = s.step();
@@ -107,18 +114,8 @@ proptest! {
         // without run-time references, whose readers are marked by sheet
         // (`DepGraph::fed`), see docs/compatibility.md.)
         let build = || {
-            let mut s = sheet(&cells, |_, f| anywhere(f));
-            s.name("nm", &anywhere(&name));
-            let mut covered = [false; CELLS];
-            for (i, j, f) in &blocks {
-                let (area, inside) = rectangle(*i, *j);
-                if inside.iter().all(|&c| !covered[c]) {
-                    inside.iter().for_each(|&c| covered[c] = true);
-                    s.set(&area, &format!("{{={}}}", anywhere(f)));
-                }
-            }
+            let mut s = cyclic(&cells, &name, &blocks, synchronous);
             s.iterate(100, 0.0);
-            s.settings_mut().order = if synchronous { Order::Synchronous } else { Order::RowMajor };
             s
         };
         let (mut tracked, mut full) = (build(), build());
