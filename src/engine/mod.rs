@@ -84,17 +84,19 @@ impl Clone for Engine {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        if !Arc::ptr_eq(&self.program, &source.program) {
-            self.program = source.program.clone();
+        // Every field named, so that a new one cannot be left out.
+        let Engine { program, grid, dirty, readers_dirty, blocks, shared, writes, watch, settings } = source;
+        if !Arc::ptr_eq(&self.program, program) {
+            self.program = program.clone();
         }
-        self.grid.clone_from(&source.grid);
-        self.dirty.clone_from(&source.dirty);
-        self.readers_dirty.clone_from(&source.readers_dirty);
-        self.blocks.clone_from(&source.blocks);
-        self.shared.clone_from(&source.shared);
-        self.writes = source.writes;
-        self.watch.clone_from(&source.watch);
-        self.settings = source.settings;
+        self.grid.clone_from(grid);
+        self.dirty.clone_from(dirty);
+        self.readers_dirty.clone_from(readers_dirty);
+        self.blocks.clone_from(blocks);
+        self.shared.clone_from(shared);
+        self.writes = *writes;
+        self.watch.clone_from(watch);
+        self.settings = *settings;
     }
 }
 
