@@ -204,8 +204,10 @@ fn sudoku16_locked_board_lists_exactly_its_rules_removals() {
 
 /// Runs `puzzle` on two sessions pass by pass: after the reset protocol
 /// and after every iteration, the solution, candidates and locked views
-/// agree.
-fn same_iterations(mut a: Session, mut b: Session, puzzle: &str, order: Order) {
+/// agree; with `fixpoint_only` in synchronous order, at the fixpoint only
+/// (the article's boards read a snapshot of the candidates taken in the
+/// pass before, so their removals appear a pass later).
+fn same_iterations(mut a: Session, mut b: Session, puzzle: &str, order: Order, fixpoint_only: bool) {
     for s in [&mut a, &mut b] {
         s.settings_mut().order = order;
         s.set_input("puzzle", puzzle).unwrap();
@@ -213,16 +215,18 @@ fn same_iterations(mut a: Session, mut b: Session, puzzle: &str, order: Order) {
     }
     let mut done = [false; 2];
     for i in 0..=100 {
-        for v in ["solution", "candidates", "locked"] {
-            assert_eq!(view(&a, v), view(&b, v), "{puzzle}: {v} after iteration {i} ({order:?})");
+        if order == Order::RowMajor || !fixpoint_only || done == [true; 2] {
+            for v in ["solution", "candidates", "locked"] {
+                assert_eq!(view(&a, v), view(&b, v), "{puzzle}: {v} after iteration {i} ({order:?})");
+            }
         }
         // The article's part adds status cells, which settle one pass after
         // the boards: a workbook that has converged is not stepped again.
-        done[0] = done[0] || a.step().converged;
-        done[1] = done[1] || b.step().converged;
         if done == [true; 2] {
             return;
         }
+        done[0] = done[0] || a.step().converged;
+        done[1] = done[1] || b.step().converged;
     }
     panic!("{puzzle}: no fixpoint in 100 iterations");
 }
@@ -231,7 +235,7 @@ fn same_iterations(mut a: Session, mut b: Session, puzzle: &str, order: Order) {
 fn sudoku9_with_locked_iterates_as_the_article_with_locked() {
     for order in [Order::RowMajor, Order::Synchronous] {
         for p in [GRID1, GRID2].iter().chain(&PT) {
-            same_iterations(locked_session(common::SUDOKU), locked_session(SUDOKU9), p, order);
+            same_iterations(locked_session(common::SUDOKU), locked_session(SUDOKU9), p, order, true);
         }
     }
 }
@@ -263,6 +267,6 @@ fn hyper_with_an_empty_region_map_iterates_as_sudoku9_with_locked() {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hyper-no-regions.ron");
     std::fs::write(&path, text).unwrap();
     for order in [Order::RowMajor, Order::Synchronous] {
-        same_iterations(locked_session(path.to_str().unwrap()), locked_session(SUDOKU9), PT[0], order);
+        same_iterations(locked_session(path.to_str().unwrap()), locked_session(SUDOKU9), PT[0], order, false);
     }
 }

@@ -141,13 +141,43 @@ fn progress(v: &Cands, s: &Session) -> f64 {
     (v.iter().flatten().flatten().filter(|&&x| x).count() * 100 + placed) as f64
 }
 
+/// Counts the evaluations of strategy-board cells (rows 34-180) in a pass.
+#[derive(Default)]
+struct BoardEvaluations(usize);
+
+impl dataflow::engine::Observer for BoardEvaluations {
+    fn evaluate(&mut self, cell: dataflow::address::CellAddr) {
+        self.0 += usize::from((33..180).contains(&cell.row));
+    }
+}
+
+/// The snapshot (`Main!P32:CS32`) as candidates and the progress it was
+/// taken at; `None` before one is taken (-1 everywhere).
+fn snapshot(s: &Session) -> Option<(Cands, f64)> {
+    let row = &s.read(&s.area("Main!P32:CS32").unwrap())[0];
+    if row[81] == Value::Number(-1.0) {
+        assert!(row.iter().all(|v| *v == Value::Number(-1.0)), "{row:?}");
+        return None;
+    }
+    let mut c = [[[false; 9]; 9]; 9];
+    for (n, v) in row[..81].iter().enumerate() {
+        let Value::Number(mask) = v else { panic!("snapshot cell {n}: {v:?}") };
+        (0..9).for_each(|d| c[n / 9][n % 9][d] = (*mask as u32) >> d & 1 == 1);
+    }
+    let Value::Number(taken) = row[81] else { panic!("{:?}", row[81]) };
+    Some((c, taken))
+}
+
 /// Runs `puzzle` pass by pass and checks that each board adds exactly what
-/// its rule removes from the candidates it read (row-major: this pass's;
-/// synchronous: the last pass's) that are still there, and drops nothing;
-/// and that the boards search only in a pass whose progress (read as they
-/// read the candidates) equals the one they read in the pass before (the
-/// singles stalled) and not every digit is placed. Returns how many removals each board listed in the end
-/// and in how many passes the boards searched.
+/// its rule removes from the snapshot it read, and drops nothing; that the
+/// snapshot is taken (the candidates and progress read, row-major: this
+/// pass's; synchronous: the last pass's) only in a pass whose progress
+/// equals the one read in the pass before (the singles stalled) and not
+/// every digit is placed, and kept otherwise; that the boards read it as it
+/// is (row-major) or as the last pass left it (synchronous); and that the
+/// boards are not even calculated in a pass where neither that snapshot nor
+/// a board changed. Returns how many removals each board listed in the end
+/// and how many snapshots the boards searched.
 fn check_boards(puzzle: &str, order: Order) -> ([usize; 5], usize) {
     let mut s = Session::load_with(Path::new(common::SUDOKU), &[ALL.to_string()]).unwrap();
     s.settings_mut().order = order;
@@ -155,25 +185,43 @@ fn check_boards(puzzle: &str, order: Order) -> ([usize; 5], usize) {
     s.reset().unwrap();
     let mut listed: Vec<Cands> = BOARDS.iter().map(|(a, _)| board(&s, a)).collect();
     let mut before = (board(&s, "Main!P4:AP30"), progress(&board(&s, "Main!P4:AP30"), &s));
-    let (mut seen, mut searches) = (None, 0);
+    let (mut seen, mut taken, mut searched, mut searches, mut boards_changed) = (None, None, None, 0, true);
     for pass in 1..100 {
-        let report = s.step();
+        let mut evaluations = BoardEvaluations::default();
+        let report = s.engine_mut().step_with(&mut evaluations);
         let after = board(&s, "Main!P4:AP30");
         let after = (after, progress(&after, &s));
         let read = if order == Order::RowMajor { &after } else { &before };
-        let searched = seen == Some(read.1) && read.1 % 100.0 < 81.0;
+        let stalled = seen == Some(read.1) && read.1 % 100.0 < 81.0;
         seen = Some(read.1);
-        searches += usize::from(searched);
+        let last_taken = taken;
+        if stalled {
+            taken = Some(*read);
+        }
+        assert_eq!(snapshot(&s), taken, "snapshot, pass {pass}");
+        let read_by_boards = if order == Order::RowMajor { taken } else { last_taken };
+        if read_by_boards != searched {
+            searches += 1;
+        } else if !boards_changed {
+            assert_eq!(evaluations.0, 0, "board cells calculated in pass {pass} with nothing new to read");
+        }
+        searched = read_by_boards;
         let cell = |a: &str| s.read(&s.area(a).unwrap())[0][0].clone();
-        assert_eq!(cell("Main!D182"), Value::Bool(searched), "searched, pass {pass}");
+        let stamp = searched.as_ref().map_or(-1.0, |t| t.1);
+        assert_eq!(cell("Main!D182"), Value::Number(stamp), "progress searched, pass {pass}");
         assert_eq!(cell("Main!E182"), Value::Number(read.1), "progress seen, pass {pass}");
+        boards_changed = false;
         for (k, (area, rule)) in BOARDS.iter().enumerate() {
-            let found = if searched { rule(&read.0) } else { [[[false; 9]; 9]; 9] };
+            let (cands, found) = match &searched {
+                Some((c, _)) => (*c, rule(c)),
+                None => ([[[false; 9]; 9]; 9], [[[false; 9]; 9]; 9]),
+            };
             let now = board(&s, area);
             for (r, c, d) in (0..9).flat_map(|r| (0..9).flat_map(move |c| (0..9).map(move |d| (r, c, d)))) {
-                let expected = listed[k][r][c][d] || (found[r][c][d] && read.0[r][c][d]);
+                let expected = listed[k][r][c][d] || (found[r][c][d] && cands[r][c][d]);
                 assert_eq!(now[r][c][d], expected, "{area}, pass {pass}, r{}c{} digit {}", r + 1, c + 1, d + 1);
             }
+            boards_changed |= now != listed[k];
             listed[k] = now;
         }
         before = after;
@@ -199,14 +247,14 @@ fn check_boards_on_pt(order: Order) {
     assert!(total.iter().all(|&n| n > 0), "every board fires on these puzzles: {total:?}");
 }
 
-/// On a puzzle the singles solve, the boards never search, so they list
-/// nothing and cost nothing but their gate; in both orders.
+/// On a puzzle the singles solve, no snapshot is taken, so the boards list
+/// nothing and are never calculated after the first pass; in both orders.
 #[test]
 fn boards_search_only_when_the_singles_stall() {
     for order in [Order::RowMajor, Order::Synchronous] {
         assert_eq!(check_boards(GRID2, order), ([0; 5], 0), "{order:?}");
-        // The S+LC+P puzzle of `status_and_history`: the boards search in a
-        // few passes only, each after a pass of no progress.
+        // The S+LC+P puzzle of `status_and_history`: the boards search a
+        // few snapshots only, each taken in a pass of no progress.
         let p = ".......21..5.8....6...........67.3..12....5..4...........2.1.4...3.......8.......";
         let (listed, searches) = check_boards(p, order);
         assert!(listed.iter().sum::<usize>() > 0 && (1..=4).contains(&searches), "{order:?}: {listed:?}, {searches}");
