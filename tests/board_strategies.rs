@@ -11,6 +11,7 @@
 mod common;
 
 use common::{GRID1, GRID2};
+use dataflow::address::Area;
 use dataflow::policy::Order;
 use dataflow::session::Session;
 use dataflow::value::Value;
@@ -98,14 +99,55 @@ fn progress(s: &Session, cands: &Cands) -> f64 {
     (cands.iter().flatten().filter(|&&x| x).count() * (cands.len() + 1) + placed) as f64
 }
 
+/// Counts the evaluations of cells inside an area (the strategy board) in a pass.
+struct Evaluations(Area, usize);
+
+impl dataflow::engine::Observer for Evaluations {
+    fn evaluate(&mut self, cell: dataflow::address::CellAddr) {
+        self.1 += usize::from(self.0.contains(cell));
+    }
+}
+
+/// The snapshot row (the workbook's name `snapshot`: n⁴ bit masks, then
+/// the progress they were taken at) as candidates and that progress; `None`
+/// before one is taken (-1 everywhere).
+fn snapshot(s: &Session, area: &str, n: usize) -> Option<(Cands, f64)> {
+    let row = &s.read(&s.area(area).unwrap())[0];
+    let cells = n.pow(4);
+    assert_eq!(row.len(), cells + 1, "{area}");
+    if row[cells] == Value::Number(-1.0) {
+        assert!(row.iter().all(|v| *v == Value::Number(-1.0)), "{row:?}");
+        return None;
+    }
+    let masks = row[..cells].iter().map(|v| match v {
+        Value::Number(mask) => (0..n * n).map(|d| (*mask as u64) >> d & 1 == 1).collect(),
+        _ => panic!("snapshot cell: {v:?}"),
+    });
+    let Value::Number(taken) = row[cells] else { panic!("{:?}", row[cells]) };
+    Some((masks.collect(), taken))
+}
+
+/// Where each workbook keeps its snapshot (the name `snapshot`).
+fn snapshot_area(workbook: &str) -> &'static str {
+    match workbook {
+        HYPER => "Main!P62:CS62",
+        SUDOKU9 => "Main!P32:CS32",
+        SUDOKU16 => "Main!W69:JS69",
+        _ => panic!("{workbook}: no snapshot area known"),
+    }
+}
+
 /// Runs `puzzle` pass by pass with `--with locked` and checks that the
-/// board adds exactly what the rule removes from the candidates it read
-/// (row-major: this pass's; synchronous: the last pass's) that are still
-/// there, and drops nothing; and that it searches only in a pass whose
-/// progress (read as it reads the candidates) equals the one it read in the
-/// pass before (the singles stalled) and not every digit is placed.
-/// Returns the removals listed in the end, and how many of them only a pair
-/// with an extra region finds.
+/// snapshot is taken (the candidates and progress read, row-major: this
+/// pass's; synchronous: the last pass's) only in a pass whose progress
+/// equals the one read in the pass before (the singles stalled) and not
+/// every digit is placed, and kept otherwise; that the board adds exactly
+/// what the rule removes from the snapshot it read (row-major: this pass's;
+/// synchronous: the last pass's) where the snapshot holds the candidate,
+/// and drops nothing; and that the board is not even calculated in a pass
+/// where neither that snapshot nor the board changed. Returns the removals
+/// listed in the end, and how many of them only a pair with an extra
+/// region finds.
 fn check_board(workbook: &str, n: usize, regions: &[usize], puzzle: &str, order: Order) -> (usize, usize) {
     let size = n * n;
     let units = units(n, regions);
@@ -113,26 +155,40 @@ fn check_board(workbook: &str, n: usize, regions: &[usize], puzzle: &str, order:
     s.settings_mut().order = order;
     s.set_input("puzzle", puzzle).unwrap();
     s.reset().unwrap();
+    let board_area = s.workbook().view("locked").unwrap().area;
     let mut listed = board(&s, "locked", n);
     assert!(listed.iter().flatten().all(|&x| !x), "the reset protocol clears the board");
     let cands = board(&s, "candidates", n);
     let mut before = (progress(&s, &cands), cands);
-    let (mut regional, mut seen) = (0, None);
+    let (mut regional, mut seen, mut taken, mut searched, mut board_changed) = (0, None, None, None, true);
     for pass in 1..200 {
-        let report = s.step();
+        let mut evaluations = Evaluations(board_area, 0);
+        let report = s.engine_mut().step_with(&mut evaluations);
         let cands = board(&s, "candidates", n);
         let after = (progress(&s, &cands), cands);
-        let (progress, read) = if order == Order::RowMajor { (after.0, &after.1) } else { (before.0, &before.1) };
+        let read = if order == Order::RowMajor { &after } else { &before };
         let cells = (size * size) as f64;
-        let searched = seen == Some(progress) && progress % (cells + 1.0) < cells;
-        seen = Some(progress);
+        let stalled = seen == Some(read.0) && read.0 % (cells + 1.0) < cells;
+        seen = Some(read.0);
+        let last_taken = taken.clone();
+        if stalled {
+            taken = Some((read.1.clone(), read.0));
+        }
+        assert_eq!(snapshot(&s, snapshot_area(workbook), n), taken, "{workbook} {puzzle}: snapshot, pass {pass}");
+        let read_by_board = if order == Order::RowMajor { taken.clone() } else { last_taken };
+        if read_by_board == searched && !board_changed {
+            assert_eq!(evaluations.1, 0, "{workbook} {puzzle}: board calculated in pass {pass} with nothing new");
+        }
+        searched = read_by_board;
         let nothing = vec![vec![false; size]; size * size];
-        let found = if searched { locked(read, &units, |_, _| true) } else { nothing.clone() };
-        // Pairs of rows, columns and boxes only: what a plain Sudoku's rule sees.
-        let plain = if searched { locked(read, &units, |i, j| i < 3 * size && j < 3 * size) } else { nothing };
+        let (snap, found, plain) = match &searched {
+            // Pairs of rows, columns and boxes only: what a plain Sudoku's rule sees.
+            Some((c, _)) => (c.clone(), locked(c, &units, |_, _| true), locked(c, &units, |i, j| i < 3 * size && j < 3 * size)),
+            None => (nothing.clone(), nothing.clone(), nothing),
+        };
         let now = board(&s, "locked", n);
         for (c, d) in (0..size * size).flat_map(|c| (0..size).map(move |d| (c, d))) {
-            let new = found[c][d] && read[c][d];
+            let new = found[c][d] && snap[c][d];
             let expected = listed[c][d] || new;
             assert_eq!(
                 now[c][d],
@@ -144,6 +200,7 @@ fn check_board(workbook: &str, n: usize, regions: &[usize], puzzle: &str, order:
             );
             regional += usize::from(new && !listed[c][d] && !plain[c][d]);
         }
+        board_changed = now != listed;
         listed = now;
         before = after;
         if report.converged {
@@ -189,6 +246,18 @@ fn sudoku9_locked_board_lists_exactly_its_rules_removals() {
     for order in [Order::RowMajor, Order::Synchronous] {
         let total: usize = PT.iter().map(|p| check_board(SUDOKU9, 3, &[0; 81], p, order).0).sum();
         assert!(total > 0, "locked candidates fire ({order:?})");
+    }
+}
+
+#[test]
+fn the_board_is_idle_on_a_puzzle_the_singles_solve() {
+    // No snapshot is taken (the singles never stall), so the board lists
+    // nothing and check_board asserts it is not calculated after the first
+    // pass: the valid-values board it no longer reads changes in every pass.
+    let hyper = ".....4..9...........897..13.27....8......7..615....4.......53.7..2....9....72....";
+    for order in [Order::RowMajor, Order::Synchronous] {
+        assert_eq!(check_board(SUDOKU9, 3, &[0; 81], GRID2, order), (0, 0), "{order:?}");
+        assert_eq!(check_board(HYPER, 3, &hyper_regions(), hyper, order), (0, 0), "{order:?}");
     }
 }
 
