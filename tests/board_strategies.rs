@@ -183,7 +183,9 @@ fn check_board(workbook: &str, n: usize, regions: &[usize], puzzle: &str, order:
         let nothing = vec![vec![false; size]; size * size];
         let (snap, found, plain) = match &searched {
             // Pairs of rows, columns and boxes only: what a plain Sudoku's rule sees.
-            Some((c, _)) => (c.clone(), locked(c, &units, |_, _| true), locked(c, &units, |i, j| i < 3 * size && j < 3 * size)),
+            Some((c, _)) => {
+                (c.clone(), locked(c, &units, |_, _| true), locked(c, &units, |i, j| i < 3 * size && j < 3 * size))
+            }
             None => (nothing.clone(), nothing.clone(), nothing),
         };
         let now = board(&s, "locked", n);
