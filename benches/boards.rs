@@ -2,7 +2,9 @@
 //! loading each workbook (reading, parsing, binding every formula with its
 //! names expanded, the graph and the shared subformulas), and solving each
 //! workbook's own singles puzzle (its input's `value:`) from a loaded
-//! workbook: input, reset protocol, iteration to the fixpoint.
+//! workbook: input, reset protocol, iteration to the fixpoint; and the same
+//! with the `locked` part on, for hyper's puzzle 13 (tier S+LC: the board
+//! fires) and the 25×25 singles puzzle (the board stays idle).
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -16,8 +18,22 @@ use std::time::Duration;
 const WORKBOOKS: [&str; 4] = ["sudoku9", "hyper", "sudoku16", "sudoku25"];
 
 fn load(name: &str) -> Session {
+    load_with(name, &[])
+}
+
+fn load_with(name: &str, with: &[String]) -> Session {
     let path = format!("workbooks/{name}.ron");
-    Session::load(Path::new(&path)).unwrap_or_else(|_| panic!("{path} loads"))
+    Session::load_with(Path::new(&path), with).unwrap_or_else(|_| panic!("{path} loads"))
+}
+
+/// Input, reset protocol, iteration to the fixpoint, from a loaded workbook.
+fn solve(base: &Session, puzzle: &str) -> dataflow::engine::Report {
+    let mut s = base.fresh();
+    s.set_input("puzzle", puzzle).unwrap();
+    s.reset().unwrap();
+    let report = s.recalc();
+    assert!(report.converged);
+    report
 }
 
 fn loading(c: &mut Criterion) {
@@ -35,19 +51,23 @@ fn solving(c: &mut Criterion) {
     for name in WORKBOOKS {
         let base = load(name);
         let puzzle = base.workbook().input("puzzle").and_then(|i| i.value.clone()).expect("a puzzle value");
-        g.bench_function(name, |b| {
-            b.iter(|| {
-                let mut s = base.fresh();
-                s.set_input("puzzle", &puzzle).unwrap();
-                s.reset().unwrap();
-                let report = s.recalc();
-                assert!(report.converged);
-                black_box(report)
-            })
-        });
+        g.bench_function(name, |b| b.iter(|| black_box(solve(&base, &puzzle))));
     }
     g.finish();
 }
 
-criterion_group!(benches, loading, solving);
+fn solving_locked(c: &mut Criterion) {
+    let mut g = c.benchmark_group("fixpoint-locked");
+    g.sample_size(10);
+    let hyper13 = "...9.13...........49.2.....9.8.6.7........8.1.........7..8.26..265.1......159....";
+    for (name, puzzle) in [("hyper", Some(hyper13)), ("sudoku25", None)] {
+        let base = load_with(name, &["locked".to_string()]);
+        let own = base.workbook().input("puzzle").and_then(|i| i.value.clone()).expect("a puzzle value");
+        let puzzle = puzzle.map_or(own, str::to_string);
+        g.bench_function(name, |b| b.iter(|| black_box(solve(&base, &puzzle))));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, loading, solving, solving_locked);
 criterion_main!(benches);
