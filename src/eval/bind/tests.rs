@@ -2,6 +2,7 @@
 //! what binding each cell apart gives, limits and issues included.
 
 use super::*;
+use crate::functions;
 use crate::parse::parse_formula;
 
 static FIXED: FnSpec = FnSpec::new("TESTFIXED", 0, 1, |_, _| Value::Number(0.5));
