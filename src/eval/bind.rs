@@ -81,8 +81,9 @@ pub struct Binder<'s> {
     /// The deepest nesting of nodes and of names reached (see `memo`).
     peak_depth: usize,
     peak_names: usize,
-    /// The parts depending on this cell's row and column met once (see `memo`).
-    met: rustc_hash::FxHashSet<memo::Key>,
+    /// The parts depending on this cell's row and column met so far, each
+    /// with its binding once kept (see `memo`).
+    met: Vec<(memo::Key, Option<memo::Entry>)>,
 }
 
 impl<'s> Binder<'s> {
@@ -90,7 +91,7 @@ impl<'s> Binder<'s> {
         Binder {
             scope,
             cell,
-            stack: Vec::new(),
+            stack: Vec::with_capacity(16),
             locals: Vec::new(),
             next_slot: 0,
             array_depth: 0,
@@ -100,13 +101,14 @@ impl<'s> Binder<'s> {
             fold_left: MAX_FOLD_CELLS,
             empty: Grid::new(scope.sheets.len()),
             issues: Vec::new(),
-            expanded: Vec::new(),
+            // Room for the names a formula of the boards expands.
+            expanded: Vec::with_capacity(64),
             memo: None,
             tried: Vec::new(),
             limits: 0,
             peak_depth: 0,
             peak_names: 0,
-            met: Default::default(),
+            met: Vec::new(),
         }
     }
 

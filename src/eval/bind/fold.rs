@@ -5,6 +5,7 @@
 //! names up in it.
 
 use super::Binder;
+use crate::ast::BinaryOp;
 use crate::eval::{BExpr, Eval};
 use crate::functions::{self, FnSpec};
 use crate::value::Value;
@@ -27,6 +28,9 @@ impl Binder<'_> {
         let Some(consumed) = consumed else { return e };
         if self.fold_left == 0 || consumed > self.fold_left {
             self.limits += 1;
+            return e;
+        }
+        if reads_a_reference(&e) {
             return e;
         }
         let mut ev = Eval::folding(&self.empty, self.cell, self.array_depth > 0).in_block(self.block);
@@ -65,5 +69,18 @@ fn array_len(v: &Value) -> u64 {
     match v {
         Value::Array(a) => a.len() as u64,
         _ => 0,
+    }
+}
+
+/// Whether evaluating `e` reads a cell whatever its operands: an operator
+/// other than the reference operators (`:`, intersection, union) reads an
+/// operand that is a reference, and folding would give up at that read.
+fn reads_a_reference(e: &BExpr) -> bool {
+    let is_ref = |x: &BExpr| matches!(x, BExpr::Const(Value::Ref(_)));
+    match e {
+        BExpr::Unary(_, x) => is_ref(x),
+        BExpr::Binary(BinaryOp::Range | BinaryOp::Intersect | BinaryOp::Union, ..) => false,
+        BExpr::Binary(_, l, r) => is_ref(l) || is_ref(r),
+        _ => false,
     }
 }

@@ -48,7 +48,7 @@ pub(super) type Key = (usize, u16, u32, u32);
 const NONE: u32 = u32::MAX;
 
 /// A kept binding and what binding it did.
-struct Entry {
+pub(super) struct Entry {
     bound: BExpr,
     nodes: usize,
     /// How much deeper than its top binding went, in nodes and in names.
@@ -106,21 +106,34 @@ impl Binder<'_> {
     /// Whether the binding under `key` is worth keeping: a part for one
     /// cell alone (its row and its column) is kept only the second time
     /// this cell's formula meets it, as most such parts are met once and
-    /// copying them into the memo would cost more than it saves.
+    /// copying them would cost more than it saves. Such a part is kept by
+    /// the binder, not in the memo: no other cell asks for it.
     pub(super) fn worth_keeping(&mut self, key: Key) -> bool {
-        if key.2 == NONE || key.3 == NONE || self.met.contains(&key) {
+        if !for_one_cell(&key) || self.met.iter().any(|(k, _)| *k == key) {
             return true;
         }
-        self.met.insert(key);
+        self.met.push((key, None));
         false
     }
 
     /// The kept binding for `key`, its work replayed, if it binds here as
     /// it did then: no limit is met on the way.
     pub(super) fn reuse(&mut self, key: &Key) -> Option<BExpr> {
+        if for_one_cell(key) {
+            let at = self.met.iter().position(|(k, _)| k == key)?;
+            let entry = self.met[at].1.take()?;
+            let bound = self.replay(&entry);
+            self.met[at].1 = Some(entry);
+            return bound;
+        }
         let memo = self.memo.clone()?;
         let table = memo.0.borrow();
-        let entry = table.kept.get(key)?;
+        self.replay(table.kept.get(key)?)
+    }
+
+    /// `entry`'s binding, its work replayed, if it binds here as it did
+    /// then: no limit is met on the way.
+    fn replay(&mut self, entry: &Entry) -> Option<BExpr> {
         let fits = self.depth + entry.depth <= MAX_BOUND_DEPTH
             && self.nodes + entry.nodes <= MAX_BOUND_NODES
             && (entry.names == 0 || self.stack.len() + entry.names <= MAX_NAME_DEPTH)
@@ -175,6 +188,16 @@ impl Binder<'_> {
             issues: self.tried[m.tried..].to_vec(),
             expanded: self.expanded[m.expanded..].to_vec(),
         };
-        memo.0.borrow_mut().kept.insert(m.key, entry);
+        if !for_one_cell(&m.key) {
+            memo.0.borrow_mut().kept.insert(m.key, entry);
+        } else if let Some(at) = self.met.iter().position(|(k, _)| *k == m.key) {
+            self.met[at].1 = Some(entry);
+        }
     }
+}
+
+/// Whether a part under `key` depends on both the row and the column of
+/// the calculating cell: it binds as it does for that one cell alone.
+fn for_one_cell(key: &Key) -> bool {
+    key.2 != NONE && key.3 != NONE
 }
