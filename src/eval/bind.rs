@@ -83,7 +83,7 @@ pub struct Binder<'s> {
     peak_names: usize,
     /// The parts depending on this cell's row and column met so far, each
     /// with its binding once kept (see `memo`).
-    met: Vec<(memo::Key, Option<memo::Entry>)>,
+    met: Vec<memo::Met>,
 }
 
 impl<'s> Binder<'s> {
@@ -108,7 +108,7 @@ impl<'s> Binder<'s> {
             limits: 0,
             peak_depth: 0,
             peak_names: 0,
-            met: Vec::new(),
+            met: Vec::with_capacity(16),
         }
     }
 
@@ -184,9 +184,7 @@ impl<'s> Binder<'s> {
         if let Some(b) = self.reuse(&key) {
             return b;
         }
-        if !self.worth_keeping(key) {
-            return self.bind_here(e, anchor);
-        }
+        self.meet(key);
         let mark = self.mark(key);
         let b = self.bind_here(e, anchor);
         self.keep(mark, &b);

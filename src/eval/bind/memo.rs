@@ -48,7 +48,7 @@ pub(super) type Key = (usize, u16, u32, u32);
 const NONE: u32 = u32::MAX;
 
 /// A kept binding and what binding it did.
-pub(super) struct Entry {
+struct Entry {
     bound: BExpr,
     nodes: usize,
     /// How much deeper than its top binding went, in nodes and in names.
@@ -58,6 +58,14 @@ pub(super) struct Entry {
     /// The issues met, in order, each whether or not it was new then.
     issues: Vec<Issue>,
     expanded: Vec<NameId>,
+}
+
+/// A part for one cell alone met by a binder: whether it was met again,
+/// and its binding once kept.
+pub(super) struct Met {
+    key: Key,
+    again: bool,
+    entry: Option<Entry>,
 }
 
 /// Where a binder stood when it started binding a part to keep.
@@ -103,27 +111,30 @@ impl Binder<'_> {
         Some((e as *const Expr as usize, sheet, row, col))
     }
 
-    /// Whether the binding under `key` is worth keeping: a part for one
-    /// cell alone (its row and its column) is kept only the second time
-    /// this cell's formula meets it, as most such parts are met once and
-    /// copying them would cost more than it saves. Such a part is kept by
-    /// the binder, not in the memo: no other cell asks for it.
-    pub(super) fn worth_keeping(&mut self, key: Key) -> bool {
-        if !for_one_cell(&key) || self.met.iter().any(|(k, _)| *k == key) {
-            return true;
+    /// Notes that binding meets the part under `key`. A part for one cell
+    /// alone (its row and its column) is kept by the binder, not in the
+    /// memo (no other cell asks for it), and only when it binds to a
+    /// constant or the second time this cell's formula meets it (see
+    /// [`Binder::keep`]), as most such parts are met once and copying them
+    /// would cost more than it saves.
+    pub(super) fn meet(&mut self, key: Key) {
+        if !for_one_cell(&key) {
+            return;
         }
-        self.met.push((key, None));
-        false
+        match self.met.iter_mut().find(|m| m.key == key) {
+            Some(m) => m.again = true,
+            None => self.met.push(Met { key, again: false, entry: None }),
+        }
     }
 
     /// The kept binding for `key`, its work replayed, if it binds here as
     /// it did then: no limit is met on the way.
     pub(super) fn reuse(&mut self, key: &Key) -> Option<BExpr> {
         if for_one_cell(key) {
-            let at = self.met.iter().position(|(k, _)| k == key)?;
-            let entry = self.met[at].1.take()?;
+            let at = self.met.iter().position(|m| m.key == *key)?;
+            let entry = self.met[at].entry.take()?;
             let bound = self.replay(&entry);
-            self.met[at].1 = Some(entry);
+            self.met[at].entry = Some(entry);
             return bound;
         }
         let memo = self.memo.clone()?;
@@ -179,6 +190,11 @@ impl Binder<'_> {
             return;
         }
         let Some(memo) = &self.memo else { return };
+        let one_cell = match self.met.iter().position(|met| met.key == m.key) {
+            Some(at) if self.met[at].again || matches!(bound, BExpr::Const(_)) => Some(at),
+            Some(_) => return,
+            None => None,
+        };
         let entry = Entry {
             bound: bound.clone(),
             nodes: self.nodes - m.nodes,
@@ -188,10 +204,9 @@ impl Binder<'_> {
             issues: self.tried[m.tried..].to_vec(),
             expanded: self.expanded[m.expanded..].to_vec(),
         };
-        if !for_one_cell(&m.key) {
-            memo.0.borrow_mut().kept.insert(m.key, entry);
-        } else if let Some(at) = self.met.iter().position(|(k, _)| *k == m.key) {
-            self.met[at].1 = Some(entry);
+        match one_cell {
+            Some(at) => self.met[at].entry = Some(entry),
+            None => _ = memo.0.borrow_mut().kept.insert(m.key, entry),
         }
     }
 }
