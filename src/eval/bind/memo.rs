@@ -68,6 +68,14 @@ pub(super) struct Met {
     entry: Option<Entry>,
 }
 
+impl Binder<'_> {
+    /// How many parts for this cell alone the binder keeps.
+    #[cfg(test)]
+    pub(super) fn kept_for_cell(&self) -> usize {
+        self.met.iter().filter(|m| m.entry.is_some()).count()
+    }
+}
+
 /// Where a binder stood when it started binding a part to keep.
 pub(super) struct Mark {
     key: Key,

@@ -231,3 +231,24 @@ fn operators_reading_a_reference_are_not_folded() {
     let range = binder.fold(BExpr::Binary(BinaryOp::Range, r(), r()));
     assert_eq!(range, BExpr::Const(Value::Ref(Area::new(0, 0, 0, 1, 1))));
 }
+
+/// A part for one cell alone is kept by the cell's binder the first time
+/// its formula meets it when it binds to a constant (a second meeting then
+/// replays it), otherwise only the second time: a name met once that does
+/// not fold is never copied.
+#[test]
+fn parts_for_one_cell_that_fold_are_kept_when_first_met() {
+    let a1 = CellAddr::new(0, 0, 0);
+    let names =
+        vec![name("folds", a1, "INDEX($A$1:$Z$99, ROW(A1), COLUMN(A1))"), name("reads", a1, "A1+ROW(A1)*COLUMN(A1)")];
+    let scope = Scope::new(vec!["Main".into()], names);
+    let memo = Memo::default();
+    let cell = CellAddr::new(0, 2, 3);
+    for (text, kept) in [("folds", 1), ("reads", 0), ("reads+reads", 1), ("folds+reads", 1)] {
+        let mut binder = Binder::new(&scope, cell).sharing(&memo);
+        let mut alone = Binder::new(&scope, cell);
+        let expr = parse_formula(text).expect("parses");
+        assert_eq!(binder.bind_formula(&expr, cell), alone.bind_formula(&expr, cell), "{text}");
+        assert_eq!(binder.kept_for_cell(), kept, "{text}");
+    }
+}
