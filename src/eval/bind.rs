@@ -10,22 +10,25 @@
 //! ([`FnSpec`]): its argument counts, scoped (LET) and array arguments,
 //! and volatility (never folded).
 
+mod fold;
 mod loops;
 mod memo;
 mod position;
+mod scope;
 
-use super::{BExpr, Eval};
+use super::BExpr;
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span};
-use crate::functions::{self, Arg, FnSpec};
+use crate::functions::{Arg, FnSpec};
 use crate::grid::Grid;
 use crate::ids::NameId;
-use crate::sheets::Sheets;
 use crate::value::{Array, ErrorKind, Value};
-use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
+use fold::function;
 pub use memo::Memo;
+pub use scope::{Issue, NameDef, Scope, Site};
+use scope::{UNKNOWN_FUNCTION, UNKNOWN_NAME};
 
 /// Names inlined inside one another at most this deep.
 pub const MAX_NAME_DEPTH: usize = 64;
@@ -48,91 +51,6 @@ pub const MAX_TOTAL_BIND_WORK: usize = 1 << 25;
 /// workbook. Past it, such subformulas are left to the recalculation, so
 /// loading and `check` stay quick whatever the formulas compute.
 pub const MAX_FOLD_CELLS: u64 = 1 << 22;
-
-/// A workbook name: its formula and the cell its relative references are relative to.
-#[derive(Clone, Debug)]
-pub struct NameDef {
-    pub name: String,
-    pub anchor: CellAddr,
-    pub expr: Arc<Expr>,
-}
-
-/// Where a binding problem sits: in the cell's own formula or in a name's.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Site {
-    Formula,
-    Name(NameId),
-}
-
-/// A problem found while binding, located by a span in its site's formula text.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Issue {
-    pub site: Site,
-    pub span: Span,
-    pub message: String,
-}
-
-/// How an unknown function's issue begins (see [`Issue::message_in`]).
-const UNKNOWN_FUNCTION: &str = "unknown function";
-/// How an unknown name's issue begins (see [`Issue::unknown_name`]).
-const UNKNOWN_NAME: &str = "unknown name `";
-
-impl Issue {
-    /// The message for the formula `text` of the issue's site: an unknown
-    /// function is named as written there, not as the parser upper-cased
-    /// it (the issue's span is the call, which starts with the name).
-    pub fn message_in(&self, text: &str) -> String {
-        let written = text.get(self.span.clone()).and_then(|call| call.split('(').next()).map(str::trim_end);
-        match written {
-            Some(name) if self.message.starts_with(UNKNOWN_FUNCTION) && !name.is_empty() => {
-                format!("{UNKNOWN_FUNCTION} `{name}`")
-            }
-            _ => self.message.clone(),
-        }
-    }
-
-    /// The name, when the issue is an unknown name: the uses of one missing
-    /// name are reported together.
-    pub fn unknown_name(&self) -> Option<&str> {
-        self.message.strip_prefix(UNKNOWN_NAME)?.strip_suffix('`')
-    }
-}
-
-/// The sheets and names formulas are bound against.
-#[derive(Clone, Debug)]
-pub struct Scope {
-    pub sheets: Sheets,
-    pub names: Vec<NameDef>,
-    /// Each name upper-cased, as bytes (hashed a word at a time).
-    by_name: rustc_hash::FxHashMap<Box<[u8]>, NameId>,
-    /// For each name, the loop of names it is in, if any (by index into `loop_issues`).
-    in_loop: Vec<Option<usize>>,
-    /// One issue per loop of names, found before binding.
-    loop_issues: Vec<Issue>,
-}
-
-impl Scope {
-    pub fn new(sheets: Vec<String>, names: Vec<NameDef>) -> Self {
-        let by_name =
-            names.iter().enumerate().map(|(i, n)| (n.name.to_uppercase().into_bytes().into(), NameId::at(i))).collect();
-        let mut scope =
-            Scope { sheets: Sheets::from(sheets), names, by_name, in_loop: Vec::new(), loop_issues: Vec::new() };
-        (scope.in_loop, scope.loop_issues) = scope.name_loops();
-        scope
-    }
-
-    pub fn name_index(&self, name: &str) -> Option<NameId> {
-        // A short ASCII name is upper-cased in place, without allocating.
-        let mut buf = [0u8; 64];
-        if name.is_ascii() && name.len() <= buf.len() {
-            let upper = &mut buf[..name.len()];
-            upper.copy_from_slice(name.as_bytes());
-            upper.make_ascii_uppercase();
-            return self.by_name.get(&*upper).copied();
-        }
-        self.by_name.get(name.to_uppercase().as_bytes()).copied()
-    }
-}
 
 /// Binds one formula for one cell.
 pub struct Binder<'s> {
@@ -163,8 +81,9 @@ pub struct Binder<'s> {
     /// The deepest nesting of nodes and of names reached (see `memo`).
     peak_depth: usize,
     peak_names: usize,
-    /// The parts depending on this cell's row and column met once (see `memo`).
-    met: rustc_hash::FxHashSet<memo::Key>,
+    /// The parts depending on this cell's row and column met so far, each
+    /// with its binding once kept (see `memo`).
+    met: Vec<memo::Met>,
 }
 
 impl<'s> Binder<'s> {
@@ -172,7 +91,7 @@ impl<'s> Binder<'s> {
         Binder {
             scope,
             cell,
-            stack: Vec::new(),
+            stack: Vec::with_capacity(16),
             locals: Vec::new(),
             next_slot: 0,
             array_depth: 0,
@@ -182,13 +101,14 @@ impl<'s> Binder<'s> {
             fold_left: MAX_FOLD_CELLS,
             empty: Grid::new(scope.sheets.len()),
             issues: Vec::new(),
-            expanded: Vec::new(),
+            // Room for the names a formula of the boards expands.
+            expanded: Vec::with_capacity(64),
             memo: None,
             tried: Vec::new(),
             limits: 0,
             peak_depth: 0,
             peak_names: 0,
-            met: Default::default(),
+            met: Vec::with_capacity(16),
         }
     }
 
@@ -264,9 +184,7 @@ impl<'s> Binder<'s> {
         if let Some(b) = self.reuse(&key) {
             return b;
         }
-        if !self.worth_keeping(key) {
-            return self.bind_here(e, anchor);
-        }
+        self.meet(key);
         let mark = self.mark(key);
         let b = self.bind_here(e, anchor);
         self.keep(mark, &b);
@@ -442,61 +360,6 @@ impl<'s> Binder<'s> {
         bound.push(self.bind(&body[0], anchor));
         self.locals.truncate(scope_len);
         BExpr::Call(spec, bound.into_boxed_slice())
-    }
-
-    /// Replaces a node whose operands are all constants by its value, when
-    /// computing it reads no cell (a volatile call is never replaced). Each
-    /// call's work is bounded by the evaluation budgets (`value::MAX_WORK`,
-    /// ...), and all folding together by [`MAX_FOLD_CELLS`]: the array
-    /// elements it consumes and produces.
-    fn fold(&mut self, e: BExpr) -> BExpr {
-        let consumed = match &e {
-            BExpr::Unary(_, x) => const_len(x),
-            BExpr::Binary(_, l, r) => const_len(l).zip(const_len(r)).map(|(l, r)| l + r),
-            BExpr::Call(f, args) if !f.volatile => args.iter().map(const_len).sum(),
-            _ => None,
-        };
-        let Some(consumed) = consumed else { return e };
-        if self.fold_left == 0 || consumed > self.fold_left {
-            self.limits += 1;
-            return e;
-        }
-        let mut ev = Eval::folding(&self.empty, self.cell, self.array_depth > 0).in_block(self.block);
-        let v = ev.eval(&e);
-        if ev.touched() {
-            return e;
-        }
-        self.fold_left = self.fold_left.saturating_sub(consumed + array_len(&v));
-        BExpr::Const(v)
-    }
-}
-
-/// The function called `name`: looked up by its upper-case name (as the
-/// parser writes it) in a table made once, else as [`functions::lookup`] does.
-fn function(name: &str) -> Option<&'static FnSpec> {
-    static TABLE: OnceLock<rustc_hash::FxHashMap<&'static str, &'static FnSpec>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut table = HashMap::default();
-        functions::all().for_each(|f| _ = table.entry(f.name).or_insert(f));
-        table
-    });
-    table.get(name).copied().or_else(|| functions::lookup(name))
-}
-
-/// The elements of a constant's array (see [`array_len`]); none for a
-/// node that is not a constant.
-fn const_len(e: &BExpr) -> Option<u64> {
-    match e {
-        BExpr::Const(v) => Some(array_len(v)),
-        _ => None,
-    }
-}
-
-/// The elements of an array value (0 for a single value).
-fn array_len(v: &Value) -> u64 {
-    match v {
-        Value::Array(a) => a.len() as u64,
-        _ => 0,
     }
 }
 

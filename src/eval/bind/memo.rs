@@ -60,6 +60,22 @@ struct Entry {
     expanded: Vec<NameId>,
 }
 
+/// A part for one cell alone met by a binder: whether it was met again,
+/// and its binding once kept.
+pub(super) struct Met {
+    key: Key,
+    again: bool,
+    entry: Option<Entry>,
+}
+
+impl Binder<'_> {
+    /// How many parts for this cell alone the binder keeps.
+    #[cfg(test)]
+    pub(super) fn kept_for_cell(&self) -> usize {
+        self.met.iter().filter(|m| m.entry.is_some()).count()
+    }
+}
+
 /// Where a binder stood when it started binding a part to keep.
 pub(super) struct Mark {
     key: Key,
@@ -103,24 +119,40 @@ impl Binder<'_> {
         Some((e as *const Expr as usize, sheet, row, col))
     }
 
-    /// Whether the binding under `key` is worth keeping: a part for one
-    /// cell alone (its row and its column) is kept only the second time
-    /// this cell's formula meets it, as most such parts are met once and
-    /// copying them into the memo would cost more than it saves.
-    pub(super) fn worth_keeping(&mut self, key: Key) -> bool {
-        if key.2 == NONE || key.3 == NONE || self.met.contains(&key) {
-            return true;
+    /// Notes that binding meets the part under `key`. A part for one cell
+    /// alone (its row and its column) is kept by the binder, not in the
+    /// memo (no other cell asks for it), and only when it binds to a
+    /// constant or the second time this cell's formula meets it (see
+    /// [`Binder::keep`]), as most such parts are met once and copying them
+    /// would cost more than it saves.
+    pub(super) fn meet(&mut self, key: Key) {
+        if !for_one_cell(&key) {
+            return;
         }
-        self.met.insert(key);
-        false
+        match self.met.iter_mut().find(|m| m.key == key) {
+            Some(m) => m.again = true,
+            None => self.met.push(Met { key, again: false, entry: None }),
+        }
     }
 
     /// The kept binding for `key`, its work replayed, if it binds here as
     /// it did then: no limit is met on the way.
     pub(super) fn reuse(&mut self, key: &Key) -> Option<BExpr> {
+        if for_one_cell(key) {
+            let at = self.met.iter().position(|m| m.key == *key)?;
+            let entry = self.met[at].entry.take()?;
+            let bound = self.replay(&entry);
+            self.met[at].entry = Some(entry);
+            return bound;
+        }
         let memo = self.memo.clone()?;
         let table = memo.0.borrow();
-        let entry = table.kept.get(key)?;
+        self.replay(table.kept.get(key)?)
+    }
+
+    /// `entry`'s binding, its work replayed, if it binds here as it did
+    /// then: no limit is met on the way.
+    fn replay(&mut self, entry: &Entry) -> Option<BExpr> {
         let fits = self.depth + entry.depth <= MAX_BOUND_DEPTH
             && self.nodes + entry.nodes <= MAX_BOUND_NODES
             && (entry.names == 0 || self.stack.len() + entry.names <= MAX_NAME_DEPTH)
@@ -166,6 +198,11 @@ impl Binder<'_> {
             return;
         }
         let Some(memo) = &self.memo else { return };
+        let one_cell = match self.met.iter().position(|met| met.key == m.key) {
+            Some(at) if self.met[at].again || matches!(bound, BExpr::Const(_)) => Some(at),
+            Some(_) => return,
+            None => None,
+        };
         let entry = Entry {
             bound: bound.clone(),
             nodes: self.nodes - m.nodes,
@@ -175,6 +212,15 @@ impl Binder<'_> {
             issues: self.tried[m.tried..].to_vec(),
             expanded: self.expanded[m.expanded..].to_vec(),
         };
-        memo.0.borrow_mut().kept.insert(m.key, entry);
+        match one_cell {
+            Some(at) => self.met[at].entry = Some(entry),
+            None => _ = memo.0.borrow_mut().kept.insert(m.key, entry),
+        }
     }
+}
+
+/// Whether a part under `key` depends on both the row and the column of
+/// the calculating cell: it binds as it does for that one cell alone.
+fn for_one_cell(key: &Key) -> bool {
+    key.2 != NONE && key.3 != NONE
 }
