@@ -193,7 +193,12 @@ fn derive(
     sharing: Sharing,
 ) -> (DepGraph, Vec<Stage>, Vec<FormulaId>, Vec<Vec<Area>>, Interned) {
     std::thread::scope(|s| {
-        let interning = (sharing == Sharing::On).then(|| s.spawn(|| Interned::new(exprs.iter().chain(block_formulas))));
+        let intern = || Interned::new(exprs.iter().chain(block_formulas));
+        // Where no thread can be had, the interning is done here, after.
+        let interning = match sharing {
+            Sharing::On => Some(std::thread::Builder::new().spawn_scoped(s, intern)),
+            Sharing::Off => None,
+        };
         let block_reads: Vec<Reads> = block_formulas.iter().map(|e| reads(e, sheets)).collect();
         let mut volatile = Vec::new();
         for (f, (c, e)) in cells.iter_mut().zip(exprs).enumerate() {
@@ -216,7 +221,8 @@ fn derive(
         let schedule = graph.schedule();
         let block_deps = block_reads.into_iter().map(|r| r.areas).collect();
         let interned = match interning {
-            Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            Some(Ok(h)) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            Some(Err(_)) => intern(),
             None => Interned::default(),
         };
         (graph, schedule, volatile, block_deps, interned)

@@ -105,32 +105,43 @@ pub fn share(
     graph: &DepGraph,
 ) -> Shared {
     let Interned { ids, walk, starts } = interned;
-    let mut sharer = Sharer { ids, sheets, exprs: Vec::new(), areas: Vec::new() };
-    let mut starts = starts.into_iter();
-    for c in cells.iter_mut() {
-        if let Some(Some(at)) = starts.next() {
-            sharer.rewrite(&mut c.expr, 1, &c.deps, &walk, at);
+    // The subformulas replaced by shared nodes are dropped on a second
+    // thread, in batches, while the rewriting goes on.
+    let (dropping, batches) = std::sync::mpsc::channel::<Vec<BExpr>>();
+    let (exprs, areas) = std::thread::scope(|scope| {
+        scope.spawn(move || batches.into_iter().for_each(drop));
+        let garbage = Vec::new();
+        let mut sharer = Sharer { ids, sheets, exprs: Vec::new(), areas: Vec::new(), garbage, dropping };
+        let mut starts = starts.into_iter();
+        for c in cells.iter_mut() {
+            if let Some(Some(at)) = starts.next() {
+                sharer.rewrite(&mut c.expr, 1, &c.deps, &walk, at);
+            }
         }
-    }
-    for (e, deps) in blocks.iter_mut().zip(block_deps) {
-        if let Some(Some(at)) = starts.next() {
-            sharer.rewrite(e, 1, deps, &walk, at);
+        for (e, deps) in blocks.iter_mut().zip(block_deps) {
+            if let Some(Some(at)) = starts.next() {
+                sharer.rewrite(e, 1, deps, &walk, at);
+            }
         }
-    }
+        // The last batch; the sender dropped ends the dropping thread.
+        let Sharer { exprs, areas, garbage, dropping, .. } = sharer;
+        let _ = dropping.send(garbage);
+        (exprs, areas)
+    });
     drop(walk);
-    if sharer.exprs.is_empty() {
+    if exprs.is_empty() {
         return Shared::default();
     }
     let area_ids: FxHashMap<Area, AreaId> =
         graph.areas().iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
     let mut readers = vec![Vec::new(); graph.areas().len()];
-    for (s, areas) in sharer.areas.iter().enumerate() {
+    for (s, areas) in areas.iter().enumerate() {
         // Every area is one a formula using it reads (checked at each use).
         for id in areas.iter().filter_map(|a| area_ids.get(a)) {
             readers[id.index()].push(SharedId::at(s));
         }
     }
-    Shared { exprs: sharer.exprs, readers }
+    Shared { exprs, readers }
 }
 
 /// Whether `e` uses a name (holds an `ArrayMode` node). A formula that does
@@ -398,7 +409,14 @@ struct Sharer {
     exprs: Vec<BExpr>,
     /// The areas each shared subformula reads, by [`SharedId`].
     areas: Vec<Vec<Area>>,
+    /// Subformulas replaced by shared nodes, to be dropped, and where
+    /// they go once there are [`GARBAGE_BATCH`].
+    garbage: Vec<BExpr>,
+    dropping: std::sync::mpsc::Sender<Vec<BExpr>>,
 }
+
+/// How many replaced subformulas are sent to be dropped at once.
+const GARBAGE_BATCH: usize = 1024;
 
 impl Sharer {
     /// Shares the repeated subformulas of `e`, in place, inside a
@@ -416,7 +434,12 @@ impl Sharer {
             if let Some(s) = shared
                 && self.areas[s.index()].iter().all(|a| reads.binary_search(a).is_ok())
             {
-                *e = BExpr::Shared(s);
+                let replaced = std::mem::replace(e, BExpr::Shared(s));
+                self.garbage.push(replaced);
+                if self.garbage.len() == GARBAGE_BATCH {
+                    // The other end is dropped only after the rewriting.
+                    let _ = self.dropping.send(std::mem::take(&mut self.garbage));
+                }
                 return;
             }
         }
