@@ -28,6 +28,14 @@
 //! evaluating it in place would. For that, the areas a shared subformula
 //! reads must be among those of every formula that uses it, which is
 //! checked where it is used.
+//!
+//! The pass has two halves. Interning ([`Interned::new`]) only reads the
+//! bound formulas, so `Program::build` runs it on a second thread while
+//! the dependencies, the graph and the schedule are derived; rewriting
+//! ([`share`]) needs those dependencies, and hands the subformulas it
+//! replaces to a second thread to be dropped. Neither thread changes what
+//! is found: the shared subformulas, their order and ids are those of one
+//! thread.
 
 use super::graph::DepGraph;
 use super::program::FormulaCell;
