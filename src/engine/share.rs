@@ -295,7 +295,7 @@ impl Interner {
                     }
                 }
             }
-            BExpr::Const(v) => self.find_or_add(e, op, array, base, Some(v)),
+            BExpr::Const(v) => self.find_const(e, v, array),
             _ => self.find_or_add(e, op, array, base, None),
         };
         self.stack.truncate(base);
@@ -395,6 +395,23 @@ impl Interner {
         self.nodes.push(node);
         self.table[slot] = (id, high);
         id
+    }
+
+    /// [`Interner::find_or_add`] for a constant other than an array (about
+    /// half the nodes): the same key and hash, a node already there found
+    /// with less work.
+    fn find_const(&mut self, e: &BExpr, v: &Value, array: bool) -> u32 {
+        let high = (mix(mix(Op::Const.word(), u64::from(array)), value_word(v)) >> 32) as u32;
+        let mask = self.table.len().wrapping_sub(1);
+        let mut slot = high as usize & mask;
+        while let Some(&(at, h)) = self.table.get(slot).filter(|(at, _)| *at != u32::MAX) {
+            let n = &self.nodes[at as usize];
+            if h == high && n.op == Op::Const && n.array == array && same(&self.consts[n.kids.0 as usize], v) {
+                return at;
+            }
+            slot = (slot + 1) & mask;
+        }
+        self.find_or_add(e, Op::Const, array, self.stack.len(), Some(v))
     }
 
     /// Doubles the table (at least 1,024 slots), placing every node again.
