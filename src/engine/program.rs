@@ -5,7 +5,7 @@
 //! (one per worker thread in batch runs).
 
 use super::graph::{DepGraph, Stage};
-use super::share::{Shared, share};
+use super::share::{Interned, Shared, share};
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
 use crate::ast::Span;
@@ -13,7 +13,7 @@ use crate::eval::BExpr;
 use crate::eval::bind::{
     Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BIND_WORK, MAX_TOTAL_BOUND_NODES, Memo, NameDef, Scope, Site,
 };
-use crate::eval::deps::{dependencies, volatile};
+use crate::eval::deps::{Reads, reads};
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
 use crate::value::{ErrorKind, Value};
@@ -93,7 +93,6 @@ struct Found {
     issues: Vec<BuildIssue>,
     seen: HashSet<(Option<EntryId>, Issue)>,
     used: Vec<bool>,
-    sheets: usize,
     /// Nodes the bound formulas hold so far (after folding), over all formulas.
     nodes: usize,
     /// Nodes bound so far, names expanded, before folding, over all formulas.
@@ -164,8 +163,7 @@ impl Found {
     /// The bound formula cell `addr`, its problems recorded.
     fn cell(&mut self, binder: Binder, expr: BExpr, addr: CellAddr, origin: EntryId) -> FormulaCell {
         self.issues_of(binder, addr, Some(origin));
-        let (deps, reachable) = dependencies(&expr, self.sheets);
-        FormulaCell { addr, origin, expr, deps, reachable, block: None }
+        FormulaCell { addr, origin, expr, deps: Vec::new(), reachable: Vec::new(), block: None }
     }
 }
 
@@ -177,6 +175,58 @@ pub fn held(e: &BExpr) -> usize {
         BExpr::Binary(_, l, r) => held(l) + held(r),
         BExpr::Call(_, args) => args.iter().map(held).sum(),
     }
+}
+
+/// What follows from the bound formulas (the cells' `exprs`, moved out of
+/// `cells`, and the blocks' `block_formulas`), in a workbook of `sheets`
+/// sheets: each cell's dependencies (filled in `cells`), the graph, the
+/// schedule, the volatile formulas, the blocks' dependencies and, when
+/// `sharing`, the formulas' nodes interned. The interning reads only the
+/// formulas, so it runs on a second thread beside the rest; both results
+/// are the same as one after the other.
+#[allow(clippy::type_complexity)]
+fn derive(
+    cells: &mut [FormulaCell],
+    exprs: &[BExpr],
+    block_formulas: &[BExpr],
+    sheets: usize,
+    sharing: Sharing,
+) -> (DepGraph, Vec<Stage>, Vec<FormulaId>, Vec<Vec<Area>>, Interned) {
+    std::thread::scope(|s| {
+        let intern = || Interned::new(exprs.iter().chain(block_formulas));
+        // Where no thread can be had, the interning is done here, after.
+        let interning = match sharing {
+            Sharing::On => Some(std::thread::Builder::new().spawn_scoped(s, intern)),
+            Sharing::Off => None,
+        };
+        let block_reads: Vec<Reads> = block_formulas.iter().map(|e| reads(e, sheets)).collect();
+        let mut volatile = Vec::new();
+        for (f, (c, e)) in cells.iter_mut().zip(exprs).enumerate() {
+            let (deps, reachable, vol) = match c.block {
+                Some(b) => {
+                    let r = &block_reads[b.id.index()];
+                    (r.areas.clone(), r.reachable.clone(), r.volatile)
+                }
+                None => {
+                    let r = reads(e, sheets);
+                    (r.areas, r.reachable, r.volatile)
+                }
+            };
+            if vol {
+                volatile.push(FormulaId::at(f));
+            }
+            (c.deps, c.reachable) = (deps, reachable);
+        }
+        let graph = DepGraph::new(cells);
+        let schedule = graph.schedule();
+        let block_deps = block_reads.into_iter().map(|r| r.areas).collect();
+        let interned = match interning {
+            Some(Ok(h)) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            Some(Err(_)) => intern(),
+            None => Interned::default(),
+        };
+        (graph, schedule, volatile, block_deps, interned)
+    })
 }
 
 /// Everything needed to calculate a workbook, independent of its values.
@@ -221,12 +271,7 @@ impl Program {
     /// [`Program::build`], sharing repeated subformulas or not.
     pub fn build_with(model: &Inputs, sharing: Sharing) -> (Program, Vec<BuildIssue>) {
         let scope = Scope::new(model.sheets.to_vec(), model.names.clone());
-        let mut found = Found {
-            used: vec![false; model.names.len()],
-            sheets: model.sheets.len(),
-            fold_left: MAX_FOLD_CELLS,
-            ..Found::default()
-        };
+        let mut found = Found { used: vec![false; model.names.len()], fold_left: MAX_FOLD_CELLS, ..Found::default() };
         let mut cells = Vec::new();
         let mut constants = Vec::new();
         // Each block array formula is bound once; its cells share the binding.
@@ -257,13 +302,13 @@ impl Program {
                         }
                     };
                     let at = BlockCell { id: BlockId::at(id), row: addr.row - block.r0, col: addr.col - block.c0 };
-                    let shared = &blocks[id];
+                    // Its dependencies are its block's, taken with every cell's.
                     cells.push(FormulaCell {
                         addr,
-                        origin: shared.origin,
+                        origin: blocks[id].origin,
                         expr: BExpr::Const(Value::Empty),
-                        deps: shared.deps.clone(),
-                        reachable: shared.reachable.clone(),
+                        deps: Vec::new(),
+                        reachable: Vec::new(),
                         block: Some(at),
                     });
                 }
@@ -281,17 +326,15 @@ impl Program {
         }
         cells.sort_by_key(|c| c.addr);
         let index = cells.iter().enumerate().map(|(i, c)| (c.addr, FormulaId::at(i))).collect();
-        let graph = DepGraph::new(&cells);
-        let schedule = graph.schedule();
-        let block_deps: Vec<Vec<Area>> = blocks.values().map(|c| c.deps.clone()).collect();
         let (blocks, mut block_formulas): (Vec<Area>, Vec<BExpr>) =
             blocks.into_iter().map(|(area, cell)| (area, cell.expr)).unzip();
-        let volatile = (0..cells.len())
-            .filter(|&f| volatile(cells[f].block.map_or(&cells[f].expr, |b| &block_formulas[b.id.index()])))
-            .map(FormulaId::at)
-            .collect();
+        let exprs: Vec<BExpr> =
+            cells.iter_mut().map(|c| std::mem::replace(&mut c.expr, BExpr::Const(Value::Empty))).collect();
+        let (graph, schedule, volatile, block_deps, interned) =
+            derive(&mut cells, &exprs, &block_formulas, model.sheets.len(), sharing);
+        cells.iter_mut().zip(exprs).for_each(|(c, e)| c.expr = e);
         let shared = match sharing {
-            Sharing::On => share(&mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph),
+            Sharing::On => share(interned, &mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph),
             Sharing::Off => Shared::default(),
         };
         let program =

@@ -28,6 +28,14 @@
 //! evaluating it in place would. For that, the areas a shared subformula
 //! reads must be among those of every formula that uses it, which is
 //! checked where it is used.
+//!
+//! The pass has two halves. Interning ([`Interned::new`]) only reads the
+//! bound formulas, so `Program::build` runs it on a second thread while
+//! the dependencies, the graph and the schedule are derived; rewriting
+//! ([`share`]) needs those dependencies, and hands the subformulas it
+//! replaces to a second thread to be dropped. Neither thread changes what
+//! is found: the shared subformulas, their order and ids are those of one
+//! thread.
 
 use super::graph::DepGraph;
 use super::program::FormulaCell;
@@ -60,57 +68,88 @@ impl Shared {
     }
 }
 
+/// Every node of the formulas that use a name (only there can anything be
+/// shared, see `has_name`), hash-consed: the first half of the pass, which
+/// reads the formulas only, so it can run beside the dependencies and the
+/// graph.
+#[derive(Default)]
+pub struct Interned {
+    ids: Interner,
+    /// All their nodes in pre-order, ids and subtree sizes, in one buffer.
+    walk: Vec<(u32, u32)>,
+    /// Where formula k's nodes start in `walk`; none if it uses no name.
+    starts: Vec<Option<usize>>,
+}
+
+impl Interned {
+    /// Interns `formulas`: the formula cells (a block's cell holds a
+    /// placeholder, which uses no name), then the block formulas.
+    pub fn new<'e>(formulas: impl Iterator<Item = &'e BExpr>) -> Interned {
+        let mut ids = Interner::default();
+        let mut walk = Vec::new();
+        let starts = formulas
+            .map(|e| {
+                has_name(e).then(|| {
+                    let start = walk.len();
+                    ids.intern(e, false, &mut walk);
+                    start
+                })
+            })
+            .collect();
+        Interned { ids, walk, starts }
+    }
+}
+
 /// Replaces the repeated subformulas of `cells` and of the block formulas
-/// `blocks` (reading `block_deps`) with shared nodes, in a workbook of
-/// `sheets` sheets whose graph is `graph`.
+/// `blocks` (reading `block_deps`) with shared nodes, from their nodes
+/// `interned` (in that order), in a workbook of `sheets` sheets whose graph
+/// is `graph`.
 pub fn share(
+    interned: Interned,
     cells: &mut [FormulaCell],
     blocks: &mut [BExpr],
     block_deps: &[Vec<Area>],
     sheets: usize,
     graph: &DepGraph,
 ) -> Shared {
-    let mut ids = Interner::default();
-    // The formulas that use a name (only there can anything be shared, see
-    // `has_name`), and all their nodes in pre-order, ids and subtree sizes,
-    // in one buffer: formula k's from `starts[k]`.
-    let formulas = cells.iter().filter(|c| c.block.is_none()).map(|c| &c.expr).chain(blocks.iter());
-    let mut walk = Vec::new();
-    let starts: Vec<Option<usize>> = formulas
-        .map(|e| {
-            has_name(e).then(|| {
-                let start = walk.len();
-                ids.intern(e, false, &mut walk);
-                start
-            })
-        })
-        .collect();
-    let mut sharer = Sharer { ids, sheets, exprs: Vec::new(), areas: Vec::new() };
-    let mut starts = starts.into_iter();
-    for c in cells.iter_mut().filter(|c| c.block.is_none()) {
-        if let Some(Some(at)) = starts.next() {
-            sharer.rewrite(&mut c.expr, 1, &c.deps, &walk, at);
+    let Interned { ids, walk, starts } = interned;
+    // The subformulas replaced by shared nodes are dropped on a second
+    // thread, in batches, while the rewriting goes on.
+    let (dropping, batches) = std::sync::mpsc::channel::<Vec<BExpr>>();
+    let (exprs, areas) = std::thread::scope(|scope| {
+        scope.spawn(move || batches.into_iter().for_each(drop));
+        let garbage = Vec::new();
+        let mut sharer = Sharer { ids, sheets, exprs: Vec::new(), areas: Vec::new(), garbage, dropping };
+        let mut starts = starts.into_iter();
+        for c in cells.iter_mut() {
+            if let Some(Some(at)) = starts.next() {
+                sharer.rewrite(&mut c.expr, 1, &c.deps, &walk, at);
+            }
         }
-    }
-    for (e, deps) in blocks.iter_mut().zip(block_deps) {
-        if let Some(Some(at)) = starts.next() {
-            sharer.rewrite(e, 1, deps, &walk, at);
+        for (e, deps) in blocks.iter_mut().zip(block_deps) {
+            if let Some(Some(at)) = starts.next() {
+                sharer.rewrite(e, 1, deps, &walk, at);
+            }
         }
-    }
+        // The last batch; the sender dropped ends the dropping thread.
+        let Sharer { exprs, areas, garbage, dropping, .. } = sharer;
+        let _ = dropping.send(garbage);
+        (exprs, areas)
+    });
     drop(walk);
-    if sharer.exprs.is_empty() {
+    if exprs.is_empty() {
         return Shared::default();
     }
     let area_ids: FxHashMap<Area, AreaId> =
         graph.areas().iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
     let mut readers = vec![Vec::new(); graph.areas().len()];
-    for (s, areas) in sharer.areas.iter().enumerate() {
+    for (s, areas) in areas.iter().enumerate() {
         // Every area is one a formula using it reads (checked at each use).
         for id in areas.iter().filter_map(|a| area_ids.get(a)) {
             readers[id.index()].push(SharedId::at(s));
         }
     }
-    Shared { exprs: sharer.exprs, readers }
+    Shared { exprs, readers }
 }
 
 /// Whether `e` uses a name (holds an `ArrayMode` node). A formula that does
@@ -129,7 +168,7 @@ fn has_name(e: &BExpr) -> bool {
 
 /// A subformula without its children: its operator (its children's ids
 /// are kept apart, in [`Interner::kids`]).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Op {
     /// A constant, by its index in [`Interner::consts`] (compared bit for bit).
     Const,
@@ -139,6 +178,31 @@ enum Op {
     Local(usize),
     ArrayMode,
     Shared(u32),
+}
+
+impl Op {
+    /// One word of the operator for the key's hash: equal operators give
+    /// equal words (a function by its name's length and first bytes).
+    fn word(self) -> u64 {
+        match self {
+            Op::Const => 0,
+            Op::Unary(o) => 1 | (o as u64) << 3,
+            Op::Binary(o) => 2 | (o as u64) << 3,
+            Op::Call(name) => {
+                let head = name.bytes().take(8).fold(0u64, |w, b| w << 8 | u64::from(b));
+                3 | (name.len() as u64) << 3 ^ head << 8
+            }
+            Op::Local(slot) => 4 | (slot as u64) << 3,
+            Op::ArrayMode => 5,
+            Op::Shared(s) => 6 | u64::from(s) << 3,
+        }
+    }
+}
+
+/// One step of the key's hash (FxHash's): the high bits of the result are
+/// well mixed, and they pick the slot.
+fn mix(h: u64, word: u64) -> u64 {
+    (h.rotate_left(5) ^ word).wrapping_mul(0xf135_7aea_2e62_a9c5)
 }
 
 /// What is known of one distinct subformula.
@@ -157,17 +221,20 @@ struct Node {
     op: Op,
     array: bool,
     kids: (u32, u32),
-    /// The next node whose key has the same hash (`u32::MAX`: none).
-    next: u32,
 }
 
 /// Hash-consing of subformulas with every key in arenas: a node's
-/// children's ids in `kids`, its constant in `consts`, and one hash table
-/// from a key's hash to the first node of that hash (the others chained
-/// through [`Node::next`]), so interning allocates only for a new node.
+/// children's ids in `kids`, its constant in `consts`, and an open-addressed
+/// table of node ids (linear probing, at most half full) found by the
+/// key's hash, so interning allocates only for a new node and hashes each
+/// key once. Each slot keeps the high half of its node's hash beside the
+/// id: a probe past another key rarely reads that node, and growing the
+/// table reads no node.
 #[derive(Default)]
 struct Interner {
-    first: FxHashMap<u64, u32>,
+    /// Node ids with the high half of their hash, placed by the low bits
+    /// of that half (id `u32::MAX`: free); its length is a power of two.
+    table: Vec<(u32, u32)>,
     nodes: Vec<Node>,
     kids: Vec<u32>,
     consts: Vec<Value>,
@@ -186,60 +253,34 @@ impl Interner {
     fn intern(&mut self, e: &BExpr, array: bool, walk: &mut Vec<(u32, u32)>) -> u32 {
         let at = walk.len();
         walk.push((0, 0));
-        // Outside array mode an operator reads an operand of several cells
-        // by implicit intersection with the calculating cell: it is shared
-        // only over operands that cannot give such a reference.
-        let plain = |nodes: &[Node], id: u32| {
-            let n = &nodes[id as usize];
-            n.shareable && (array || !n.reference)
-        };
         let base = self.stack.len();
-        let (op, shareable, trivial, reference) = match e {
-            BExpr::Const(v) => {
-                let one_cell = !matches!(v, Value::Ref(a) if !a.is_cell()) && v.ref_array().is_none();
-                (Op::Const, true, true, !one_cell)
-            }
-            BExpr::Local(slot) => (Op::Local(*slot), false, true, true),
-            BExpr::Shared(s) => (Op::Shared(s.0), false, true, true),
+        let op = match e {
+            BExpr::Const(_) => Op::Const,
+            BExpr::Local(slot) => Op::Local(*slot),
+            BExpr::Shared(s) => Op::Shared(s.0),
             BExpr::Unary(op, x) => {
                 let x = self.intern(x, array, walk);
                 self.stack.push(x);
-                (Op::Unary(*op), plain(&self.nodes, x), false, false)
+                Op::Unary(*op)
             }
             BExpr::Binary(op, l, r) => {
                 let l = self.intern(l, array, walk);
                 self.stack.push(l);
                 let r = self.intern(r, array, walk);
                 self.stack.push(r);
-                let reference = matches!(op, BinaryOp::Range | BinaryOp::Intersect | BinaryOp::Union);
-                let shareable = (array || !reference) && plain(&self.nodes, l) && plain(&self.nodes, r);
-                (Op::Binary(*op), shareable, false, reference)
+                Op::Binary(*op)
             }
-            // A name's value is the same in either mode, but it may be a
-            // reference of several cells (`INDEX(..):A1`), which an
-            // operator around it outside array mode intersects.
             BExpr::ArrayMode(x) => {
-                let trivial = matches!(&**x, BExpr::Const(Value::Ref(a)) if a.is_cell())
-                    || matches!(&**x, BExpr::Const(v) if !matches!(v, Value::Ref(_)));
                 let x = self.intern(x, true, walk);
                 self.stack.push(x);
-                let inner = &self.nodes[x as usize];
-                (Op::ArrayMode, inner.shareable, trivial, inner.reference)
+                Op::ArrayMode
             }
-            // Outside array mode a function may read a reference argument
-            // by implicit intersection: only calls in array mode are shared.
             BExpr::Call(f, args) => {
                 for a in args.iter() {
                     let id = self.intern(a, array, walk);
                     self.stack.push(id);
                 }
-                let computed = (0..args.len()).any(|i| matches!(f.arg(i), Arg::Reachable | Arg::Address));
-                let shareable = array
-                    && !f.volatile
-                    && !args.is_empty()
-                    && !computed
-                    && self.stack[base..].iter().all(|&i| self.nodes[i as usize].shareable);
-                (Op::Call(f.name), shareable, false, f.returns_ref)
+                Op::Call(f.name)
             }
         };
         let id = match e {
@@ -248,14 +289,14 @@ impl Interner {
                 match self.arrays.get(&at) {
                     Some(&id) => id,
                     None => {
-                        let id = self.find_or_add(op, array, base, Some(v), (shareable, trivial, reference));
+                        let id = self.find_or_add(e, op, array, base, Some(v));
                         self.arrays.insert(at, id);
                         id
                     }
                 }
             }
-            BExpr::Const(v) => self.find_or_add(op, array, base, Some(v), (shareable, trivial, reference)),
-            _ => self.find_or_add(op, array, base, None, (shareable, trivial, reference)),
+            BExpr::Const(v) => self.find_const(e, v, array),
+            _ => self.find_or_add(e, op, array, base, None),
         };
         self.stack.truncate(base);
         self.nodes[id as usize].count += 1;
@@ -263,29 +304,69 @@ impl Interner {
         id
     }
 
-    /// The node of key (`op`, `array`, children `stack[base..]`, constant
-    /// `konst`), added with `facts` (shareable, trivial, reference) if new.
-    fn find_or_add(
-        &mut self,
-        op: Op,
-        array: bool,
-        base: usize,
-        konst: Option<&Value>,
-        facts: (bool, bool, bool),
-    ) -> u32 {
-        let kids = &self.stack[base..];
-        let mut h = rustc_hash::FxHasher::default();
-        (op, array).hash(&mut h);
-        kids.hash(&mut h);
-        if let Some(v) = konst {
-            hash_value(v, &mut h);
+    /// What a new node `e` (evaluated in array mode or not, its children's
+    /// ids `stack[base..]`) is: shareable, trivial, a reference.
+    fn facts(&self, e: &BExpr, array: bool, base: usize) -> (bool, bool, bool) {
+        let kid = |i: usize| &self.nodes[self.stack[base + i] as usize];
+        // Outside array mode an operator reads an operand of several cells
+        // by implicit intersection with the calculating cell: it is shared
+        // only over operands that cannot give such a reference.
+        let plain = |n: &Node| n.shareable && (array || !n.reference);
+        match e {
+            BExpr::Const(v) => {
+                let one_cell = !matches!(v, Value::Ref(a) if !a.is_cell()) && v.ref_array().is_none();
+                (true, true, !one_cell)
+            }
+            BExpr::Local(_) | BExpr::Shared(_) => (false, true, true),
+            BExpr::Unary(..) => (plain(kid(0)), false, false),
+            BExpr::Binary(op, ..) => {
+                let reference = matches!(op, BinaryOp::Range | BinaryOp::Intersect | BinaryOp::Union);
+                ((array || !reference) && plain(kid(0)) && plain(kid(1)), false, reference)
+            }
+            // A name's value is the same in either mode, but it may be a
+            // reference of several cells (`INDEX(..):A1`), which an
+            // operator around it outside array mode intersects.
+            BExpr::ArrayMode(x) => {
+                let trivial = matches!(&**x, BExpr::Const(Value::Ref(a)) if a.is_cell())
+                    || matches!(&**x, BExpr::Const(v) if !matches!(v, Value::Ref(_)));
+                (kid(0).shareable, trivial, kid(0).reference)
+            }
+            // Outside array mode a function may read a reference argument
+            // by implicit intersection: only calls in array mode are shared.
+            BExpr::Call(f, args) => {
+                let computed = (0..args.len()).any(|i| matches!(f.arg(i), Arg::Reachable | Arg::Address));
+                let shareable =
+                    array && !f.volatile && !args.is_empty() && !computed && (0..args.len()).all(|i| kid(i).shareable);
+                (shareable, false, f.returns_ref)
+            }
         }
-        let hash = h.finish();
-        let head = self.first.get(&hash).copied().unwrap_or(u32::MAX);
-        let mut at = head;
-        while at != u32::MAX {
+    }
+
+    /// The node of key (`op`, `array`, children `stack[base..]`, constant
+    /// `konst`), added if new (`e` is the subformula, for its facts).
+    fn find_or_add(&mut self, e: &BExpr, op: Op, array: bool, base: usize, konst: Option<&Value>) -> u32 {
+        if 2 * (self.nodes.len() + 1) > self.table.len() {
+            self.grow();
+        }
+        let kids = &self.stack[base..];
+        let mut hash = mix(op.word(), u64::from(array));
+        for pair in kids.chunks(2) {
+            hash = mix(hash, u64::from(pair[0]) | u64::from(*pair.get(1).unwrap_or(&u32::MAX)) << 32);
+        }
+        if let Some(v) = konst {
+            hash = mix(hash, value_word(v));
+        }
+        let high = (hash >> 32) as u32;
+        let mask = self.table.len() - 1;
+        let mut slot = high as usize & mask;
+        loop {
+            let (at, h) = self.table[slot];
+            if at == u32::MAX {
+                break;
+            }
             let n = &self.nodes[at as usize];
-            let same_key = n.op == op
+            let same_key = h == high
+                && n.op == op
                 && n.array == array
                 && match konst {
                     Some(v) => same(&self.consts[n.kids.0 as usize], v),
@@ -294,8 +375,10 @@ impl Interner {
             if same_key {
                 return at;
             }
-            at = n.next;
+            slot = (slot + 1) & mask;
         }
+        let (shareable, trivial, reference) = self.facts(e, array, base);
+        let kids = &self.stack[base..];
         let range = match konst {
             Some(v) => {
                 self.consts.push(v.clone());
@@ -307,21 +390,41 @@ impl Interner {
                 (from, self.kids.len() as u32)
             }
         };
-        let (shareable, trivial, reference) = facts;
         let id = self.nodes.len() as u32;
-        self.nodes.push(Node {
-            count: 0,
-            shareable,
-            trivial,
-            reference,
-            shared: None,
-            op,
-            array,
-            kids: range,
-            next: head,
-        });
-        self.first.insert(hash, id);
+        let node = Node { count: 0, shareable, trivial, reference, shared: None, op, array, kids: range };
+        self.nodes.push(node);
+        self.table[slot] = (id, high);
         id
+    }
+
+    /// [`Interner::find_or_add`] for a constant other than an array (about
+    /// half the nodes): the same key and hash, a node already there found
+    /// with less work.
+    fn find_const(&mut self, e: &BExpr, v: &Value, array: bool) -> u32 {
+        let high = (mix(mix(Op::Const.word(), u64::from(array)), value_word(v)) >> 32) as u32;
+        let mask = self.table.len().wrapping_sub(1);
+        let mut slot = high as usize & mask;
+        while let Some(&(at, h)) = self.table.get(slot).filter(|(at, _)| *at != u32::MAX) {
+            let n = &self.nodes[at as usize];
+            if h == high && n.op == Op::Const && n.array == array && same(&self.consts[n.kids.0 as usize], v) {
+                return at;
+            }
+            slot = (slot + 1) & mask;
+        }
+        self.find_or_add(e, Op::Const, array, self.stack.len(), Some(v))
+    }
+
+    /// Doubles the table (at least 1,024 slots), placing every node again.
+    fn grow(&mut self) {
+        let len = (2 * self.table.len()).max(1024);
+        let old = std::mem::replace(&mut self.table, vec![(u32::MAX, 0); len]);
+        for (id, high) in old.into_iter().filter(|&(id, _)| id != u32::MAX) {
+            let mut slot = high as usize & (len - 1);
+            while self.table[slot].0 != u32::MAX {
+                slot = (slot + 1) & (len - 1);
+            }
+            self.table[slot] = (id, high);
+        }
     }
 }
 
@@ -331,7 +434,14 @@ struct Sharer {
     exprs: Vec<BExpr>,
     /// The areas each shared subformula reads, by [`SharedId`].
     areas: Vec<Vec<Area>>,
+    /// Subformulas replaced by shared nodes, to be dropped, and where
+    /// they go once there are [`GARBAGE_BATCH`].
+    garbage: Vec<BExpr>,
+    dropping: std::sync::mpsc::Sender<Vec<BExpr>>,
 }
+
+/// How many replaced subformulas are sent to be dropped at once.
+const GARBAGE_BATCH: usize = 1024;
 
 impl Sharer {
     /// Shares the repeated subformulas of `e`, in place, inside a
@@ -349,7 +459,12 @@ impl Sharer {
             if let Some(s) = shared
                 && self.areas[s.index()].iter().all(|a| reads.binary_search(a).is_ok())
             {
-                *e = BExpr::Shared(s);
+                let replaced = std::mem::replace(e, BExpr::Shared(s));
+                self.garbage.push(replaced);
+                if self.garbage.len() == GARBAGE_BATCH {
+                    // The other end is dropped only after the rewriting.
+                    let _ = self.dropping.send(std::mem::take(&mut self.garbage));
+                }
                 return;
             }
         }
@@ -418,6 +533,23 @@ fn same(a: &Value, b: &Value) -> bool {
         }
         (Value::Array(_), _) | (_, Value::Array(_)) => false,
         (a, b) => a == b,
+    }
+}
+
+/// One word of a constant for the key's hash: equal constants (see
+/// [`same`]) give equal words.
+fn value_word(v: &Value) -> u64 {
+    match v {
+        Value::Number(n) => n.to_bits(),
+        Value::Ref(a) => mix(
+            mix(u64::from(a.sheet), u64::from(a.r0) | u64::from(a.c0) << 32),
+            u64::from(a.r1) | u64::from(a.c1) << 32,
+        ),
+        _ => {
+            let mut h = rustc_hash::FxHasher::default();
+            hash_value(v, &mut h);
+            h.finish()
+        }
     }
 }
 

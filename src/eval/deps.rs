@@ -19,16 +19,36 @@ use crate::functions::Arg;
 use crate::value::Value;
 use std::collections::HashMap;
 
-/// The areas `e` reads (sorted, without repeats), and the whole sheets its
-/// run-time references can reach, in a workbook of `sheets` sheets.
-pub fn dependencies(e: &BExpr, sheets: usize) -> (Vec<Area>, Vec<Area>) {
+/// What a bound formula reads, found in one walk over it.
+pub struct Reads {
+    /// The areas it reads (sorted, without repeats).
+    pub areas: Vec<Area>,
+    /// The whole sheets its run-time references can reach (likewise).
+    pub reachable: Vec<Area>,
+    /// Whether it calls a volatile function: it is then calculated on every
+    /// recalculation (and every iteration), whatever changed. A shared
+    /// subformula is never volatile (see `engine::share`).
+    pub volatile: bool,
+}
+
+/// What `e` reads, in a workbook of `sheets` sheets.
+pub fn reads(e: &BExpr, sheets: usize) -> Reads {
     let (mut out, mut reachable) = (Vec::new(), Vec::new());
-    Deps { out: &mut out, reachable: &mut reachable, locals: HashMap::new(), sheets }.walk(e);
+    let mut deps = Deps { out: &mut out, reachable: &mut reachable, locals: HashMap::new(), sheets, volatile: false };
+    deps.walk(e);
+    let volatile = deps.volatile;
     for list in [&mut out, &mut reachable] {
         list.sort_unstable();
         list.dedup();
     }
-    (out, reachable)
+    Reads { areas: out, reachable, volatile }
+}
+
+/// The areas `e` reads (sorted, without repeats), and the whole sheets its
+/// run-time references can reach, in a workbook of `sheets` sheets.
+pub fn dependencies(e: &BExpr, sheets: usize) -> (Vec<Area>, Vec<Area>) {
+    let Reads { areas, reachable, .. } = reads(e, sheets);
+    (areas, reachable)
 }
 
 struct Deps<'o> {
@@ -37,18 +57,8 @@ struct Deps<'o> {
     /// LET slot -> the areas its value reads.
     locals: HashMap<usize, Vec<Area>>,
     sheets: usize,
-}
-
-/// Whether `e` calls a volatile function: it is then calculated on every
-/// recalculation (and every iteration), whatever changed.
-pub fn volatile(e: &BExpr) -> bool {
-    match e {
-        // A shared subformula is never volatile (see `engine::share`).
-        BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => false,
-        BExpr::Unary(_, x) | BExpr::ArrayMode(x) => volatile(x),
-        BExpr::Binary(_, l, r) => volatile(l) || volatile(r),
-        BExpr::Call(f, args) => f.volatile || args.iter().any(volatile),
-    }
+    /// Whether a volatile function was met (every call is walked).
+    volatile: bool,
 }
 
 impl Deps<'_> {
@@ -74,8 +84,12 @@ impl Deps<'_> {
                     self.boxes(start);
                 }
             }
-            BExpr::Call(f, args) if f.is_scoped() => self.let_call(args),
+            BExpr::Call(f, args) if f.is_scoped() => {
+                self.volatile |= f.volatile;
+                self.let_call(args)
+            }
             BExpr::Call(f, args) => {
+                self.volatile |= f.volatile;
                 for (i, a) in args.iter().enumerate() {
                     // A constant reference whose rectangle alone is used
                     // (ROW(A:A) left unfolded past the folding budget).
@@ -158,7 +172,28 @@ fn whole_sheet(sheet: u16) -> Area {
 
 #[cfg(test)]
 mod tests {
+    use super::{BExpr, reads};
+    use crate::address::Area;
+    use crate::functions::lookup;
     use crate::testing::Sheet;
+    use crate::value::Value;
+
+    /// The one walk finds a volatile call wherever it sits (inside a LET
+    /// variable's value, under other calls), and nothing else is volatile.
+    #[test]
+    fn reads_finds_volatile_calls_in_the_same_walk() {
+        let call = |name: &str, args: Vec<BExpr>| BExpr::Call(lookup(name).unwrap(), args.into());
+        let text = |t: &str| BExpr::Const(Value::Text(t.into()));
+        let cell = BExpr::Const(Value::Ref(Area::new(0, 0, 0, 0, 0)));
+        let indirect = call("INDIRECT", vec![text("A1")]);
+        let in_let = call("LET", vec![BExpr::Local(0), indirect.clone(), BExpr::Local(0)]);
+        let under = call("SUM", vec![cell.clone(), call("ABS", vec![indirect])]);
+        let plain = call("LET", vec![BExpr::Local(0), cell.clone(), call("SUM", vec![BExpr::Local(0)])]);
+        let volatile = |e: &BExpr| reads(e, 1).volatile;
+        assert_eq!([&in_let, &under, &plain].map(volatile), [true, true, false]);
+        // The LET variable reads what its value reads.
+        assert_eq!(reads(&plain, 1).areas, vec![Area::new(0, 0, 0, 0, 0)]);
+    }
 
     /// Every area of a union, an intersection and OFFSET over constant
     /// arrays is a dependency: a change to any recalculates the readers.
