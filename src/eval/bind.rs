@@ -91,7 +91,7 @@ impl<'s> Binder<'s> {
         Binder {
             scope,
             cell,
-            stack: Vec::with_capacity(16),
+            stack: Vec::new(),
             locals: Vec::new(),
             next_slot: 0,
             array_depth: 0,
@@ -102,13 +102,13 @@ impl<'s> Binder<'s> {
             empty: Grid::new(scope.sheets.len()),
             issues: Vec::new(),
             // Room for the names a formula of the boards expands.
-            expanded: Vec::with_capacity(64),
+            expanded: Vec::new(),
             memo: None,
             tried: Vec::new(),
             limits: 0,
             peak_depth: 0,
             peak_names: 0,
-            met: Vec::with_capacity(16),
+            met: Vec::new(),
         }
     }
 
