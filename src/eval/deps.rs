@@ -172,27 +172,21 @@ fn whole_sheet(sheet: u16) -> Area {
 
 #[cfg(test)]
 mod tests {
-    use super::{BExpr, reads};
-    use crate::address::Area;
-    use crate::functions::lookup;
     use crate::testing::Sheet;
-    use crate::value::Value;
 
-    /// The one walk finds a volatile call wherever it sits (inside a LET
-    /// variable's value, under other calls), and nothing else is volatile.
+    /// The dependencies' walk finds a volatile call wherever it sits (in a
+    /// LET variable's value, under other calls): those cells, and only
+    /// those, are calculated again by a recalculation with nothing changed.
     #[test]
-    fn reads_finds_volatile_calls_in_the_same_walk() {
-        let call = |name: &str, args: Vec<BExpr>| BExpr::Call(lookup(name).unwrap(), args.into());
-        let text = |t: &str| BExpr::Const(Value::Text(t.into()));
-        let cell = BExpr::Const(Value::Ref(Area::new(0, 0, 0, 0, 0)));
-        let indirect = call("INDIRECT", vec![text("A1")]);
-        let in_let = call("LET", vec![BExpr::Local(0), indirect.clone(), BExpr::Local(0)]);
-        let under = call("SUM", vec![cell.clone(), call("ABS", vec![indirect])]);
-        let plain = call("LET", vec![BExpr::Local(0), cell.clone(), call("SUM", vec![BExpr::Local(0)])]);
-        let volatile = |e: &BExpr| reads(e, 1).volatile;
-        assert_eq!([&in_let, &under, &plain].map(volatile), [true, true, false]);
-        // The LET variable reads what its value reads.
-        assert_eq!(reads(&plain, 1).areas, vec![Area::new(0, 0, 0, 0, 0)]);
+    fn volatile_calls_are_found_in_the_dependencies_walk() {
+        let mut s = Sheet::new();
+        s.set("A1", "1");
+        s.set("B1", "=LET(x, INDIRECT(\"A1\"), x)");
+        s.set("B2", "=SUM(A1, ABS(INDIRECT(\"A1\")))");
+        s.set("B3", "=LET(x, A1, SUM(x))");
+        s.recalc();
+        assert_eq!(["B1", "B2", "B3"].map(|c| s.text(c)), ["1", "2", "1"]);
+        assert_eq!(s.recalc().evaluated, 2, "B1 and B2 are volatile, B3 is not");
     }
 
     /// Every area of a union, an intersection and OFFSET over constant
