@@ -315,7 +315,19 @@ impl<'a> Eval<'a> {
     /// several cells give an array inside names (array mode) and the implicit
     /// intersection with the calculating cell elsewhere. A reference array
     /// reads element by element ([`Eval::ref_values`]). Other values pass.
+    #[inline]
     pub fn value(&self, v: Value) -> Value {
+        // Numbers, text, booleans, errors and the empty value pass as they
+        // are; only references and arrays (which may hold references) are
+        // read, out of line.
+        match v {
+            Value::Ref(_) | Value::Array(_) => self.read_value(v),
+            v => v,
+        }
+    }
+
+    /// [`Eval::value`] of a reference or an array.
+    fn read_value(&self, v: Value) -> Value {
         if self.folding && matches!(v, Value::Ref(_)) {
             // How a reference is read depends on the mode at run time.
             self.touched.set(true);
