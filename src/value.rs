@@ -173,7 +173,16 @@ impl Value {
 
     /// Coercion to a number in arithmetic: empty is 0, TRUE is 1, text that
     /// reads as a number is that number, other text is #VALUE!.
+    #[inline]
     pub fn to_number(&self) -> Result<f64, ErrorKind> {
+        match self {
+            Value::Number(n) => Ok(*n),
+            v => v.coerce_number(),
+        }
+    }
+
+    /// [`Value::to_number`] of anything but a number, out of line.
+    fn coerce_number(&self) -> Result<f64, ErrorKind> {
         match self {
             Value::Empty => Ok(0.0),
             Value::Number(n) => Ok(*n),
@@ -187,7 +196,17 @@ impl Value {
 
     /// Coercion to a boolean in conditions: numbers are true when non-zero,
     /// text "TRUE"/"FALSE" (any case) reads as such, other text is #VALUE!.
+    #[inline]
     pub fn to_bool(&self) -> Result<bool, ErrorKind> {
+        match self {
+            Value::Bool(b) => Ok(*b),
+            Value::Number(n) => Ok(*n != 0.0),
+            v => v.coerce_bool(),
+        }
+    }
+
+    /// [`Value::to_bool`] of anything but a boolean or a number, out of line.
+    fn coerce_bool(&self) -> Result<bool, ErrorKind> {
         match self {
             Value::Empty => Ok(false),
             Value::Number(n) => Ok(*n != 0.0),

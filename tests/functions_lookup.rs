@@ -75,6 +75,25 @@ fn index_with_cell_indexes_recalculates() {
     assert_eq!(s.value("A1"), n(9.0));
 }
 
+/// Index arguments are truncated toward zero: a fraction above -1 is 0
+/// (the whole row or column), -1 and below are #VALUE!, past the edge
+/// #REF!; on arrays and on references alike.
+#[test]
+fn index_arguments_are_truncated() {
+    let mut s = grid();
+    s.set("F1", "-0.5");
+    s.set("A1", "=INDEX({10,20,30},2.9)");
+    s.set("A2", "=SUM(INDEX({10,20,30},1,F1))");
+    s.set("A3", "=INDEX({10,20,30},-1)");
+    s.set("A4", "=SUM(INDEX(B1:D3,F1,1))");
+    s.set("A5", "=INDEX(B1:D3,-1.5,1)");
+    s.set("A6", "=INDEX({10,20,30},3.99)");
+    s.set("A7", "=INDEX({10,20,30},4)");
+    s.recalc();
+    let shown = ["A1", "A2", "A3", "A4", "A5", "A6", "A7"].map(|c| s.text(c));
+    assert_eq!(shown, ["20", "60", "#VALUE!", "12", "#VALUE!", "30", "#REF!"]);
+}
+
 #[test]
 fn offset_results_follow_their_cells() {
     let mut s = grid();

@@ -48,8 +48,10 @@ pub const FUNCTIONS: &[FnSpec] = &[
 
 /// An index argument: truncated; negative is #VALUE!.
 fn index_number(v: &Value) -> Result<u32, ErrorKind> {
-    let n = v.to_number()?.trunc();
-    if n < 0.0 { Err(ErrorKind::Value) } else { Ok(n.min(u32::MAX as f64) as u32) }
+    // The cast truncates (and saturates), so -1 < n < 0 is 0, as its
+    // truncation -0 would be; no call to `trunc` on this hot path.
+    let n = v.to_number()?;
+    if n <= -1.0 { Err(ErrorKind::Value) } else { Ok(n.min(u32::MAX as f64) as u32) }
 }
 
 /// INDEX's selection in a `rows x cols` block: 0-based inclusive
