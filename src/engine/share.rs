@@ -112,10 +112,12 @@ pub fn share(
 ) -> Shared {
     let Interned { ids, walk, starts } = interned;
     // The subformulas replaced by shared nodes are dropped on a second
-    // thread, in batches, while the rewriting goes on.
+    // thread, in batches, while the rewriting goes on. Where no thread can
+    // be had, the receiver goes with the failed spawn and each batch is
+    // dropped where it is sent (the send fails and hands it back).
     let (dropping, batches) = std::sync::mpsc::channel::<Vec<BExpr>>();
     let (exprs, areas) = std::thread::scope(|scope| {
-        scope.spawn(move || batches.into_iter().for_each(drop));
+        let _ = std::thread::Builder::new().spawn_scoped(scope, move || batches.into_iter().for_each(drop));
         let garbage = Vec::new();
         let mut sharer = Sharer { ids, sheets, exprs: Vec::new(), areas: Vec::new(), garbage, dropping };
         let mut starts = starts.into_iter();

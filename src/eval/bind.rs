@@ -101,7 +101,6 @@ impl<'s> Binder<'s> {
             fold_left: MAX_FOLD_CELLS,
             empty: Grid::new(scope.sheets.len()),
             issues: Vec::new(),
-            // Room for the names a formula of the boards expands.
             expanded: Vec::new(),
             memo: None,
             tried: Vec::new(),
