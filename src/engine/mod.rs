@@ -52,6 +52,10 @@ pub struct Engine {
     writes: u64,
     /// The iterations' history, to see values repeat (see `oscillation`).
     watch: Watch,
+    /// Whether formulas with a kernel (`eval::kernel`) are run through it.
+    kernels: bool,
+    /// Kernel runs that bailed out to the tree walker so far.
+    bails: u64,
     pub settings: CalcSettings,
 }
 
@@ -79,13 +83,16 @@ impl Clone for Engine {
             shared: self.shared.clone(),
             writes: self.writes,
             watch: self.watch.clone(),
+            kernels: self.kernels,
+            bails: self.bails,
             settings: self.settings,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
         // Every field named, so that a new one cannot be left out.
-        let Engine { program, grid, dirty, readers_dirty, blocks, shared, writes, watch, settings } = source;
+        let Engine { program, grid, dirty, readers_dirty, blocks, shared, writes, watch, kernels, bails, settings } =
+            source;
         if !Arc::ptr_eq(&self.program, program) {
             self.program = program.clone();
         }
@@ -96,6 +103,8 @@ impl Clone for Engine {
         self.shared.clone_from(shared);
         self.writes = *writes;
         self.watch.clone_from(watch);
+        self.kernels = *kernels;
+        self.bails = *bails;
         self.settings = *settings;
     }
 }
@@ -122,7 +131,8 @@ impl Engine {
         let blocks = vec![None; program.blocks.len()];
         let readers_dirty = vec![Readers::Unknown; program.graph.readers.len()];
         let shared = vec![None; program.shared.exprs.len()];
-        Engine { program, grid, dirty, readers_dirty, blocks, shared, writes: 0, watch: Watch::default(), settings }
+        let watch = Watch::default();
+        Engine { program, grid, dirty, readers_dirty, blocks, shared, writes: 0, watch, kernels: true, bails: 0, settings }
     }
 
     /// A fresh engine (as [`Engine::new`] makes) for `program`, which has
@@ -160,6 +170,17 @@ impl Engine {
             }
         }
         Ok(e)
+    }
+
+    /// Runs the formulas that have a kernel through it (the default) or
+    /// through the tree walker only: the same values either way.
+    pub fn set_kernels(&mut self, on: bool) {
+        self.kernels = on;
+    }
+
+    /// How many kernel runs bailed out to the tree walker so far.
+    pub fn kernel_bails(&self) -> u64 {
+        self.bails
     }
 
     pub fn program(&self) -> &Arc<Program> {

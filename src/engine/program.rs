@@ -14,6 +14,7 @@ use crate::eval::bind::{
     Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BIND_WORK, MAX_TOTAL_BOUND_NODES, Memo, NameDef, Scope, Site,
 };
 use crate::eval::deps::{Reads, reads};
+use crate::eval::kernel::Kernels;
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
 use crate::value::{ErrorKind, Value};
@@ -249,6 +250,8 @@ pub struct Program {
     pub(crate) schedule: Vec<Stage>,
     /// The subformulas several formulas share (see `engine::share`).
     pub(crate) shared: Shared,
+    /// The flat fast path of the formula cells that have one (see `eval::kernel`).
+    pub(crate) kernels: Kernels,
 }
 
 /// Whether [`Program::build_with`] shares repeated subformulas.
@@ -337,8 +340,9 @@ impl Program {
             Sharing::On => share(interned, &mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph),
             Sharing::Off => Shared::default(),
         };
+        let kernels = Kernels::new(cells.iter().map(|c| (sharing == Sharing::On && c.block.is_none()).then_some(&c.expr)));
         let program =
-            Program { scope, cells, index, constants, blocks, block_formulas, volatile, graph, schedule, shared };
+            Program { scope, cells, index, constants, blocks, block_formulas, volatile, graph, schedule, shared, kernels };
         (program, found.issues)
     }
 
@@ -353,6 +357,7 @@ impl Program {
         p.block_formulas.iter_mut().for_each(|e| *e = e.detached());
         p.shared.exprs.iter_mut().for_each(|e| *e = e.detached());
         p.constants.iter_mut().for_each(|(_, v)| *v = v.detached());
+        p.kernels = Kernels::new(p.cells.iter().enumerate().map(|(f, c)| self.kernels.get(f).map(|_| &c.expr)));
         p
     }
 
@@ -390,6 +395,12 @@ impl Program {
     /// The subformulas several formulas share, by `SharedId` (see `engine::share`).
     pub fn shared(&self) -> &[BExpr] {
         &self.shared.exprs
+    }
+
+    /// How many formula cells have a kernel, the flat fast path for
+    /// scalar formulas (see `eval::kernel`).
+    pub fn kernel_count(&self) -> usize {
+        self.kernels.count()
     }
 
     /// The area of a block array formula.

@@ -19,6 +19,7 @@ use super::graph::Stage;
 use super::observe::{Flow, Observer, OnePass, PassInfo};
 use super::program::Program;
 use crate::address::{Area, CellAddr};
+use crate::eval::kernel::{Bail, Reads};
 use crate::eval::{Eval, SharedValues};
 use crate::ids::FormulaId;
 use crate::policy::{Order, change};
@@ -184,6 +185,16 @@ impl Engine {
         let program = &*self.program;
         let cell = program.cell(f);
         observer.evaluate(cell.addr);
+        if self.kernels
+            && let Some(k) = program.kernels.get(f.index())
+        {
+            let shared = SharedValues { exprs: &program.shared.exprs, values: &mut self.shared };
+            let mut reads = Reads { grid: &self.grid, cell: cell.addr, scope: &program.scope, shared };
+            match k.run(&mut reads) {
+                Ok(v) => return v,
+                Err(Bail) => self.bails += 1,
+            }
+        }
         let shared = SharedValues { exprs: &program.shared.exprs, values: &mut self.shared };
         let mut ev = Eval::new(&self.grid, cell.addr).with_scope(&program.scope).with_shared(shared);
         let Some(at) = cell.block else {

@@ -7,6 +7,7 @@
 
 pub mod bind;
 pub mod deps;
+pub(crate) mod kernel;
 mod ops;
 
 use crate::address::{Area, CellAddr};

@@ -1,0 +1,253 @@
+//! The kernel's unboxed values and Excel's rules on them. A [`Scalar`] is
+//! a number, a boolean, the empty value, a text of the kernel's constant
+//! table (the empty text among them) or an error: `Copy`, no allocation.
+//! The operators, comparisons and conditions here give exactly what
+//! `ops::binary`, `ops::unary` and `Value::to_bool` give the same values;
+//! anything a scalar cannot hold (other texts, arrays, references) is a
+//! [`Bail`]: the tree walker takes the cell.
+
+use crate::ast::{BinaryOp, UnaryOp};
+use crate::eval::ops::power;
+use crate::value::{ErrorKind, Value, cmp_text, num_eq, parse_number};
+use std::cmp::Ordering;
+
+/// The index of the empty text in every kernel's text table.
+pub(super) const EMPTY_TEXT: u32 = 0;
+
+/// One value on the kernel's stack.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Scalar {
+    Num(f64),
+    Bool(bool),
+    Empty,
+    /// A text of the kernel's table, by index ([`EMPTY_TEXT`] is `""`).
+    Text(u32),
+    Err(ErrorKind),
+}
+
+/// The kernel met something it does not compute exactly: the cell is
+/// evaluated by the tree walker instead.
+#[derive(Debug)]
+pub(crate) struct Bail;
+
+use Scalar::*;
+
+impl Scalar {
+    /// A cell's or a shared subformula's value as a scalar: a text other
+    /// than `""`, an array or a reference bails.
+    #[inline]
+    pub(super) fn read(v: &Value) -> Result<Scalar, Bail> {
+        Ok(match v {
+            Value::Number(n) => Num(*n),
+            Value::Bool(b) => Bool(*b),
+            Value::Empty => Empty,
+            Value::Error(e) => Err(*e),
+            Value::Text(s) if s.is_empty() => Text(EMPTY_TEXT),
+            _ => return Result::Err(Bail),
+        })
+    }
+
+    /// A number as `Value::num` makes it: NaN and infinities are #NUM!.
+    #[inline]
+    fn num(n: f64) -> Scalar {
+        if n.is_finite() { Num(n) } else { Err(ErrorKind::Num) }
+    }
+
+    /// The scalar as a value (texts from `texts`).
+    pub(super) fn value(self, texts: &[Value]) -> Value {
+        match self {
+            Num(n) => Value::Number(n),
+            Bool(b) => Value::Bool(b),
+            Empty => Value::Empty,
+            Text(i) => texts[i as usize].clone(),
+            Err(e) => Value::Error(e),
+        }
+    }
+}
+
+/// The text of a scalar known to be one.
+fn text(texts: &[Value], i: u32) -> &str {
+    match &texts[i as usize] {
+        Value::Text(s) => s,
+        _ => "",
+    }
+}
+
+/// `Value::to_number`: empty is 0, booleans 0 and 1, text parsed.
+fn number(a: Scalar, texts: &[Value]) -> Result<f64, ErrorKind> {
+    match a {
+        Num(n) => Ok(n),
+        Bool(b) => Ok(if b { 1.0 } else { 0.0 }),
+        Empty => Ok(0.0),
+        Text(i) => parse_number(text(texts, i)).ok_or(ErrorKind::Value),
+        Err(e) => Result::Err(e),
+    }
+}
+
+/// `Value::to_bool`, a condition: non-zero numbers are TRUE, empty FALSE,
+/// the texts TRUE and FALSE are themselves, other text #VALUE!.
+#[inline]
+pub(super) fn truth(a: Scalar, texts: &[Value]) -> Result<bool, ErrorKind> {
+    match a {
+        Bool(b) => Ok(b),
+        Num(n) => Ok(n != 0.0),
+        Empty => Ok(false),
+        Text(i) => match text(texts, i) {
+            s if s.eq_ignore_ascii_case("TRUE") => Ok(true),
+            s if s.eq_ignore_ascii_case("FALSE") => Ok(false),
+            _ => Result::Err(ErrorKind::Value),
+        },
+        Err(e) => Result::Err(e),
+    }
+}
+
+fn cmp_num(x: f64, y: f64) -> Ordering {
+    if num_eq(x, y) { Ordering::Equal } else { x.partial_cmp(&y).unwrap_or(Ordering::Equal) }
+}
+
+/// `value::compare` on two scalars that are not errors.
+fn compare(a: Scalar, b: Scalar, texts: &[Value]) -> Ordering {
+    let rank = |v: Scalar| match v {
+        Num(_) | Empty => 0,
+        Text(_) => 1,
+        Bool(_) => 2,
+        Err(_) => 3,
+    };
+    match (a, b) {
+        (Empty, Empty) => Ordering::Equal,
+        (Empty, Text(s)) => cmp_text("", text(texts, s)),
+        (Text(s), Empty) => cmp_text(text(texts, s), ""),
+        (Empty, Bool(x)) => false.cmp(&x),
+        (Bool(x), Empty) => x.cmp(&false),
+        (Empty, Num(y)) => cmp_num(0.0, y),
+        (Num(x), Empty) => cmp_num(x, 0.0),
+        (Num(x), Num(y)) => cmp_num(x, y),
+        (Text(x), Text(y)) => cmp_text(text(texts, x), text(texts, y)),
+        (Bool(x), Bool(y)) => x.cmp(&y),
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
+
+/// Whether ordering `o` satisfies comparison `op`.
+fn holds(op: BinaryOp, o: Ordering) -> bool {
+    match op {
+        BinaryOp::Eq => o == Ordering::Equal,
+        BinaryOp::Ne => o != Ordering::Equal,
+        BinaryOp::Lt => o == Ordering::Less,
+        BinaryOp::Gt => o == Ordering::Greater,
+        BinaryOp::Le => o != Ordering::Greater,
+        _ => o != Ordering::Less,
+    }
+}
+
+/// Whether the kernel computes operator `op` (arithmetic and comparisons).
+pub(super) fn supported(op: BinaryOp) -> bool {
+    use BinaryOp::*;
+    matches!(op, Add | Sub | Mul | Div | Pow | Eq | Ne | Lt | Gt | Le | Ge)
+}
+
+/// `a op b` for a [`supported`] operator, as `ops::binary` gives it.
+#[inline]
+pub(super) fn binary(op: BinaryOp, a: Scalar, b: Scalar, texts: &[Value]) -> Scalar {
+    use BinaryOp::*;
+    if let (Num(x), Num(y)) = (a, b) {
+        match op {
+            Add => return Scalar::num(x + y),
+            Sub => return Scalar::num(x - y),
+            Mul => return Scalar::num(x * y),
+            Eq => return Bool(num_eq(x, y)),
+            Ne => return Bool(!num_eq(x, y)),
+            Lt => return Bool(x < y && !num_eq(x, y)),
+            Gt => return Bool(x > y && !num_eq(x, y)),
+            Le => return Bool(x <= y || num_eq(x, y)),
+            Ge => return Bool(x >= y || num_eq(x, y)),
+            _ => {}
+        }
+    }
+    if let Err(e) = a {
+        return Err(e);
+    }
+    if let Err(e) = b {
+        return Err(e);
+    }
+    match op {
+        Eq | Ne | Lt | Gt | Le | Ge => Bool(holds(op, compare(a, b, texts))),
+        _ => {
+            let (x, y) = match (number(a, texts), number(b, texts)) {
+                (Ok(x), Ok(y)) => (x, y),
+                (Result::Err(e), _) | (_, Result::Err(e)) => return Err(e),
+            };
+            match op {
+                Add => Scalar::num(x + y),
+                Sub => Scalar::num(x - y),
+                Mul => Scalar::num(x * y),
+                Div if y == 0.0 => Err(ErrorKind::Div0),
+                Div => Scalar::num(x / y),
+                _ => match power(x, y) {
+                    Value::Number(n) => Num(n),
+                    Value::Error(e) => Err(e),
+                    _ => Err(ErrorKind::Num),
+                },
+            }
+        }
+    }
+}
+
+/// `op a`, as `ops::unary` gives it for a scalar.
+pub(super) fn unary(op: UnaryOp, a: Scalar, texts: &[Value]) -> Scalar {
+    let n = match number(a, texts) {
+        Ok(n) => n,
+        Result::Err(e) => return Err(e),
+    };
+    match op {
+        UnaryOp::Neg => Scalar::num(-n),
+        UnaryOp::Plus if a == Empty => Num(0.0),
+        UnaryOp::Plus => a,
+        UnaryOp::Percent => Scalar::num(n / 100.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pair of these scalars gives what `ops::binary` gives the values.
+    #[test]
+    fn operators_agree_with_ops_on_every_pair() {
+        let texts = [Value::text(""), Value::text("abc"), Value::text("2"), Value::text("true"), Value::text("ABC")];
+        let all = [
+            Num(0.0),
+            Num(1.5),
+            Num(-2.0),
+            Num(1e308),
+            Bool(true),
+            Bool(false),
+            Empty,
+            Text(0),
+            Text(1),
+            Text(2),
+            Text(3),
+            Text(4),
+            Err(ErrorKind::Div0),
+            Err(ErrorKind::NA),
+        ];
+        use BinaryOp::*;
+        for op in [Add, Sub, Mul, Div, Pow, Eq, Ne, Lt, Gt, Le, Ge] {
+            for a in all {
+                for b in all {
+                    let want = crate::eval::binary(op, a.value(&texts), b.value(&texts));
+                    assert_eq!(binary(op, a, b, &texts).value(&texts), want, "{a:?} {op:?} {b:?}");
+                }
+            }
+        }
+        for op in [UnaryOp::Neg, UnaryOp::Plus, UnaryOp::Percent] {
+            for a in all {
+                let want = crate::eval::unary(op, a.value(&texts));
+                assert_eq!(unary(op, a, &texts).value(&texts), want, "{op:?} {a:?}");
+            }
+        }
+        for a in all {
+            assert_eq!(truth(a, &texts), a.value(&texts).to_bool(), "{a:?}");
+        }
+    }
+}
