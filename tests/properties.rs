@@ -3,8 +3,8 @@
 //! back to the same tree; the workbook loader never panics and locates
 //! every problem inside its input; binding and recalculation never panic,
 //! stop within the iteration cap and never store NaN; row-major and
-//! synchronous orders agree on acyclic workbooks; shared subformulas give
-//! the plain evaluation's values at every iteration. Each property runs a few
+//! synchronous orders agree on acyclic workbooks; shared subformulas and kernels
+//! give the plain evaluation's values at every iteration. Each property runs a few
 //! hundred cases at most so the file stays fast; run more with
 //! `PROPTEST_CASES=10000 cargo test --release --test properties`.
 
@@ -13,6 +13,8 @@
 
 #[path = "properties/formulas.rs"]
 mod formulas;
+#[path = "properties/kernel.rs"]
+mod kernel;
 #[path = "properties/load.rs"]
 mod load;
 #[path = "properties/parse.rs"]

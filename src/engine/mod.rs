@@ -132,7 +132,19 @@ impl Engine {
         let readers_dirty = vec![Readers::Unknown; program.graph.readers.len()];
         let shared = vec![None; program.shared.exprs.len()];
         let watch = Watch::default();
-        Engine { program, grid, dirty, readers_dirty, blocks, shared, writes: 0, watch, kernels: true, bails: 0, settings }
+        Engine {
+            program,
+            grid,
+            dirty,
+            readers_dirty,
+            blocks,
+            shared,
+            writes: 0,
+            watch,
+            kernels: true,
+            bails: 0,
+            settings,
+        }
     }
 
     /// A fresh engine (as [`Engine::new`] makes) for `program`, which has

@@ -340,9 +340,21 @@ impl Program {
             Sharing::On => share(interned, &mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph),
             Sharing::Off => Shared::default(),
         };
-        let kernels = Kernels::new(cells.iter().map(|c| (sharing == Sharing::On && c.block.is_none()).then_some(&c.expr)));
-        let program =
-            Program { scope, cells, index, constants, blocks, block_formulas, volatile, graph, schedule, shared, kernels };
+        let kernels =
+            Kernels::new(cells.iter().map(|c| (sharing == Sharing::On && c.block.is_none()).then_some(&c.expr)));
+        let program = Program {
+            scope,
+            cells,
+            index,
+            constants,
+            blocks,
+            block_formulas,
+            volatile,
+            graph,
+            schedule,
+            shared,
+            kernels,
+        };
         (program, found.issues)
     }
 

@@ -12,17 +12,16 @@
 mod compile;
 mod scalar;
 
+use super::bind::Scope;
 use super::{BExpr, Eval, SharedValues};
 use crate::address::CellAddr;
 use crate::ast::{BinaryOp, UnaryOp};
 use crate::grid::Grid;
 use crate::ids::SharedId;
 use crate::value::{ErrorKind, Value};
-use super::bind::Scope;
 use compile::Compiler;
 pub(crate) use scalar::Bail;
 use scalar::{Scalar, truth};
-
 
 /// The deepest stack a kernel may use.
 const STACK: usize = 16;

@@ -32,19 +32,19 @@ fn fixed(text: &str) -> String {
     })
 }
 
-fn values(s: &Sheet) -> Vec<Value> {
+pub(super) fn values(s: &Sheet) -> Vec<Value> {
     (0..CELLS).map(|i| s.value(&cell(i))).collect()
 }
 
 /// What each cell holds: nothing, a constant, or one of the formulas (by index).
 #[derive(Clone, Debug)]
-enum Holds {
+pub(super) enum Holds {
     Empty,
     Constant(i32),
     Formula(usize),
 }
 
-fn holds() -> impl Strategy<Value = Holds> {
+pub(super) fn holds() -> impl Strategy<Value = Holds> {
     prop_oneof![
         1 => Just(Holds::Empty),
         2 => (-3i32..10).prop_map(Holds::Constant),
@@ -52,7 +52,7 @@ fn holds() -> impl Strategy<Value = Holds> {
     ]
 }
 
-fn sheet(cells: &[Holds], formulas: &[String], name: &str, sharing: Sharing) -> Sheet {
+pub(super) fn sheet(cells: &[Holds], formulas: &[String], name: &str, sharing: Sharing) -> Sheet {
     let mut s = Sheet::new();
     s.sharing(sharing);
     s.name("nm", &fixed(name));
@@ -64,6 +64,36 @@ fn sheet(cells: &[Holds], formulas: &[String], name: &str, sharing: Sharing) -> 
         }
     }
     s
+}
+
+/// Steps `a` and `b` (the same workbook built two ways) six iterations in
+/// `order`, then six more after cell number `changed` is set to 7: the
+/// same reports, cells evaluated and values after every iteration.
+pub(super) fn agree_at_every_iteration(
+    mut a: Sheet,
+    mut b: Sheet,
+    order: Order,
+    changed: usize,
+) -> Result<(), TestCaseError> {
+    for s in [&mut a, &mut b] {
+        s.iterate(100, 0.0);
+        s.settings_mut().order = order;
+    }
+    for round in 0..2 {
+        if round == 1 {
+            // A constant changed between recalculations.
+            for s in [&mut a, &mut b] {
+                s.set(&cell(changed), "7");
+            }
+        }
+        for iteration in 0..6 {
+            let (ra, rb) = (a.step(), b.step());
+            prop_assert_eq!(&ra, &rb, "reports, round {} iteration {}", round, iteration);
+            prop_assert_eq!(a.evaluated(), b.evaluated(), "evaluated, iteration {}", iteration);
+            prop_assert_eq!(values(&a), values(&b), "values, round {} iteration {}", round, iteration);
+        }
+    }
+    Ok(())
 }
 
 proptest! {
@@ -78,25 +108,7 @@ proptest! {
         changed in 0..CELLS,
     ) {
         let order = if synchronous { Order::Synchronous } else { Order::RowMajor };
-        let [mut shared, mut plain] = [Sharing::On, Sharing::Off].map(|sharing| {
-            let mut s = sheet(&cells, &formulas, &name, sharing);
-            s.iterate(100, 0.0);
-            s.settings_mut().order = order;
-            s
-        });
-        for round in 0..2 {
-            if round == 1 {
-                // A constant changed between recalculations.
-                for s in [&mut shared, &mut plain] {
-                    s.set(&cell(changed), "7");
-                }
-            }
-            for iteration in 0..6 {
-                let (a, b) = (shared.step(), plain.step());
-                prop_assert_eq!(&a, &b, "reports, round {} iteration {}", round, iteration);
-                prop_assert_eq!(shared.evaluated(), plain.evaluated(), "evaluated, iteration {}", iteration);
-                prop_assert_eq!(values(&shared), values(&plain), "values, round {} iteration {}", round, iteration);
-            }
-        }
+        let [shared, plain] = [Sharing::On, Sharing::Off].map(|sharing| sheet(&cells, &formulas, &name, sharing));
+        agree_at_every_iteration(shared, plain, order, changed)?;
     }
 }

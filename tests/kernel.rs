@@ -1,0 +1,217 @@
+//! The kernels, the flat fast path for scalar formula cells: each shape
+//! they take gives exactly what the tree walker gives (the plain
+//! evaluation, `Sharing::Off`, which has no kernel), on the edge cases of
+//! Excel's rules (empty cells, text, booleans, errors, division by zero),
+//! and values a kernel does not hold (arrays, text read from a cell) bail
+//! out to the tree walker. The workbooks that need them run through them:
+//! every Ellis valid-values cell and every heat-grid cell has a kernel,
+//! and a solve bails out rarely.
+
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use dataflow::engine::Sharing;
+use dataflow::session::Session;
+use dataflow::testing::Sheet;
+use dataflow::workbook::Workbook;
+use std::path::Path;
+
+/// Inputs on row 1 (`B1` empty), formulas on rows 2 and below.
+const INPUTS: &[(&str, &str)] = &[
+    ("C1", "0"),
+    ("D1", "abc"),
+    ("E1", "TRUE"),
+    ("F1", "#N/A"),
+    ("G1", "0.1"),
+    ("H1", "1e200"),
+    ("I1", "2"),
+    ("J1", "FALSE"),
+];
+
+/// Builds `formulas` (cell, formula) over [`INPUTS`] with kernels (shared
+/// subformulas on) and plainly; recalculates both; checks every cell shows
+/// the same. Returns the sheet with kernels.
+fn agree(names: &[(&str, &str)], formulas: &[(&str, &str)]) -> Sheet {
+    let [mut fast, mut plain] = [Sharing::On, Sharing::Off].map(|sharing| {
+        let mut s = Sheet::new();
+        s.sharing(sharing);
+        for (n, f) in names {
+            s.name(n, f);
+        }
+        for (c, v) in INPUTS.iter().chain(formulas) {
+            s.set(c, v);
+        }
+        s.recalc();
+        s
+    });
+    for (c, f) in formulas {
+        assert_eq!(fast.text(c), plain.text(c), "{c}: {f}");
+        assert_eq!(fast.value(c), plain.value(c), "{c}: {f}");
+    }
+    assert_eq!(plain.engine_ref().program().kernel_count(), 0, "the plain evaluation has no kernel");
+    assert!(fast.engine_ref().program().kernel_count() > 0);
+    fast
+}
+
+/// Runs `formulas` (all taken by kernels) through [`agree`]; checks that
+/// every one has a kernel and that `bails` of them bailed out.
+fn kernels(names: &[(&str, &str)], formulas: &[&str], bails: u64) -> Vec<String> {
+    let cells: Vec<(String, String)> =
+        formulas.iter().enumerate().map(|(i, f)| (format!("A{}", i + 2), f.to_string())).collect();
+    let refs: Vec<(&str, &str)> = cells.iter().map(|(c, f)| (c.as_str(), f.as_str())).collect();
+    let mut s = agree(names, &refs);
+    assert_eq!(s.engine_ref().program().kernel_count(), formulas.len(), "every formula has a kernel");
+    assert_eq!(s.engine_ref().kernel_bails(), bails, "bail-outs");
+    cells.iter().map(|(c, _)| s.text(c)).collect()
+}
+
+#[test]
+fn empty_cells_are_zero_in_arithmetic_and_equal_to_zero_and_empty_text() {
+    let got = kernels(
+        &[],
+        &["=B1+1", "=B1=0", "=B1=\"\"", "=B1<1", "=-B1", "=B1", "=IF(B1,1,2)", "=B1%", "=+B1", "=B1=FALSE", "=B1<TRUE"],
+        0,
+    );
+    assert_eq!(got, ["1", "TRUE", "TRUE", "TRUE", "0", "0", "2", "0", "0", "TRUE", "TRUE"]);
+}
+
+#[test]
+fn empty_text_from_a_formula_is_text() {
+    // A2 is "" (a formula's empty text, read from the cell by the others).
+    let got = kernels(
+        &[],
+        &[
+            "=IF(C1=1,1,\"\")",
+            "=A2=\"\"",
+            "=A2=0",
+            "=A2+1",
+            "=IF(A2,1,2)",
+            "=A2<1",
+            "=-A2",
+            "=A2=B1",
+            "=A2",
+            "=A2>TRUE",
+        ],
+        0,
+    );
+    assert_eq!(got, ["", "TRUE", "FALSE", "#VALUE!", "#VALUE!", "FALSE", "#VALUE!", "TRUE", "", "FALSE"]);
+}
+
+#[test]
+fn constant_texts_compare_case_insensitively_and_coerce_as_excel_does() {
+    let got = kernels(
+        &[],
+        &[
+            "=IF(C1=0,\"Abc\",\"x\")",
+            "=IF(C1,\"a\",\"B\")<\"b\"",
+            "=IF(C1=0,\"true\")=TRUE",
+            "=IF(IF(C1=0,\"TRUE\"),1,2)",
+            "=IF(C1=0,\"3\")*I1",
+            "=IF(C1=0,\"x\")+1",
+            "=IF(C1=0,\"z\")>9",
+        ],
+        0,
+    );
+    assert_eq!(got, ["Abc", "FALSE", "FALSE", "1", "6", "#VALUE!", "TRUE"]);
+}
+
+#[test]
+fn text_read_from_a_cell_bails_out_to_the_tree_walker() {
+    let got = kernels(&[], &["=D1=\"ABC\"", "=IF(D1,1,2)", "=D1+1", "=IF(C1=0,1,D1)", "=IF(C1,1,D1)"], 4);
+    assert_eq!(got, ["TRUE", "#VALUE!", "#VALUE!", "1", "abc"]);
+}
+
+#[test]
+fn booleans_count_as_numbers_in_arithmetic_and_sort_after_numbers() {
+    let got = kernels(
+        &[],
+        &[
+            "=(C1=0)*2",
+            "=(C1=0)>5",
+            "=AND(C1=0,1)",
+            "=OR(B1,0)",
+            "=AND(B1)",
+            "=NOT(B1)",
+            "=OR(J1,C1)",
+            "=AND(E1,I1)",
+            "=NOT(I1)",
+        ],
+        0,
+    );
+    assert_eq!(got, ["2", "TRUE", "TRUE", "FALSE", "#VALUE!", "TRUE", "FALSE", "TRUE", "FALSE"]);
+}
+
+#[test]
+fn errors_propagate_through_every_shape() {
+    let got = kernels(
+        &[],
+        &[
+            "=1/C1",
+            "=A2+1",
+            "=IF(A2,1,2)",
+            "=AND(A2,TRUE)",
+            "=A2=1",
+            "=F1*0",
+            "=IF(C1=0,F1,1)",
+            "=NOT(F1)",
+            "=OR(F1,A2)",
+            "=-F1",
+        ],
+        0,
+    );
+    assert_eq!(got, ["#DIV/0!", "#DIV/0!", "#DIV/0!", "#DIV/0!", "#DIV/0!", "#N/A", "#N/A", "#N/A", "#N/A", "#N/A"]);
+}
+
+#[test]
+fn division_by_zero_overflow_and_fifteen_digit_equality() {
+    let got = kernels(&[], &["=5/B1", "=5/C1", "=C1^-1", "=H1*H1", "=G1+0.2=0.3", "=I1^0.5", "=-I1^0.5", "=C1^C1"], 0);
+    // `-2^0.5` is `(-2)^0.5`: unary minus binds tighter, as in Excel.
+    assert_eq!(got, ["#DIV/0!", "#DIV/0!", "#DIV/0!", "#NUM!", "TRUE", "1.4142135623731", "#NUM!", "#NUM!"]);
+}
+
+#[test]
+fn index_of_a_shared_column_reads_an_element_and_other_arrays_bail_out() {
+    let names = [("col", "$I$1:$I$3>1"), ("sq", "$C$1:$D$2*1"), ("arr", "$G$1:$I$1*2")];
+    let got = kernels(
+        &names,
+        &[
+            "=IF(INDEX(col,1),1,\"\")",
+            "=IF(INDEX(col,2),2,\"\")",
+            "=INDEX(arr,3)+1",
+            "=INDEX(arr,3)",
+            "=INDEX(sq,2)",
+            "=INDEX(sq,2)+0",
+            "=arr+1",
+            "=arr*1",
+            "=INDEX(col,9)",
+            "=INDEX(col,9)=1",
+        ],
+        6,
+    );
+    assert_eq!(got, ["1", "", "5", "4", "0", "0", "1.2", "0.2", "#REF!", "#REF!"]);
+}
+
+#[test]
+fn ellis_valid_values_cells_run_through_kernels() {
+    let mut s = Session::load(Path::new("workbooks/sudoku.ron")).expect("sudoku.ron loads");
+    let kernels = s.engine().program().kernel_count();
+    assert!(kernels >= 729, "the 729 valid-values cells have kernels: {kernels}");
+    let grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    s.set_input("puzzle", grid).unwrap();
+    s.reset().unwrap().expect("a reset protocol");
+    let r = s.recalc();
+    let bails = s.engine().kernel_bails();
+    assert!(r.evaluated > 4_000 && bails * 100 < r.evaluated, "{bails} bail-outs in {} evaluations", r.evaluated);
+}
+
+#[test]
+fn every_heat_grid_cell_runs_through_its_kernel() {
+    let text = r#"Workbook(sheets: ["Main"], calc: (iterate: true, max_iterations: 10, max_change: 0), cells: {
+        "Main!A1:CV1": 100, "Main!A100:CV100": 0, "Main!A2:A99": 0, "Main!CV2:CV99": 0,
+        "Main!B2:CU99": "=(A2+C2+B1+B3)/4" })"#;
+    let mut s = Session::new(Workbook::from_str(text, Path::new("heat.ron"), Path::new(".")).unwrap()).unwrap();
+    assert_eq!(s.engine().program().kernel_count(), 98 * 98);
+    let r = s.recalc();
+    assert_eq!(r.evaluated, 10 * 98 * 98);
+    assert_eq!(s.engine().kernel_bails(), 0);
+}

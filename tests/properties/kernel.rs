@@ -1,0 +1,88 @@
+//! Kernels change no value: on random small workbooks with cycles whose
+//! formulas are the scalar shapes kernels take (arithmetic, comparisons,
+//! IF, AND/OR/NOT, one-cell references, constants of every kind, a shared
+//! name and INDEX of a shared column), the engine running kernels and the
+//! plain one evaluate the same cells and hold the same values after every
+//! iteration, in both orders, and after a constant is changed.
+
+use super::sharing::{Holds, agree_at_every_iteration, holds, sheet};
+use super::workbooks::CELLS;
+use dataflow::engine::Sharing;
+use dataflow::policy::Order;
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
+
+/// The names every workbook defines besides `nm`: a shared column of
+/// booleans and one of numbers, for INDEX.
+const NAMES: &[(&str, &str)] = &[("col", "$A$1:$A$4>2"), ("num", "$B$1:$B$3*2")];
+
+fn leaf() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (0..CELLS).prop_map(|i| format!("«{i}»")),
+        3 => (-3i32..10).prop_map(|n| n.to_string()),
+        1 => Just("nm".to_string()),
+        1 => (proptest::sample::select(&["col", "num"][..]), 1..5u32).prop_map(|(n, k)| format!("INDEX({n},{k})")),
+        1 => proptest::sample::select(&[
+            "0.5", "\"\"", "\"a\"", "\"1\"", "\"TRUE\"", "TRUE", "FALSE", "#N/A", "#DIV/0!",
+        ][..])
+        .prop_map(String::from),
+    ]
+}
+
+/// A scalar formula of at most a few levels, kernel shapes only.
+fn scalar_formula() -> impl Strategy<Value = String> {
+    let ops = &["+", "-", "*", "/", "^", "=", "<>", "<", ">", "<=", ">="][..];
+    leaf().prop_recursive(3, 16, 3, move |inner| {
+        prop_oneof![
+            3 => (inner.clone(), proptest::sample::select(ops), inner.clone())
+                .prop_map(|(a, op, b)| format!("({a}{op}{b})")),
+            1 => inner.clone().prop_map(|e| format!("-{e}%")),
+            2 => (inner.clone(), inner.clone(), proptest::option::of(inner.clone())).prop_map(|(c, a, b)| match b {
+                Some(b) => format!("IF({c},{a},{b})"),
+                None => format!("IF({c},{a})"),
+            }),
+            1 => (proptest::sample::select(&["AND", "OR"][..]), proptest::collection::vec(inner.clone(), 1..4))
+                .prop_map(|(f, args)| format!("{f}({})", args.join(","))),
+            1 => inner.prop_map(|e| format!("NOT({e})")),
+        ]
+    })
+}
+
+fn kernel_sheet(cells: &[Holds], formulas: &[String], name: &str, sharing: Sharing) -> dataflow::testing::Sheet {
+    let mut s = sheet(cells, formulas, name, sharing);
+    for (n, f) in NAMES {
+        s.name(n, f);
+    }
+    s
+}
+
+/// The generator gives kernels: most of its formulas, in a cell, have one.
+#[test]
+fn most_generated_formulas_have_a_kernel() {
+    let mut runner = TestRunner::deterministic();
+    let mut with = 0;
+    for _ in 0..64 {
+        let f = scalar_formula().new_tree(&mut runner).expect("a formula").current();
+        let mut s = kernel_sheet(&[Holds::Formula(0)], &[f], "1", Sharing::On);
+        with += s.engine_ref().program().kernel_count();
+    }
+    assert!(with >= 48, "{with} of 64 formulas have a kernel");
+}
+
+proptest! {
+    #![proptest_config(super::config(128))]
+
+    #[test]
+    fn kernels_and_plain_evaluation_agree_at_every_iteration(
+        cells in proptest::collection::vec(holds(), CELLS),
+        formulas in proptest::collection::vec(scalar_formula(), 3),
+        name in scalar_formula(),
+        synchronous in any::<bool>(),
+        changed in 0..CELLS,
+    ) {
+        let order = if synchronous { Order::Synchronous } else { Order::RowMajor };
+        let [fast, plain] = [Sharing::On, Sharing::Off].map(|sharing| kernel_sheet(&cells, &formulas, &name, sharing));
+        agree_at_every_iteration(fast, plain, order, changed)?;
+    }
+}
