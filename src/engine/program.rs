@@ -369,7 +369,7 @@ impl Program {
         p.block_formulas.iter_mut().for_each(|e| *e = e.detached());
         p.shared.exprs.iter_mut().for_each(|e| *e = e.detached());
         p.constants.iter_mut().for_each(|(_, v)| *v = v.detached());
-        p.kernels = Kernels::new(p.cells.iter().enumerate().map(|(f, c)| self.kernels.get(f).map(|_| &c.expr)));
+        p.kernels = self.kernels.detached();
         p
     }
 

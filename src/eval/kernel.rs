@@ -22,6 +22,7 @@ use crate::value::{ErrorKind, Value};
 use compile::Compiler;
 pub(crate) use scalar::Bail;
 use scalar::{Scalar, truth};
+use std::sync::Arc;
 
 /// The deepest stack a kernel may use.
 const STACK: usize = 16;
@@ -61,18 +62,36 @@ pub(crate) struct Kernel {
     ops: Box<[Op]>,
     /// The formula's constant texts ([`scalar::EMPTY_TEXT`] first).
     texts: Box<[Value]>,
+    /// Whether the ops are only numbers, cell reads and arithmetic, which
+    /// [`Kernel::run_numeric`] computes on plain `f64`s.
+    numeric: bool,
 }
 
 /// The kernels of a program's formula cells, by `FormulaId`.
 #[derive(Clone, Debug, Default)]
 pub struct Kernels {
-    cells: Box<[Option<Kernel>]>,
+    /// Shared by the program's clones (cloned cheaply; a detached program
+    /// builds its own).
+    cells: Arc<[Option<Kernel>]>,
 }
 
 impl Kernels {
     /// A kernel for each formula given whose shape the kernel takes.
     pub(crate) fn new<'e>(formulas: impl Iterator<Item = Option<&'e BExpr>>) -> Kernels {
-        Kernels { cells: formulas.map(|e| e.and_then(Kernel::new)).collect() }
+        // One empty text for all the kernels.
+        let empty = Value::text("");
+        Kernels { cells: formulas.map(|e| e.and_then(|e| Kernel::new(e, &empty))).collect() }
+    }
+
+    /// A copy sharing no reference-counted value with these (see
+    /// `Program::detached`).
+    pub(crate) fn detached(&self) -> Kernels {
+        let empty = Value::text("");
+        let copy = |k: &Kernel| {
+            let texts = k.texts.iter().enumerate().map(|(i, t)| if i == 0 { empty.clone() } else { t.detached() });
+            Kernel { ops: k.ops.clone(), texts: texts.collect(), numeric: k.numeric }
+        };
+        Kernels { cells: self.cells.iter().map(|k| k.as_ref().map(copy)).collect() }
     }
 
     /// Formula `f`'s kernel, if it has one.
@@ -110,14 +129,67 @@ impl Reads<'_> {
 }
 
 impl Kernel {
-    fn new(e: &BExpr) -> Option<Kernel> {
-        let mut c = Compiler::new();
+    fn new(e: &BExpr, empty: &Value) -> Option<Kernel> {
+        let mut c = Compiler::new(empty);
         c.formula(e).ok()?;
-        Some(Kernel { ops: c.ops.into(), texts: c.texts.into() })
+        let numeric = c.ops.iter().all(|op| match op {
+            Op::Push(Scalar::Num(_)) | Op::Cell(_) => true,
+            Op::Binary(op) => matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div),
+            Op::Unary(op) => matches!(op, UnaryOp::Neg | UnaryOp::Percent),
+            _ => false,
+        });
+        Some(Kernel { ops: c.ops.into(), texts: c.texts.into(), numeric })
+    }
+
+    /// The value of an arithmetic kernel over numbers and empty cells, on
+    /// plain `f64`s; `None` where that is not exactly the value (any other
+    /// cell value, a division by zero, a result that is not finite): the
+    /// general [`Kernel::run`] computes it then.
+    #[inline]
+    fn run_numeric(&self, grid: &Grid) -> Option<f64> {
+        let mut stack = [0.0f64; STACK];
+        let mut sp = 0usize;
+        for op in &self.ops {
+            let x = match *op {
+                Op::Push(Scalar::Num(n)) => n,
+                Op::Cell(c) => match grid.get(c) {
+                    Value::Number(n) => *n,
+                    Value::Empty => 0.0,
+                    _ => return None,
+                },
+                Op::Unary(op) => {
+                    sp -= 1;
+                    if op == UnaryOp::Neg { -stack[sp] } else { stack[sp] / 100.0 }
+                }
+                Op::Binary(op) => {
+                    sp -= 2;
+                    let (x, y) = (stack[sp], stack[sp + 1]);
+                    match op {
+                        BinaryOp::Add => x + y,
+                        BinaryOp::Sub => x - y,
+                        BinaryOp::Mul => x * y,
+                        _ if y == 0.0 => return None,
+                        _ => x / y,
+                    }
+                }
+                _ => return None,
+            };
+            if !x.is_finite() {
+                return None;
+            }
+            stack[sp] = x;
+            sp += 1;
+        }
+        Some(stack[0])
     }
 
     /// The value the cell shows (as `Eval::eval_cell` gives it), or a bail-out.
     pub(crate) fn run(&self, reads: &mut Reads) -> Result<Value, Bail> {
+        if self.numeric
+            && let Some(n) = self.run_numeric(reads.grid)
+        {
+            return Ok(Value::Number(n));
+        }
         let mut stack = [Scalar::Empty; STACK];
         let mut sp = 0usize;
         let mut pc = 0usize;

@@ -31,8 +31,9 @@ enum Gives {
 pub(super) struct Unsupported;
 
 impl Compiler {
-    pub fn new() -> Self {
-        Compiler { ops: Vec::new(), texts: vec![Value::text("")], depth: 0, max_depth: 0 }
+    /// A compiler whose text table starts with `empty`, the empty text.
+    pub fn new(empty: &Value) -> Self {
+        Compiler { ops: Vec::with_capacity(16), texts: vec![empty.clone()], depth: 0, max_depth: 0 }
     }
 
     /// Compiles a whole formula; its value is left on the stack.

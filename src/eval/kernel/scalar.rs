@@ -128,18 +128,6 @@ fn compare(a: Scalar, b: Scalar, texts: &[Value]) -> Ordering {
     }
 }
 
-/// Whether ordering `o` satisfies comparison `op`.
-fn holds(op: BinaryOp, o: Ordering) -> bool {
-    match op {
-        BinaryOp::Eq => o == Ordering::Equal,
-        BinaryOp::Ne => o != Ordering::Equal,
-        BinaryOp::Lt => o == Ordering::Less,
-        BinaryOp::Gt => o == Ordering::Greater,
-        BinaryOp::Le => o != Ordering::Greater,
-        _ => o != Ordering::Less,
-    }
-}
-
 /// Whether the kernel computes operator `op` (arithmetic and comparisons).
 pub(super) fn supported(op: BinaryOp) -> bool {
     use BinaryOp::*;
@@ -171,7 +159,17 @@ pub(super) fn binary(op: BinaryOp, a: Scalar, b: Scalar, texts: &[Value]) -> Sca
         return Err(e);
     }
     match op {
-        Eq | Ne | Lt | Gt | Le | Ge => Bool(holds(op, compare(a, b, texts))),
+        Eq | Ne | Lt | Gt | Le | Ge => {
+            let o = compare(a, b, texts);
+            Bool(match op {
+                Eq => o.is_eq(),
+                Ne => o.is_ne(),
+                Lt => o.is_lt(),
+                Gt => o.is_gt(),
+                Le => o.is_le(),
+                _ => o.is_ge(),
+            })
+        }
         _ => {
             let (x, y) = match (number(a, texts), number(b, texts)) {
                 (Ok(x), Ok(y)) => (x, y),
