@@ -25,7 +25,7 @@ use scalar::{Scalar, truth};
 use std::sync::Arc;
 
 /// The deepest stack a kernel may use.
-const STACK: usize = 16;
+const STACK: usize = 8;
 
 /// One step of a kernel.
 #[derive(Clone, Copy, Debug)]
