@@ -82,7 +82,7 @@ fn mina(ev: &mut Eval, a: &[BExpr]) -> Value {
 /// hidden singles) is folded element by element without being built, when
 /// both are dense of one shape and every product is finite; otherwise the
 /// product is made as `*` makes it and folded as any operand.
-fn extreme(ev: &mut Eval, a: &[BExpr], rule: Rule, pick: fn(f64, f64) -> f64) -> Value {
+fn extreme(ev: &mut Eval, a: &[BExpr], rule: Rule, pick: impl Fn(f64, f64) -> f64 + Copy) -> Value {
     let step = |b: Option<f64>, n| Some(b.map_or(n, |b| pick(b, n)));
     let mut best = Ok(None);
     for e in a {
