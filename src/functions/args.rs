@@ -184,10 +184,13 @@ pub fn fold_operands<T: Copy>(
     init: T,
     mut f: impl FnMut(T, f64) -> T,
 ) -> Result<T, ErrorKind> {
-    args.iter().fold(Ok(init), |acc, a| {
+    // Every argument is evaluated, even past an error, as before.
+    let mut acc = Ok(init);
+    for a in args {
         let v = ev.eval(a);
-        fold_value(ev, v, rule, acc, &mut f)
-    })
+        acc = fold_value(ev, v, rule, acc, &mut f);
+    }
+    acc
 }
 
 /// [`fold_operands`] of one argument already evaluated, from `acc`.
