@@ -3,7 +3,7 @@
 //! lift a scalar function element-wise over array arguments.
 
 use crate::eval::{BExpr, Eval};
-use crate::value::{ErrorKind, MAX_ARRAY_CELLS, Value, collect_array};
+use crate::value::{ErrorKind, Kind, MAX_ARRAY_CELLS, Value, collect_array};
 
 /// Evaluates an argument to one value: a reference is read (intersection
 /// outside names, see [`Eval::value`]); an array gives its top-left value.
@@ -96,6 +96,14 @@ pub enum Source {
     Range,
 }
 
+/// One operand of an aggregate: a scalar, or the whole buffer of a dense
+/// array (every element read as [`Source::Range`], a number or a boolean
+/// as [`Kind`] says), for loops that need no `Value` per element.
+pub enum Operand<'a> {
+    Scalar(&'a Value, Source),
+    Dense(&'a [f64], Kind),
+}
+
 /// Calls `f` on every scalar of aggregate arguments (SUM, COUNT, COUNTA...),
 /// in order: a reference's stored cells row by row (every area of a
 /// reference array) and an array's elements as [`Source::Range`], any other
@@ -103,16 +111,36 @@ pub enum Source {
 /// Returns how many cells of the references were skipped as empty because
 /// they lie outside the stored grid.
 pub fn for_each_operand(ev: &mut Eval, args: &[BExpr], mut f: impl FnMut(&Value, Source)) -> u64 {
+    for_each_dense(ev, args, |o| match o {
+        Operand::Scalar(v, src) => f(v, src),
+        Operand::Dense(nums, kind) => nums.iter().for_each(|&x| f(&kind.value(x), Source::Range)),
+    })
+}
+
+/// [`for_each_operand`], with a dense array given whole
+/// ([`Operand::Dense`]) rather than element by element.
+pub fn for_each_dense(ev: &mut Eval, args: &[BExpr], mut f: impl FnMut(Operand)) -> u64 {
+    args.iter()
+        .map(|a| {
+            let v = ev.eval(a);
+            each_dense(ev, v, &mut f)
+        })
+        .sum()
+}
+
+/// [`for_each_dense`] of one argument already evaluated.
+pub fn each_dense(ev: &Eval, v: Value, mut f: impl FnMut(Operand)) -> u64 {
     let mut outside = 0;
-    for a in args {
-        match ev.eval(a) {
-            Value::Ref(area) => outside += ev.visit(&area, |v| f(v, Source::Range)),
-            Value::Array(arr) => arr.each(|v| match v {
-                Value::Ref(area) => outside += ev.visit(area, |v| f(v, Source::Range)),
-                v => f(v, Source::Range),
+    match v {
+        Value::Ref(area) => outside += ev.visit(&area, |v| f(Operand::Scalar(v, Source::Range))),
+        Value::Array(arr) => match arr.as_dense() {
+            Some((nums, kind)) => f(Operand::Dense(nums, kind)),
+            None => arr.each(|v| match v {
+                Value::Ref(area) => outside += ev.visit(area, |v| f(Operand::Scalar(v, Source::Range))),
+                v => f(Operand::Scalar(v, Source::Range)),
             }),
-            v => f(&v, Source::Direct),
-        }
+        },
+        v => f(Operand::Scalar(&v, Source::Direct)),
     }
     outside
 }
@@ -145,7 +173,10 @@ pub fn fold_numbers<T: Copy>(
 /// ([`number_operand`] is SUM's rule; MAXA's counts text and booleans).
 pub type Rule = fn(&Value, Source) -> Option<Result<f64, ErrorKind>>;
 
-/// [`fold_numbers`] under another [`Rule`].
+/// [`fold_numbers`] under another [`Rule`]. A dense array is folded
+/// straight from its buffer: every rule counts a number from an array as
+/// itself, and a boolean the same way wherever it stands, so the rule is
+/// asked once per boolean value, not once per element.
 pub fn fold_operands<T: Copy>(
     ev: &mut Eval,
     args: &[BExpr],
@@ -153,11 +184,46 @@ pub fn fold_operands<T: Copy>(
     init: T,
     mut f: impl FnMut(T, f64) -> T,
 ) -> Result<T, ErrorKind> {
+    // Every argument is evaluated, even past an error, as before.
     let mut acc = Ok(init);
-    for_each_operand(ev, args, |v, src| {
-        if let (Ok(a), Some(r)) = (acc, rule(v, src)) {
-            acc = r.map(|n| f(a, n));
-        }
+    for a in args {
+        let v = ev.eval(a);
+        acc = fold_value(ev, v, rule, acc, &mut f);
+    }
+    acc
+}
+
+/// [`fold_operands`] of one argument already evaluated, from `acc`.
+pub fn fold_value<T: Copy>(
+    ev: &Eval,
+    v: Value,
+    rule: Rule,
+    mut acc: Result<T, ErrorKind>,
+    mut f: impl FnMut(T, f64) -> T,
+) -> Result<T, ErrorKind> {
+    each_dense(ev, v, |o| {
+        let Ok(a) = acc else { return };
+        acc = match o {
+            Operand::Scalar(v, src) => match rule(v, src) {
+                Some(r) => r.map(|n| f(a, n)),
+                None => Ok(a),
+            },
+            Operand::Dense(nums, Kind::Number) => {
+                debug_assert!(nums.iter().all(|&x| rule(&Value::Number(x), Source::Range) == Some(Ok(x))));
+                Ok(nums.iter().fold(a, |a, &x| f(a, x)))
+            }
+            Operand::Dense(bits, Kind::Bool) => {
+                let [no, yes] = [false, true].map(|b| rule(&Value::Bool(b), Source::Range));
+                let mut a = Ok(a);
+                for &x in bits {
+                    let r = if x != 0.0 { yes } else { no };
+                    if let (Ok(t), Some(r)) = (a, r) {
+                        a = r.map(|n| f(t, n));
+                    }
+                }
+                a
+            }
+        };
     });
     acc
 }

@@ -8,7 +8,7 @@
 //! and booleans count, text and empty cells are skipped, and when nothing
 //! counts the result is #VALUE!.
 
-use super::args::{Source, for_each_operand, lift, lift_values};
+use super::args::{Operand, Source, for_each_dense, lift, lift_values};
 use super::{Arg, FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
 use crate::value::{ErrorKind, Value, compare};
@@ -153,12 +153,15 @@ fn ifna(ev: &mut Eval, args: &[BExpr]) -> Value {
 /// with Excel's rules.
 fn fold_logical(ev: &mut Eval, args: &[BExpr], init: bool, op: fn(bool, bool) -> bool) -> Value {
     let mut state = Logical { op, acc: init, seen: false, error: None };
-    for_each_operand(ev, args, |v, src| match src {
-        Source::Range => state.aggregate(v),
-        Source::Direct => match v.to_bool() {
+    for_each_dense(ev, args, |o| match o {
+        Operand::Scalar(v, Source::Range) => state.aggregate(v),
+        Operand::Scalar(v, Source::Direct) => match v.to_bool() {
             Ok(b) => state.push(b),
             Err(e) => _ = state.error.get_or_insert(e),
         },
+        // Numbers and booleans all count, as `aggregate` counts them.
+        Operand::Dense(nums, _) if state.error.is_none() => nums.iter().for_each(|&x| state.push(x != 0.0)),
+        Operand::Dense(..) => {}
     });
     match state.error {
         Some(e) => Value::Error(e),

@@ -84,6 +84,11 @@ fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
         Err(e) => return Value::Error(e),
     };
     let row = ev.read(&args[1]);
+    if args.len() == 2
+        && let Some(v) = index_vector(&src, &row)
+    {
+        return v;
+    }
     let col = args.get(2).map(|a| ev.read(a));
     let arrays = matches!(row, Value::Array(_)) || matches!(col, Some(Value::Array(_)));
     if arrays {
@@ -101,6 +106,19 @@ fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
         });
     }
     index_one(&src, &row, col.as_ref()).unwrap_or_else(Value::Error)
+}
+
+/// INDEX of a dense row or column by one number (`INDEX(kept_digits, k)`,
+/// every candidate cell of the Sudoku boards): the element, when the
+/// index is inside; None for anything else, which takes the general path
+/// (to the same element, or to its error or sub-array).
+fn index_vector(src: &Value, row: &Value) -> Option<Value> {
+    let (Value::Array(arr), Value::Number(n)) = (src, row) else { return None };
+    let (nums, kind) = arr.as_dense()?;
+    // `index_number`'s truncation: the cast saturates, so -1 < n < 1 is 0.
+    let k = if *n > -1.0 { *n as usize } else { 0 };
+    (arr.rows == 1 || arr.cols == 1).then_some(())?;
+    (k >= 1).then(|| nums.get(k - 1).map(|&x| kind.value(x)))?
 }
 
 /// INDEX of an array with row and column indexes that are numbers or
@@ -171,7 +189,10 @@ fn pick_area(ev: &mut Eval, src: Value, area: Option<&BExpr>) -> Result<Value, E
     if let Value::Error(e) = src {
         return Err(e);
     }
-    let n = area.map_or(Ok(1.0), |a| number(ev, a))?.trunc();
+    let n = match area {
+        None => 1.0,
+        Some(a) => number(ev, a)?.trunc(),
+    };
     match src.ref_array() {
         Some(list) if n >= 1.0 => list.values().get(n as usize - 1).cloned().ok_or(ErrorKind::Ref),
         None if n == 1.0 => Ok(src),

@@ -5,6 +5,7 @@
 use super::lookup;
 use super::stats::tests::grid;
 use crate::address::Area;
+use crate::ast::BinaryOp;
 use crate::eval::{BExpr, Eval};
 use crate::grid::Grid;
 use crate::value::{Array, ErrorKind, Value, collect_array};
@@ -130,4 +131,90 @@ fn first(v: Value) -> Value {
         Value::Array(a) => a.first().unwrap(),
         v => v,
     }
+}
+
+/// `name(args)` as an array formula whose arguments are expressions.
+fn call_exprs(g: &Grid, name: &str, args: Vec<BExpr>) -> Value {
+    let block = Area::new(0, 40, 4, 41, 5);
+    Eval::new(g, block.top_left()).in_block(Some(block)).eval_array(&BExpr::Call(lookup(name).unwrap(), args.into()))
+}
+
+fn product(x: &Value, y: &Value) -> BExpr {
+    BExpr::Binary(BinaryOp::Mul, Box::new(BExpr::Const(x.clone())), Box::new(BExpr::Const(y.clone())))
+}
+
+#[test]
+fn extremes_fold_dense_buffers_and_products() {
+    // Cells: a number, text, a boolean, an empty cell, an error further down.
+    let g = grid(&[N(-4.0), Value::text("9"), B(true), E, N(-1.5)]);
+    let cells = Value::Ref(Area::new(0, 0, 0, 4, 0));
+    let (n, nv) = pair(1, 3, &[N(-2.0), N(-0.0), N(-7.5)]);
+    let (b, bv) = pair(3, 1, &[B(false), B(true), B(false)]);
+    let na = Value::Error(ErrorKind::NA);
+    for f in ["MAX", "MIN", "MAXA", "MINA", "AVERAGEA", "SUM", "AVERAGE", "SUMSQ", "PRODUCT", "AND", "OR", "XOR"] {
+        for (d, v) in [
+            (vec![n.clone()], vec![nv.clone()]),
+            (vec![b.clone()], vec![bv.clone()]),
+            (vec![b.clone(), cells.clone(), n.clone()], vec![bv.clone(), cells.clone(), nv.clone()]),
+            (vec![n.clone(), na.clone(), b.clone()], vec![nv.clone(), na.clone(), bv.clone()]),
+            (vec![Value::text("x"), n.clone()], vec![Value::text("x"), nv.clone()]),
+        ] {
+            same(&g, f, &d, &v);
+        }
+    }
+    // Booleans in an array: skipped by MAX, 0 and 1 for MAXA; MAX of
+    // nothing it counts is 0.
+    assert_eq!(call(&g, "MAX", std::slice::from_ref(&b)), N(0.0));
+    assert_eq!(call(&g, "MINA", &[b.clone(), N(0.5)]), N(0.0));
+    assert_eq!(call(&g, "MAXA", &[b.clone(), N(0.5)]), N(1.0));
+    assert_eq!(call(&g, "MAX", &[n.clone(), N(-3.0)]), N(-0.0));
+    assert_eq!(call(&g, "SUM", &[n.clone(), b.clone(), cells.clone()]), N(-15.0));
+    assert_eq!(call(&g, "OR", &[b.clone(), na.clone()]), na, "the first error wins");
+
+    // MAX(x*y): folded without building the product, as building it gives.
+    let (x, xv) = pair(2, 2, &[N(3.0), N(-1.0), N(1.0), N(0.5)]);
+    let (y, yv) = pair(2, 2, &[N(2.0), N(7.0), N(-9.0), N(4.0)]);
+    let (t, tv) = pair(2, 2, &[B(true), B(false), B(true), B(true)]);
+    let (big, bigv) = pair(2, 2, &[N(1e308), N(1.0), N(1.0), N(1.0)]);
+    let (row, rowv) = pair(1, 2, &[N(2.0), N(3.0)]);
+    let cases = [
+        ((&x, &xv), (&y, &yv), N(6.0)),
+        ((&t, &tv), (&y, &yv), N(4.0)),
+        ((&big, &bigv), (&y, &yv), Value::Error(ErrorKind::Num)),
+        ((&x, &xv), (&row, &rowv), N(6.0)),
+        ((&x, &xv), (&na, &na), na.clone()),
+        ((&x, &xv), (&cells, &cells), na.clone()),
+    ];
+    for ((l, lv), (r, rv), expected) in cases {
+        for f in ["MAX", "MIN", "MAXA"] {
+            let fused = call_exprs(&g, f, vec![product(l, r), BExpr::Const(N(-100.0))]);
+            let built = call_exprs(&g, f, vec![product(lv, rv), BExpr::Const(N(-100.0))]);
+            assert_eq!(format!("{fused:?}"), format!("{built:?}"), "{f} {l:?} {r:?}");
+        }
+        assert_eq!(call_exprs(&g, "MAX", vec![product(l, r)]), expected, "{l:?} * {r:?}");
+    }
+    let after_error = call_exprs(&g, "MAX", vec![BExpr::Const(na.clone()), product(&x, &y)]);
+    assert_eq!(after_error, na);
+}
+
+#[test]
+fn index_of_a_dense_row_or_column_by_one_number() {
+    let g = grid(&[]);
+    let (col, colv) = pair(3, 1, &[N(10.0), N(-0.0), N(30.0)]);
+    let (row, rowv) = pair(1, 3, &[B(true), B(false), B(true)]);
+    let (square, squarev) = pair(2, 2, &[N(1.0), N(2.0), N(3.0), N(4.0)]);
+    let (one, onev) = pair(1, 1, &[N(5.0)]);
+    for (d, v) in [(&col, &colv), (&row, &rowv), (&square, &squarev), (&one, &onev)] {
+        for k in [1.0, 2.0, 2.9, 3.0, 4.0, 0.0, 0.5, -0.5, -1.0, 1e300] {
+            same(&g, "INDEX", &[d.clone(), N(k)], &[v.clone(), N(k)]);
+        }
+        same(&g, "INDEX", &[d.clone(), B(true)], &[v.clone(), B(true)]);
+        same(&g, "INDEX", &[d.clone(), Value::text("2")], &[v.clone(), Value::text("2")]);
+    }
+    assert_eq!(call(&g, "INDEX", &[col.clone(), N(2.9)]), N(-0.0));
+    assert_eq!(call(&g, "INDEX", &[row.clone(), N(3.0)]), B(true));
+    assert_eq!(call(&g, "INDEX", &[col.clone(), N(4.0)]), Value::Error(ErrorKind::Ref));
+    assert_eq!(call(&g, "INDEX", &[col.clone(), N(-1.0)]), Value::Error(ErrorKind::Value));
+    assert_eq!(call(&g, "INDEX", &[col, N(0.0)]), colv, "index 0: the whole column");
+    assert_eq!(call(&g, "INDEX", &[square, N(2.0)]), pair(1, 2, &[N(3.0), N(4.0)]).1, "a row of it");
 }

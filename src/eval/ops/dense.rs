@@ -37,6 +37,11 @@ pub(super) fn binary(op: BinaryOp, l: Value, r: Value) -> Result<Value, (Value, 
                 f64::from(u8::from(holds(op, if lk == Kind::Number { Ordering::Less } else { Ordering::Greater })));
             booleans(rows, cols, fill(shape, l, r, |_, _| bit))
         }
+        // Whole numbers below 10^14 are equal to 15 digits only when equal:
+        // the plain comparisons, with no rounding to look at.
+        Eq | Ne | Lt | Gt | Le | Ge if small_whole(&l) && small_whole(&r) => {
+            booleans(rows, cols, plain(op, shape, l, r))
+        }
         Eq => booleans(rows, cols, fill(shape, l, r, |x, y| bit(num_eq(x, y)))),
         Ne => booleans(rows, cols, fill(shape, l, r, |x, y| bit(!num_eq(x, y)))),
         Lt => booleans(rows, cols, fill(shape, l, r, |x, y| bit(x < y && !num_eq(x, y)))),
@@ -72,6 +77,36 @@ fn operand(v: &Value) -> Option<(Kind, usize, usize)> {
         Value::Bool(_) => Some((Kind::Bool, 1, 1)),
         Value::Array(a) => a.as_dense().map(|(_, k)| (k, a.rows, a.cols)),
         _ => None,
+    }
+}
+
+/// A comparison of whole numbers below 10^14 ([`small_whole`]): equal to
+/// 15 digits only when equal, so the plain operators give Excel's answer.
+fn plain(op: BinaryOp, shape: (usize, usize), l: Value, r: Value) -> Vec<f64> {
+    match op {
+        BinaryOp::Eq => fill(shape, l, r, |x, y| bit(x == y)),
+        BinaryOp::Ne => fill(shape, l, r, |x, y| bit(x != y)),
+        BinaryOp::Lt => fill(shape, l, r, |x, y| bit(x < y)),
+        BinaryOp::Gt => fill(shape, l, r, |x, y| bit(x > y)),
+        BinaryOp::Le => fill(shape, l, r, |x, y| bit(x <= y)),
+        _ => fill(shape, l, r, |x, y| bit(x >= y)),
+    }
+}
+
+/// Whether every number of a dense operand is whole and below 10^14 in
+/// magnitude (booleans are 0 and 1): two such numbers `num_eq` only when
+/// they are equal, since they differ by 1 or more, past 10^-14 of either.
+/// Adding and taking away 1.5 x 2^52 rounds a number below 2^51 in
+/// magnitude to a whole one; one loop with no branch and no call.
+fn small_whole(v: &Value) -> bool {
+    const ROUND: f64 = 6_755_399_441_055_744.0;
+    let whole = |x: f64| (x.abs() < 1e14) & ((x + ROUND) - ROUND == x);
+    match v {
+        Value::Number(x) => whole(*x),
+        Value::Array(a) => a
+            .as_dense()
+            .is_some_and(|(nums, kind)| kind == Kind::Bool || nums.iter().fold(true, |all, &x| all & whole(x))),
+        _ => true,
     }
 }
 
@@ -269,6 +304,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn whole_numbers_compare_plainly_and_others_to_15_digits() {
+        use BinaryOp::*;
+        // Whole numbers past 10^14 and fractions may be equal to 15 digits
+        // without being equal; below it whole numbers may not.
+        let edge = [1e14 - 1.0, 1e14 - 2.0, 1e15, 1e15 + 1.0, 3.0, 3.000000000000001, -0.0, 0.0, 2.5, 99999999999999.5];
+        for x in edge {
+            for y in edge {
+                let (col, colv) = pair(2, 1, &[N(y), N(x)]);
+                for op in [Eq, Ne, Lt, Gt, Le, Ge] {
+                    for (l, lv, r, rv) in
+                        [(N(x), N(x), col.clone(), colv.clone()), (col.clone(), colv.clone(), N(y), N(y))]
+                    {
+                        let expected = each_pair(op, &lv, &rv);
+                        assert_eq!(binary(op, l.clone(), r.clone()), expected, "{op:?} {lv:?} {rv:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(binary(Eq, N(1e15), N(1e15 + 1.0)), B(true));
+        let (big, _) = pair(1, 2, &[N(1e15 + 1.0), N(3.000000000000001)]);
+        assert_eq!(binary(Eq, big, pair(1, 2, &[N(1e15), N(3.0)]).0), pair(1, 2, &[B(true), B(true)]).1);
+        let (small, _) = pair(1, 2, &[N(1e14 - 1.0), N(3.0)]);
+        assert_eq!(binary(Eq, small, pair(1, 2, &[N(1e14 - 2.0), N(3.0)]).0), pair(1, 2, &[B(false), B(true)]).1);
     }
 
     #[test]

@@ -31,12 +31,23 @@ pub fn totals(ev: &mut Eval, args: &[BExpr]) -> Result<Totals, ErrorKind> {
     for a in args {
         match ev.eval(a) {
             Value::Ref(area) => acc = add_area(ev, &area, acc),
-            Value::Array(arr) => arr.each(|v| {
-                acc = match v {
-                    Value::Ref(area) => add_area(ev, area, acc),
-                    v => add(acc, v, Source::Range),
-                };
-            }),
+            // Numbers added in order from the buffer; booleans from an
+            // array are not added.
+            Value::Array(arr) => match arr.as_dense() {
+                Some((nums, Kind::Number)) => {
+                    acc = acc.map(|t| Totals {
+                        sum: nums.iter().fold(t.sum, |s, &x| s + x),
+                        numbers: t.numbers + nums.len() as u64,
+                    })
+                }
+                Some((_, Kind::Bool)) => {}
+                None => arr.each(|v| {
+                    acc = match v {
+                        Value::Ref(area) => add_area(ev, area, acc),
+                        v => add(acc, v, Source::Range),
+                    };
+                }),
+            },
             v => acc = add(acc, &v, Source::Direct),
         }
     }
