@@ -19,6 +19,7 @@ use crate::ids::NameId;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// The bindings shared by the binders of one workbook's formulas (one
 /// [`Scope`](super::Scope)): give each binder a clone ([`Binder::sharing`]).
@@ -189,19 +190,25 @@ impl Binder<'_> {
     }
 
     /// Keeps `bound`, the binding recorded since `m`, unless it met a limit
-    /// (or spent the folding budget to its end).
-    pub(super) fn keep(&mut self, m: Mark, bound: &BExpr) {
+    /// (or spent the folding budget to its end); gives it back, held by
+    /// reference ([`BExpr::Kept`]) once kept, unless it is a constant: its
+    /// reuses then copy nothing.
+    pub(super) fn keep(&mut self, m: Mark, bound: BExpr) -> BExpr {
         let (depth, names) = (self.peak_depth - m.depth, self.peak_names - m.names);
         self.peak_depth = self.peak_depth.max(m.peaks.0);
         self.peak_names = self.peak_names.max(m.peaks.1);
         if self.limits != m.limits || self.fold_left == 0 {
-            return;
+            return bound;
         }
-        let Some(memo) = &self.memo else { return };
+        let Some(memo) = &self.memo else { return bound };
         let one_cell = match self.met.iter().position(|met| met.key == m.key) {
             Some(at) if self.met[at].again || matches!(bound, BExpr::Const(_)) => Some(at),
-            Some(_) => return,
+            Some(_) => return bound,
             None => None,
+        };
+        let bound = match bound {
+            b @ (BExpr::Const(_) | BExpr::Kept(_)) => b,
+            b => BExpr::Kept(Arc::new(b)),
         };
         let entry = Entry {
             bound: bound.clone(),
@@ -216,6 +223,7 @@ impl Binder<'_> {
             Some(at) => self.met[at].entry = Some(entry),
             None => _ = memo.0.borrow_mut().kept.insert(m.key, entry),
         }
+        bound
     }
 }
 
