@@ -10,6 +10,7 @@
 //! ([`FnSpec`]): its argument counts, scoped (LET) and array arguments,
 //! and volatility (never folded).
 
+mod canon;
 mod fold;
 mod loops;
 mod memo;
@@ -203,10 +204,14 @@ impl<'s> Binder<'s> {
         if let Some(b) = self.reuse(&key) {
             return b;
         }
+        let parts = self.parts_of(e, &key);
+        if let Some(b) = self.reuse_parts(&parts) {
+            return b;
+        }
         self.meet(key);
         let mark = self.mark(key);
         let b = self.bind_here(e, anchor);
-        self.keep(mark, b)
+        self.keep(mark, b, e, parts)
     }
 
     fn bind_here(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
