@@ -68,20 +68,33 @@ fn hash_value(v: &Value, h: &mut FxHasher) {
         Value::Text(t) => t.hash(h),
         Value::Bool(b) => b.hash(h),
         Value::Error(e) => e.hash(h),
-        Value::Array(a) => (Arc::as_ptr(a) as usize).hash(h),
+        Value::Array(a) => {
+            (a.rows, a.cols).hash(h);
+            a.values().iter().for_each(|v| hash_value(v, h));
+        }
         Value::Ref(a) => a.hash(h),
+    }
+}
+
+/// Whether `x` and `y` are the same constant, numbers bit for bit (so
+/// that folding them gives the same).
+fn same_value(x: &Value, y: &Value) -> bool {
+    match (x, y) {
+        (Value::Number(x), Value::Number(y)) => x.to_bits() == y.to_bits(),
+        (Value::Array(x), Value::Array(y)) => {
+            Arc::ptr_eq(x, y)
+                || (x.rows == y.rows && x.cols == y.cols)
+                    && x.values().iter().zip(y.values()).all(|(x, y)| same_value(x, y))
+        }
+        (Value::Array(_), _) | (_, Value::Array(_)) => false,
+        (x, y) => x == y,
     }
 }
 
 /// Whether `a` and `b` are the same tree (see the module's note).
 fn same(a: &BExpr, b: &BExpr) -> bool {
     match (a, b) {
-        (BExpr::Const(x), BExpr::Const(y)) => match (x, y) {
-            (Value::Number(x), Value::Number(y)) => x.to_bits() == y.to_bits(),
-            (Value::Array(x), Value::Array(y)) => Arc::ptr_eq(x, y),
-            (Value::Array(_), _) | (_, Value::Array(_)) => false,
-            (x, y) => x == y,
-        },
+        (BExpr::Const(x), BExpr::Const(y)) => same_value(x, y),
         (BExpr::Unary(o, x), BExpr::Unary(p, y)) => o == p && same(x, y),
         (BExpr::Binary(o, l, r), BExpr::Binary(p, m, s)) => o == p && same(l, m) && same(r, s),
         (BExpr::Call(f, x), BExpr::Call(g, y)) => {
