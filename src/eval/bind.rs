@@ -26,6 +26,7 @@ use crate::ids::NameId;
 use crate::value::{Array, ErrorKind, Value};
 use std::sync::Arc;
 
+pub(crate) use canon::{hash_value, same_value};
 use fold::function;
 pub use memo::Memo;
 pub use scope::{Issue, NameDef, Scope, Site};

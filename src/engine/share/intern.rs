@@ -8,11 +8,12 @@
 
 use crate::ast::{BinaryOp, UnaryOp};
 use crate::eval::BExpr;
+use crate::eval::bind::hash_value;
 use crate::functions::Arg;
 use crate::ids::SharedId;
 use crate::value::Value;
 use rustc_hash::FxHashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 use std::sync::Arc;
 
 /// A subformula without its children: its operator (its children's ids
@@ -302,16 +303,7 @@ impl Interner {
     }
 }
 
-pub(super) fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.to_bits() == y.to_bits(),
-        (Value::Array(x), Value::Array(y)) => {
-            x.rows == y.rows && x.cols == y.cols && x.values().iter().zip(y.values()).all(|(a, b)| same(a, b))
-        }
-        (Value::Array(_), _) | (_, Value::Array(_)) => false,
-        (a, b) => a == b,
-    }
-}
+pub(super) use crate::eval::bind::same_value as same;
 
 /// One word of a constant for the key's hash: equal constants (see
 /// [`same`]) give equal words.
@@ -326,22 +318,6 @@ fn value_word(v: &Value) -> u64 {
             let mut h = rustc_hash::FxHasher::default();
             hash_value(v, &mut h);
             h.finish()
-        }
-    }
-}
-
-fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
-    std::mem::discriminant(v).hash(h);
-    match v {
-        Value::Empty => {}
-        Value::Number(n) => n.to_bits().hash(h),
-        Value::Text(t) => t.hash(h),
-        Value::Bool(b) => b.hash(h),
-        Value::Error(e) => e.hash(h),
-        Value::Ref(a) => a.hash(h),
-        Value::Array(a) => {
-            (a.rows, a.cols).hash(h);
-            a.values().iter().for_each(|v| hash_value(v, h));
         }
     }
 }

@@ -60,7 +60,8 @@ fn hash(e: &BExpr, h: &mut FxHasher) {
     }
 }
 
-fn hash_value(v: &Value, h: &mut FxHasher) {
+/// A constant's hash, equal for the same constants (see [`same_value`]).
+pub fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
     std::mem::discriminant(v).hash(h);
     match v {
         Value::Empty => {}
@@ -78,7 +79,7 @@ fn hash_value(v: &Value, h: &mut FxHasher) {
 
 /// Whether `x` and `y` are the same constant, numbers bit for bit (so
 /// that folding them gives the same).
-fn same_value(x: &Value, y: &Value) -> bool {
+pub fn same_value(x: &Value, y: &Value) -> bool {
     match (x, y) {
         (Value::Number(x), Value::Number(y)) => x.to_bits() == y.to_bits(),
         (Value::Array(x), Value::Array(y)) => {

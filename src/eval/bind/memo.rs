@@ -54,7 +54,7 @@ struct Table {
 
 /// After this many misses and no hit, a part is no longer looked up by its
 /// moving parts (see [`Binder::parts_of`]).
-const GIVE_UP: u32 = 256;
+const GIVE_UP: u32 = 64;
 
 /// Whether a part may be told by its moving parts (see [`Binder::parts_key`]).
 pub(super) enum Parts {

@@ -47,7 +47,7 @@ pub(super) struct Analysis {
     names: HashMap<NameId, Dep, Fx>,
     nodes: HashMap<usize, Dep, Fx>,
     /// The moving parts of each node asked for (see [`Analysis::moving_parts`]).
-    moving: HashMap<usize, Option<Rc<[(usize, Dep)]>>, Fx>,
+    moving: HashMap<usize, Option<Moving>, Fx>,
 }
 
 /// A part of a formula that moves with the row alone or the column alone,
