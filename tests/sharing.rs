@@ -72,6 +72,7 @@ fn count_shared(e: &BExpr) -> usize {
     match e {
         BExpr::Shared(_) => 1,
         BExpr::Const(_) | BExpr::Local(_) => 0,
+        BExpr::Kept(x) => count_shared(x),
         BExpr::Unary(_, x) | BExpr::ArrayMode(x) => count_shared(x),
         BExpr::Binary(_, l, r) => count_shared(l) + count_shared(r),
         BExpr::Call(_, args) => args.iter().map(count_shared).sum(),

@@ -11,7 +11,7 @@ use crate::ast::Expr;
 use crate::ast::Span;
 use crate::eval::BExpr;
 use crate::eval::bind::{
-    Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BIND_WORK, MAX_TOTAL_BOUND_NODES, Memo, NameDef, Scope, Site,
+    Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BIND_WORK, MAX_TOTAL_BOUND_NODES, Memo, NameDef, Scope, Site, unkept,
 };
 use crate::eval::deps::{Reads, reads};
 use crate::eval::kernel::Kernels;
@@ -171,6 +171,8 @@ impl Found {
 /// The nodes a bound formula holds (what [`MAX_TOTAL_BOUND_NODES`] counts).
 pub fn held(e: &BExpr) -> usize {
     1 + match e {
+        // A kept part holds what it would hold copied in place.
+        BExpr::Kept(x) => held(x) - 1,
         BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => 0,
         BExpr::Unary(_, x) | BExpr::ArrayMode(x) => held(x),
         BExpr::Binary(_, l, r) => held(l) + held(r),
@@ -285,7 +287,7 @@ impl Program {
                 CellInput::Formula { origin, .. } if found.over => cells.push(Found::unbound(addr, *origin)),
                 CellInput::Formula { expr, anchor, origin } => {
                     let mut binder = found.binder(&scope, addr);
-                    let bound = binder.bind_formula(expr, *anchor);
+                    let bound = binder.bind_formula_kept(expr, *anchor);
                     found.count(&mut binder, &bound, Site::Formula, &expr.span);
                     cells.push(found.cell(binder, bound, addr, *origin));
                 }
@@ -298,7 +300,7 @@ impl Program {
                         }
                         None => {
                             let mut binder = found.binder(&scope, block.top_left());
-                            let bound = binder.bind_block(expr, *block);
+                            let bound = binder.bind_block_kept(expr, *block);
                             found.count(&mut binder, &bound, Site::Formula, &expr.span);
                             blocks.insert(*block, found.cell(binder, bound, block.top_left(), *origin));
                             blocks.len() - 1
@@ -338,7 +340,12 @@ impl Program {
         cells.iter_mut().zip(exprs).for_each(|(c, e)| c.expr = e);
         let shared = match sharing {
             Sharing::On => share(interned, &mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph),
-            Sharing::Off => Shared::default(),
+            Sharing::Off => {
+                // The kept parts copied in place: every formula all its own.
+                let formulas = cells.iter_mut().map(|c| &mut c.expr).chain(&mut block_formulas);
+                formulas.for_each(|e| *e = unkept(std::mem::replace(e, BExpr::Const(Value::Empty))));
+                Shared::default()
+            }
         };
         let kernels =
             Kernels::new(cells.iter().map(|c| (sharing == Sharing::On && c.block.is_none()).then_some(&c.expr)));

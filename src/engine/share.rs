@@ -158,7 +158,8 @@ pub fn share(
 /// sheets of plain formulas (a 100,000-cell chain).
 fn has_name(e: &BExpr) -> bool {
     match e {
-        BExpr::ArrayMode(_) => true,
+        // A kept part is a part of a name's formula.
+        BExpr::ArrayMode(_) | BExpr::Kept(_) => true,
         BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => false,
         BExpr::Unary(_, x) => has_name(x),
         BExpr::Binary(_, l, r) => has_name(l) || has_name(r),
@@ -214,13 +215,19 @@ impl Sharer {
     fn rewrite_children(&mut self, e: &mut BExpr, outer: u32, reads: &[Area], walk: &[(u32, u32)], at: usize) {
         // The first child's nodes follow `e`'s; each next child's follow those.
         let mut next = at + 1;
+        // A kept part (`walk` has no node of its own for it) is copied in
+        // place, one level: its children are copied as they are visited.
+        if let BExpr::Kept(x) = e {
+            let inner = BExpr::clone(x);
+            *e = inner;
+        }
         let mut child = |sharer: &mut Sharer, x: &mut BExpr| {
             let here = next;
             next += walk[here].1 as usize;
             sharer.rewrite(x, outer, reads, walk, here);
         };
         match e {
-            BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => {}
+            BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) | BExpr::Kept(_) => {}
             BExpr::Unary(_, x) | BExpr::ArrayMode(x) => child(self, x),
             BExpr::Binary(_, l, r) => {
                 child(self, l);
@@ -269,6 +276,8 @@ pub fn same_formula(a: &BExpr, sa: &[BExpr], b: &BExpr, sb: &[BExpr]) -> bool {
     let same_all =
         |x: &[BExpr], y: &[BExpr]| x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_formula(x, sa, y, sb));
     match (a, b) {
+        (BExpr::Kept(x), y) => same_formula(x, sa, y, sb),
+        (x, BExpr::Kept(y)) => same_formula(x, sa, y, sb),
         (BExpr::Shared(x), y) => same_formula(&sa[x.index()], sa, y, sb),
         (x, BExpr::Shared(y)) => same_formula(x, sa, &sb[y.index()], sb),
         (BExpr::Unary(o, x), BExpr::Unary(p, y)) => o == p && same_formula(x, sa, y, sb),

@@ -10,6 +10,7 @@
 //! ([`FnSpec`]): its argument counts, scoped (LET) and array arguments,
 //! and volatility (never folded).
 
+mod canon;
 mod fold;
 mod loops;
 mod memo;
@@ -25,6 +26,7 @@ use crate::ids::NameId;
 use crate::value::{Array, ErrorKind, Value};
 use std::sync::Arc;
 
+pub(crate) use canon::{hash_value, same_value};
 use fold::function;
 pub use memo::Memo;
 pub use scope::{Issue, NameDef, Scope, Site};
@@ -121,6 +123,14 @@ impl<'s> Binder<'s> {
 
     /// Binds a cell formula entered at `anchor` (the cell, or a range's top-left cell).
     pub fn bind_formula(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
+        let bound = self.bind_formula_kept(e, anchor);
+        self.plain(bound)
+    }
+
+    /// [`Binder::bind_formula`], the parts shared with other binders held
+    /// by reference ([`BExpr::Kept`], see [`unkept`]): for `Program::build`,
+    /// whose sharing pass replaces them without copying them.
+    pub fn bind_formula_kept(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
         self.bind(e, anchor)
     }
 
@@ -128,11 +138,22 @@ impl<'s> Binder<'s> {
     /// bound tree for the whole block, relative references read from its
     /// top-left cell, evaluated in array mode (see `Eval::in_block`).
     pub fn bind_block(&mut self, e: &Expr, block: Area) -> BExpr {
+        let bound = self.bind_block_kept(e, block);
+        self.plain(bound)
+    }
+
+    /// [`Binder::bind_block`] with kept parts, as [`Binder::bind_formula_kept`].
+    pub fn bind_block_kept(&mut self, e: &Expr, block: Area) -> BExpr {
         (self.cell, self.block) = (block.top_left(), Some(block));
         self.array_depth += 1;
         let bound = self.bind(e, block.top_left());
         self.array_depth -= 1;
         bound
+    }
+
+    /// `bound` without kept parts (only a binder sharing a memo keeps any).
+    fn plain(&self, bound: BExpr) -> BExpr {
+        if self.memo.is_some() { unkept(bound) } else { bound }
     }
 
     /// Lets folding consume and produce at most `cells` more array elements.
@@ -153,7 +174,8 @@ impl<'s> Binder<'s> {
 
     /// Binds a name as used from this binder's cell.
     pub fn bind_name(&mut self, index: NameId) -> BExpr {
-        self.expand_name(index, 0..0)
+        let bound = self.expand_name(index, 0..0);
+        self.plain(bound)
     }
 
     fn site(&self) -> Site {
@@ -183,11 +205,14 @@ impl<'s> Binder<'s> {
         if let Some(b) = self.reuse(&key) {
             return b;
         }
+        let parts = self.parts_of(e, &key);
+        if let Some(b) = self.reuse_parts(&parts) {
+            return b;
+        }
         self.meet(key);
         let mark = self.mark(key);
         let b = self.bind_here(e, anchor);
-        self.keep(mark, &b);
-        b
+        self.keep(mark, b, e, parts)
     }
 
     fn bind_here(&mut self, e: &Expr, anchor: CellAddr) -> BExpr {
@@ -359,6 +384,19 @@ impl<'s> Binder<'s> {
         bound.push(self.bind(&body[0], anchor));
         self.locals.truncate(scope_len);
         BExpr::Call(spec, bound.into_boxed_slice())
+    }
+}
+
+/// `e` with every kept part ([`BExpr::Kept`]) copied in place: the same
+/// formula, held by no one else.
+pub fn unkept(e: BExpr) -> BExpr {
+    match e {
+        BExpr::Kept(x) => unkept(Arc::unwrap_or_clone(x)),
+        BExpr::Unary(op, x) => BExpr::Unary(op, Box::new(unkept(*x))),
+        BExpr::Binary(op, l, r) => BExpr::Binary(op, Box::new(unkept(*l)), Box::new(unkept(*r))),
+        BExpr::Call(f, args) => BExpr::Call(f, args.into_iter().map(unkept).collect()),
+        BExpr::ArrayMode(x) => BExpr::ArrayMode(Box::new(unkept(*x))),
+        e @ (BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_)) => e,
     }
 }
 

@@ -73,6 +73,7 @@ impl Deps<'_> {
                 }
             }
             BExpr::Unary(_, x) | BExpr::ArrayMode(x) => self.walk(x),
+            BExpr::Kept(x) => self.walk(x),
             // Dependencies are taken before subformulas are shared; a shared
             // one reads nothing its users do not read.
             BExpr::Shared(_) => {}

@@ -40,6 +40,11 @@ pub enum BExpr {
     /// once and reused until a cell it reads changes. It never depends on
     /// the calculating cell, and gives the same in array mode or not.
     Shared(SharedId),
+    /// A part of a name's binding that the binder kept for several cells
+    /// (`bind::Memo`), held by reference: it means exactly what the node
+    /// it holds means. Only `Program::build` meets it; the sharing pass
+    /// replaces it or copies it out, so no program holds one.
+    Kept(Arc<BExpr>),
 }
 
 impl BExpr {
@@ -53,6 +58,7 @@ impl BExpr {
             BExpr::Local(s) => BExpr::Local(*s),
             BExpr::ArrayMode(x) => BExpr::ArrayMode(Box::new(x.detached())),
             BExpr::Shared(id) => BExpr::Shared(*id),
+            BExpr::Kept(x) => x.detached(),
         }
     }
 }
@@ -195,6 +201,7 @@ impl<'a> Eval<'a> {
             BExpr::Local(slot) => self.locals.get(*slot).cloned().unwrap_or(Value::Error(ErrorKind::Name)),
             BExpr::ArrayMode(x) => self.eval_array(x),
             BExpr::Shared(id) => self.eval_shared(*id),
+            BExpr::Kept(x) => self.eval(x),
         }
     }
 

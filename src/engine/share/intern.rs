@@ -8,11 +8,12 @@
 
 use crate::ast::{BinaryOp, UnaryOp};
 use crate::eval::BExpr;
+use crate::eval::bind::hash_value;
 use crate::functions::Arg;
 use crate::ids::SharedId;
 use crate::value::Value;
 use rustc_hash::FxHashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 use std::sync::Arc;
 
 /// A subformula without its children: its operator (its children's ids
@@ -93,6 +94,10 @@ pub(super) struct Interner {
     /// mode), so that the many uses of one array are hashed once: the
     /// formulas hold every array while they are interned.
     arrays: FxHashMap<(usize, bool), u32>,
+    /// Where the nodes of each kept part met (by its address, and array
+    /// mode) sit in `walk`: met again, they are counted again from there,
+    /// not hashed again.
+    kept: FxHashMap<(usize, bool), (usize, usize)>,
 }
 
 impl Interner {
@@ -100,11 +105,15 @@ impl Interner {
     /// this occurrence; pushes the id and size of each node of `e` onto
     /// `walk`, in pre-order.
     pub(super) fn intern(&mut self, e: &BExpr, array: bool, walk: &mut Vec<(u32, u32)>) -> u32 {
+        if let BExpr::Kept(x) = e {
+            return self.intern_kept(x, array, walk);
+        }
         let at = walk.len();
         walk.push((0, 0));
         let base = self.stack.len();
         let op = match e {
             BExpr::Const(_) => Op::Const,
+            BExpr::Kept(_) => unreachable!("a kept part is interned as what it holds"),
             BExpr::Local(slot) => Op::Local(*slot),
             BExpr::Shared(s) => Op::Shared(s.0),
             BExpr::Unary(op, x) => {
@@ -153,6 +162,22 @@ impl Interner {
         id
     }
 
+    /// [`Interner::intern`] of a kept part `x`: the node it holds. Its
+    /// nodes are hashed the first time it is met; after that, their ids
+    /// and sizes are copied in `walk` and each counted once more.
+    fn intern_kept(&mut self, x: &Arc<BExpr>, array: bool, walk: &mut Vec<(u32, u32)>) -> u32 {
+        let key = (Arc::as_ptr(x) as usize, array);
+        let at = walk.len();
+        if let Some(&(from, len)) = self.kept.get(&key) {
+            walk.extend_from_within(from..from + len);
+            walk[at..].iter().for_each(|&(id, _)| self.nodes[id as usize].count += 1);
+            return walk[at].0;
+        }
+        let id = self.intern(x, array, walk);
+        self.kept.insert(key, (at, walk.len() - at));
+        id
+    }
+
     /// What a new node `e` (evaluated in array mode or not, its children's
     /// ids `stack[base..]`) is: shareable, trivial, a reference.
     fn facts(&self, e: &BExpr, array: bool, base: usize) -> (bool, bool, bool) {
@@ -167,6 +192,7 @@ impl Interner {
                 (true, true, !one_cell)
             }
             BExpr::Local(_) | BExpr::Shared(_) => (false, true, true),
+            BExpr::Kept(_) => unreachable!("a kept part is interned as what it holds"),
             BExpr::Unary(..) => (plain(kid(0)), false, false),
             BExpr::Binary(op, ..) => {
                 let reference = matches!(op, BinaryOp::Range | BinaryOp::Intersect | BinaryOp::Union);
@@ -277,16 +303,7 @@ impl Interner {
     }
 }
 
-pub(super) fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.to_bits() == y.to_bits(),
-        (Value::Array(x), Value::Array(y)) => {
-            x.rows == y.rows && x.cols == y.cols && x.values().iter().zip(y.values()).all(|(a, b)| same(a, b))
-        }
-        (Value::Array(_), _) | (_, Value::Array(_)) => false,
-        (a, b) => a == b,
-    }
-}
+pub(super) use crate::eval::bind::same_value as same;
 
 /// One word of a constant for the key's hash: equal constants (see
 /// [`same`]) give equal words.
@@ -301,22 +318,6 @@ fn value_word(v: &Value) -> u64 {
             let mut h = rustc_hash::FxHasher::default();
             hash_value(v, &mut h);
             h.finish()
-        }
-    }
-}
-
-fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
-    std::mem::discriminant(v).hash(h);
-    match v {
-        Value::Empty => {}
-        Value::Number(n) => n.to_bits().hash(h),
-        Value::Text(t) => t.hash(h),
-        Value::Bool(b) => b.hash(h),
-        Value::Error(e) => e.hash(h),
-        Value::Ref(a) => a.hash(h),
-        Value::Array(a) => {
-            (a.rows, a.cols).hash(h);
-            a.values().iter().for_each(|v| hash_value(v, h));
         }
     }
 }

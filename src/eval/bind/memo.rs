@@ -11,14 +11,18 @@
 //! times by one formula: kept the second time the formula meets it), and a
 //! part that met a limit is never kept.
 
+use super::canon::Canon;
 use super::position::{Analysis, Dep, Fx};
 use super::{Binder, Issue, MAX_BOUND_DEPTH, MAX_BOUND_NODES, MAX_NAME_DEPTH};
+use crate::address::Area;
 use crate::ast::{Expr, ExprKind};
 use crate::eval::BExpr;
 use crate::ids::NameId;
+use crate::value::{ErrorKind, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// The bindings shared by the binders of one workbook's formulas (one
 /// [`Scope`](super::Scope)): give each binder a clone ([`Binder::sharing`]).
@@ -40,6 +44,60 @@ struct Table {
     /// Each name met in a name's formula, by the address and length of its
     /// text: looked up once, then by id.
     names: HashMap<(usize, usize), Option<NameId>, Fx>,
+    /// Parts for one cell alone kept by what their moving parts bound to
+    /// (see [`Binder::parts_key`]): a big cell's parts, for all its cells.
+    by_parts: HashMap<PartsKey, Entry, Fx>,
+    /// How often each such part was found there, and not.
+    tries: HashMap<usize, (u32, u32), Fx>,
+    canon: Canon,
+}
+
+/// After this many misses and no hit, a part is no longer looked up by its
+/// moving parts (see [`Binder::parts_of`]).
+const GIVE_UP: u32 = 64;
+
+/// Whether a part may be told by its moving parts (see [`Binder::parts_key`]).
+pub(super) enum Parts {
+    /// No: it is not for one cell alone, or is never shared so.
+    Never,
+    /// Once its moving parts are kept (after binding it).
+    Later,
+    Key(PartsKey),
+}
+
+/// A part depending on both the row and the column (by address, and the
+/// sheet), told apart by what each of its moving parts (see
+/// `Analysis::moving_parts`) bound to for the calculating cell, with the
+/// folding budget that binding spent.
+pub(super) type PartsKey = (usize, u16, Box<[(Part, u64)]>);
+
+/// What a moving part bound to: a constant, or a kept binding (by address).
+#[derive(Hash, PartialEq, Eq)]
+pub(super) enum Part {
+    Empty,
+    Number(u64),
+    Text(Arc<str>),
+    Bool(bool),
+    Error(ErrorKind),
+    Ref(Area),
+    At(usize),
+}
+
+impl Part {
+    fn of(bound: &BExpr) -> Option<Part> {
+        Some(match bound {
+            BExpr::Const(Value::Empty) => Part::Empty,
+            BExpr::Const(Value::Number(n)) => Part::Number(n.to_bits()),
+            BExpr::Const(Value::Text(t)) => Part::Text(t.clone()),
+            BExpr::Const(Value::Bool(b)) => Part::Bool(*b),
+            BExpr::Const(Value::Error(e)) => Part::Error(*e),
+            BExpr::Const(Value::Ref(a)) => Part::Ref(*a),
+            // Held by the kept binding, so the address is no other's meanwhile.
+            BExpr::Const(Value::Array(a)) => Part::At(Arc::as_ptr(a) as usize),
+            BExpr::Kept(x) => Part::At(Arc::as_ptr(x) as usize),
+            _ => return None,
+        })
+    }
 }
 
 /// A node (by address) and the part of the calculating cell it depends on
@@ -48,6 +106,7 @@ pub(super) type Key = (usize, u16, u32, u32);
 const NONE: u32 = u32::MAX;
 
 /// A kept binding and what binding it did.
+#[derive(Clone)]
 struct Entry {
     bound: BExpr,
     nodes: usize,
@@ -150,6 +209,58 @@ impl Binder<'_> {
         self.replay(table.kept.get(key)?)
     }
 
+    /// The key of the part `e` (under `key`, for one cell alone) by what
+    /// its moving parts bound to for this cell, once each is kept.
+    fn parts_key(&self, e: &Expr, key: &Key) -> Option<PartsKey> {
+        let (memo, &name) = (self.memo.as_ref()?, self.stack.last()?);
+        let mut table = memo.0.borrow_mut();
+        let table = &mut *table;
+        table.analysis.node(self.scope, name, e);
+        let moving = table.analysis.moving_parts(self.scope, e)?;
+        let parts = moving.iter().map(|&(at, dep)| {
+            let row = if dep.has(Dep::ROW) { self.cell.row } else { NONE };
+            let col = if dep.has(Dep::COL) { self.cell.col } else { NONE };
+            let entry = table.kept.get(&(at, self.cell.sheet, row, col))?;
+            Some((Part::of(&entry.bound)?, entry.fold_used))
+        });
+        Some((key.0, key.1, parts.collect::<Option<_>>()?))
+    }
+
+    /// How part `e` (under `key`) may be told by its moving parts (see
+    /// [`Binder::parts_key`]) for this cell.
+    pub(super) fn parts_of(&self, e: &Expr, key: &Key) -> Parts {
+        let Some(memo) = &self.memo else { return Parts::Never };
+        if !for_one_cell(key) {
+            return Parts::Never;
+        }
+        // A part told by its moving parts that no other cell has shared
+        // after many tries (each cell's own digit) is not tried again.
+        let (hits, misses) = memo.0.borrow().tries.get(&key.0).copied().unwrap_or_default();
+        if hits == 0 && misses >= GIVE_UP {
+            return Parts::Never;
+        }
+        self.parts_key(e, key).map_or(Parts::Later, Parts::Key)
+    }
+
+    /// The binding kept for another cell where the moving parts of a part
+    /// bound as they do here (`parts`), its work replayed, as [`Binder::reuse`].
+    pub(super) fn reuse_parts(&mut self, parts: &Parts) -> Option<BExpr> {
+        let Parts::Key(key) = parts else { return None };
+        let memo = self.memo.clone()?;
+        let table = memo.0.borrow();
+        let entry = table.by_parts.get(key);
+        let bound = entry.and_then(|entry| self.replay(entry));
+        drop(table);
+        let mut table = memo.0.borrow_mut();
+        let tries = table.tries.entry(key.0).or_default();
+        if bound.is_some() {
+            tries.0 += 1
+        } else {
+            tries.1 += 1
+        }
+        bound
+    }
+
     /// `entry`'s binding, its work replayed, if it binds here as it did
     /// then: no limit is met on the way.
     fn replay(&mut self, entry: &Entry) -> Option<BExpr> {
@@ -189,19 +300,35 @@ impl Binder<'_> {
     }
 
     /// Keeps `bound`, the binding recorded since `m`, unless it met a limit
-    /// (or spent the folding budget to its end).
-    pub(super) fn keep(&mut self, m: Mark, bound: &BExpr) {
+    /// (or spent the folding budget to its end); gives it back, held by
+    /// reference ([`BExpr::Kept`]) once kept, unless it is a constant: its
+    /// reuses then copy nothing.
+    pub(super) fn keep(&mut self, m: Mark, bound: BExpr, e: &Expr, parts: Parts) -> BExpr {
         let (depth, names) = (self.peak_depth - m.depth, self.peak_names - m.names);
         self.peak_depth = self.peak_depth.max(m.peaks.0);
         self.peak_names = self.peak_names.max(m.peaks.1);
         if self.limits != m.limits || self.fold_left == 0 {
-            return;
+            return bound;
         }
-        let Some(memo) = &self.memo else { return };
+        let Some(memo) = self.memo.clone() else { return bound };
+        // A part for one cell alone is kept for the other cells where its
+        // moving parts bind the same, and by this cell when met again.
+        let parts = match parts {
+            Parts::Never => None,
+            Parts::Later => self.parts_key(e, &m.key),
+            Parts::Key(key) => Some(key),
+        };
         let one_cell = match self.met.iter().position(|met| met.key == m.key) {
-            Some(at) if self.met[at].again || matches!(bound, BExpr::Const(_)) => Some(at),
-            Some(_) => return,
-            None => None,
+            Some(at) if self.met[at].again || matches!(bound, BExpr::Const(_)) => Some(Some(at)),
+            Some(_) => None,
+            None => Some(None),
+        };
+        if one_cell.is_none() && parts.is_none() {
+            return bound;
+        }
+        let bound = match bound {
+            b @ (BExpr::Const(_) | BExpr::Kept(_)) => b,
+            b => memo.0.borrow_mut().canon.one(b),
         };
         let entry = Entry {
             bound: bound.clone(),
@@ -212,10 +339,15 @@ impl Binder<'_> {
             issues: self.tried[m.tried..].to_vec(),
             expanded: self.expanded[m.expanded..].to_vec(),
         };
-        match one_cell {
-            Some(at) => self.met[at].entry = Some(entry),
-            None => _ = memo.0.borrow_mut().kept.insert(m.key, entry),
+        if let Some(key) = parts {
+            memo.0.borrow_mut().by_parts.insert(key, entry.clone());
         }
+        match one_cell {
+            Some(Some(at)) => self.met[at].entry = Some(entry),
+            Some(None) => _ = memo.0.borrow_mut().kept.insert(m.key, entry),
+            None => {}
+        }
+        bound
     }
 }
 

@@ -13,6 +13,7 @@ use crate::functions::Arg;
 use crate::ids::NameId;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 /// What a subformula's binding depends on (a set of flags).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,7 +46,13 @@ impl Dep {
 pub(super) struct Analysis {
     names: HashMap<NameId, Dep, Fx>,
     nodes: HashMap<usize, Dep, Fx>,
+    /// The moving parts of each node asked for (see [`Analysis::moving_parts`]).
+    moving: HashMap<usize, Option<Moving>, Fx>,
 }
+
+/// A part of a formula that moves with the row alone or the column alone,
+/// by its node's address (a name's formula for a name), and which.
+pub(super) type Moving = Rc<[(usize, Dep)]>;
 
 /// A multiplicative hash for the small integer keys of binding's tables.
 pub(super) type Fx = BuildHasherDefault<FxHasher>;
@@ -88,6 +95,66 @@ impl Analysis {
         }
         self.name(scope, top, 0);
         self.nodes.get(&key).copied().unwrap_or(Dep::APART)
+    }
+
+    /// The parts of node `e` (already analysed, see [`Analysis::node`])
+    /// that move with the row alone or the column alone, each a node the
+    /// binder keeps per row or per column: when `e` depends on both, its
+    /// binding for a cell is told by what they bind to there (a big cell's
+    /// `ROUNDUP(ROW(here)/side, 0)` and its column's). None where a part
+    /// moves otherwise (a reference relative in both, `ROW()`, a LET).
+    pub fn moving_parts(&mut self, scope: &Scope, e: &Expr) -> Option<Moving> {
+        let key = e as *const Expr as usize;
+        if let Some(m) = self.moving.get(&key) {
+            return m.clone();
+        }
+        let mut out = Vec::new();
+        let m = self.moving_in(scope, e, &mut out, 0).then(|| Rc::from(out));
+        self.moving.insert(key, m.clone());
+        m
+    }
+
+    fn moving_in(&self, scope: &Scope, e: &Expr, out: &mut Vec<(usize, Dep)>, depth: usize) -> bool {
+        let d = match &e.kind {
+            ExprKind::Ref(r) => reference(r),
+            ExprKind::Name(_) | ExprKind::Call { .. } | ExprKind::Unary { .. } | ExprKind::Binary { .. } => {
+                match self.nodes.get(&(e as *const Expr as usize)) {
+                    Some(&d) => d,
+                    None => return false,
+                }
+            }
+            _ => Dep::NONE,
+        };
+        if d == Dep::NONE {
+            return true;
+        }
+        if depth > MAX_BOUND_DEPTH || d.has(Dep::APART) || d.has(Dep::CALLER) {
+            return false;
+        }
+        let both = d.has(Dep::ROW) && d.has(Dep::COL);
+        // A name is bound as its formula, with its own anchor.
+        let e = match &e.kind {
+            ExprKind::Name(n) => match scope.name_index(n).filter(|i| scope.in_loop[i.index()].is_none()) {
+                Some(i) => &*scope.names[i.index()].expr,
+                None => return false,
+            },
+            _ => e,
+        };
+        match &e.kind {
+            // A leaf is not kept.
+            ExprKind::Ref(_) | ExprKind::Number(_) | ExprKind::Text(_) | ExprKind::Bool(_) => false,
+            _ if !both => {
+                out.push((e as *const Expr as usize, d));
+                true
+            }
+            ExprKind::Name(_) => self.moving_in(scope, e, out, depth + 1),
+            ExprKind::Call { args, .. } => args.iter().all(|a| self.moving_in(scope, a, out, depth + 1)),
+            ExprKind::Unary { expr, .. } => self.moving_in(scope, expr, out, depth + 1),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.moving_in(scope, lhs, out, depth + 1) && self.moving_in(scope, rhs, out, depth + 1)
+            }
+            _ => false,
+        }
     }
 
     fn name(&mut self, scope: &Scope, i: NameId, depth: usize) -> Dep {

@@ -238,13 +238,44 @@ fn parts_for_one_cell_that_fold_are_kept_when_first_met() {
     let names =
         vec![name("folds", a1, "INDEX($A$1:$Z$99, ROW(A1), COLUMN(A1))"), name("reads", a1, "A1+ROW(A1)*COLUMN(A1)")];
     let scope = Scope::new(vec!["Main".into()], names);
-    let memo = Memo::default();
     let cell = CellAddr::new(0, 2, 3);
     for (text, kept) in [("folds", 1), ("reads", 0), ("reads+reads", 1), ("folds+reads", 1)] {
+        // A memo of its own: one shared with an earlier formula of the same
+        // cell would give `folds` by its moving parts (see `memo::Parts`).
+        let memo = Memo::default();
         let mut binder = Binder::new(&scope, cell).sharing(&memo);
         let mut alone = Binder::new(&scope, cell);
         let expr = parse_formula(text).expect("parses");
         assert_eq!(binder.bind_formula(&expr, cell), alone.bind_formula(&expr, cell), "{text}");
         assert_eq!(binder.kept_for_cell(), kept, "{text}");
     }
+}
+
+/// A name depending on both the row and the column only through a big
+/// cell's position (`ROUNDUP(ROW(A1)/3, 0)`) is bound once per big cell:
+/// the cells of one big cell hold the same kept binding (by reference, the
+/// memo's), those of another big cell another one; and each is what
+/// binding the cell alone gives.
+#[test]
+fn a_big_cells_part_is_bound_once_for_its_cells() {
+    let a1 = CellAddr::new(0, 0, 0);
+    let names = vec![
+        name("big", a1, "INDEX($A$1:$Z$99, ROUNDUP(ROW(A1)/3, 0), ROUNDUP(COLUMN(A1)/3, 0))"),
+        name("count", a1, "COUNTIF(INDEX($A$1:$Z$99, ROUNDUP(ROW(A1)/3, 0), 0), {1,2,3})+big"),
+    ];
+    let scope = Scope::new(vec!["Main".into()], names);
+    let memo = Memo::default();
+    let expr = parse_formula("count*2").expect("parses");
+    let mut kept = Vec::new();
+    for (row, col) in [(0, 0), (1, 2), (2, 1), (0, 3)] {
+        let cell = CellAddr::new(0, row, col);
+        let bound = Binder::new(&scope, cell).sharing(&memo).bind_formula_kept(&expr, cell);
+        let BExpr::Binary(_, count, _) = &bound else { panic!("{bound:?}") };
+        let BExpr::ArrayMode(inner) = &**count else { panic!("{count:?}") };
+        let BExpr::Kept(k) = &**inner else { panic!("kept: {inner:?}") };
+        kept.push(k.clone());
+        assert_eq!(unkept(bound), Binder::new(&scope, cell).bind_formula(&expr, cell), "{cell:?}");
+    }
+    assert!(Arc::ptr_eq(&kept[0], &kept[1]) && Arc::ptr_eq(&kept[0], &kept[2]), "one big cell, one binding");
+    assert!(!Arc::ptr_eq(&kept[0], &kept[3]), "another big cell");
 }
