@@ -56,54 +56,102 @@ enum Op {
     Not,
 }
 
-/// One formula cell's compiled form.
-#[derive(Clone, Debug)]
-pub(crate) struct Kernel {
-    ops: Box<[Op]>,
-    /// The formula's constant texts ([`scalar::EMPTY_TEXT`] first).
-    texts: Box<[Value]>,
+/// Where one formula cell's compiled form sits in [`Kernels`]' buffers.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    ops: u32,
+    len: u32,
+    /// The first of its constant texts ([`scalar::EMPTY_TEXT`] first).
+    texts: u32,
     /// Whether the ops are only numbers, cell reads and arithmetic, which
     /// [`Kernel::run_numeric`] computes on plain `f64`s.
     numeric: bool,
 }
 
-/// The kernels of a program's formula cells, by `FormulaId`.
+/// One formula cell's compiled form: its ops and constant texts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Kernel<'k> {
+    ops: &'k [Op],
+    texts: &'k [Value],
+    numeric: bool,
+}
+
+/// The kernels of a program's formula cells, by `FormulaId`: the ops and
+/// texts of all of them in two buffers (no allocation per cell), shared by
+/// the program's clones (a detached program copies them).
 #[derive(Clone, Debug, Default)]
 pub struct Kernels {
-    /// Shared by the program's clones (cloned cheaply; a detached program
-    /// builds its own).
-    cells: Arc<[Option<Kernel>]>,
+    all: Arc<Buffers>,
+}
+
+#[derive(Debug, Default)]
+struct Buffers {
+    cells: Vec<Option<Span>>,
+    ops: Vec<Op>,
+    texts: Vec<Value>,
 }
 
 impl Kernels {
     /// A kernel for each formula given whose shape the kernel takes.
     pub(crate) fn new<'e>(formulas: impl Iterator<Item = Option<&'e BExpr>>) -> Kernels {
-        // One empty text for all the kernels.
+        // One empty text for all the kernels, one compiler reused.
         let empty = Value::text("");
-        Kernels { cells: formulas.map(|e| e.and_then(|e| Kernel::new(e, &empty))).collect() }
+        let mut c = Compiler::new(&empty);
+        let mut b = Buffers::default();
+        for e in formulas {
+            let span = e.and_then(|e| {
+                c.formula(e).ok()?;
+                let span = Span {
+                    ops: b.ops.len() as u32,
+                    len: c.ops.len() as u32,
+                    texts: b.texts.len() as u32,
+                    numeric: numeric(&c.ops),
+                };
+                b.ops.extend_from_slice(&c.ops);
+                b.texts.extend(c.texts.iter().cloned());
+                Some(span)
+            });
+            b.cells.push(span);
+        }
+        b.ops.shrink_to_fit();
+        Kernels { all: Arc::new(b) }
     }
 
     /// A copy sharing no reference-counted value with these (see
     /// `Program::detached`).
     pub(crate) fn detached(&self) -> Kernels {
         let empty = Value::text("");
-        let copy = |k: &Kernel| {
-            let texts = k.texts.iter().enumerate().map(|(i, t)| if i == 0 { empty.clone() } else { t.detached() });
-            Kernel { ops: k.ops.clone(), texts: texts.collect(), numeric: k.numeric }
-        };
-        Kernels { cells: self.cells.iter().map(|k| k.as_ref().map(copy)).collect() }
+        let texts = self.all.texts.iter().map(|t| match t {
+            Value::Text(s) if s.is_empty() => empty.clone(),
+            t => t.detached(),
+        });
+        Kernels {
+            all: Arc::new(Buffers { cells: self.all.cells.clone(), ops: self.all.ops.clone(), texts: texts.collect() }),
+        }
     }
 
     /// Formula `f`'s kernel, if it has one.
     #[inline]
-    pub(crate) fn get(&self, f: usize) -> Option<&Kernel> {
-        self.cells.get(f).and_then(Option::as_ref)
+    pub(crate) fn get(&self, f: usize) -> Option<Kernel<'_>> {
+        let s = self.all.cells.get(f).copied().flatten()?;
+        let ops = &self.all.ops[s.ops as usize..(s.ops + s.len) as usize];
+        Some(Kernel { ops, texts: &self.all.texts[s.texts as usize..], numeric: s.numeric })
     }
 
     /// How many formula cells have a kernel.
     pub fn count(&self) -> usize {
-        self.cells.iter().filter(|k| k.is_some()).count()
+        self.all.cells.iter().filter(|k| k.is_some()).count()
     }
+}
+
+/// Whether `ops` are only numbers, cell reads and arithmetic.
+fn numeric(ops: &[Op]) -> bool {
+    ops.iter().all(|op| match op {
+        Op::Push(Scalar::Num(_)) | Op::Cell(_) => true,
+        Op::Binary(op) => matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div),
+        Op::Unary(op) => matches!(op, UnaryOp::Neg | UnaryOp::Percent),
+        _ => false,
+    })
 }
 
 /// What a kernel reads: the grid, the calculating cell, and the shared
@@ -128,19 +176,7 @@ impl Reads<'_> {
     }
 }
 
-impl Kernel {
-    fn new(e: &BExpr, empty: &Value) -> Option<Kernel> {
-        let mut c = Compiler::new(empty);
-        c.formula(e).ok()?;
-        let numeric = c.ops.iter().all(|op| match op {
-            Op::Push(Scalar::Num(_)) | Op::Cell(_) => true,
-            Op::Binary(op) => matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div),
-            Op::Unary(op) => matches!(op, UnaryOp::Neg | UnaryOp::Percent),
-            _ => false,
-        });
-        Some(Kernel { ops: c.ops.into(), texts: c.texts.into(), numeric })
-    }
-
+impl Kernel<'_> {
     /// The value of an arithmetic kernel over numbers and empty cells, on
     /// plain `f64`s; `None` where that is not exactly the value (any other
     /// cell value, a division by zero, a result that is not finite): the
@@ -149,7 +185,7 @@ impl Kernel {
     fn run_numeric(&self, grid: &Grid) -> Option<f64> {
         let mut stack = [0.0f64; STACK];
         let mut sp = 0usize;
-        for op in &self.ops {
+        for op in self.ops {
             let x = match *op {
                 Op::Push(Scalar::Num(n)) => n,
                 Op::Cell(c) => match grid.get(c) {
@@ -193,7 +229,7 @@ impl Kernel {
         let mut stack = [Scalar::Empty; STACK];
         let mut sp = 0usize;
         let mut pc = 0usize;
-        let texts = &*self.texts;
+        let texts = self.texts;
         while let Some(op) = self.ops.get(pc) {
             pc += 1;
             match *op {

@@ -36,8 +36,12 @@ impl Compiler {
         Compiler { ops: Vec::with_capacity(16), texts: vec![empty.clone()], depth: 0, max_depth: 0 }
     }
 
-    /// Compiles a whole formula; its value is left on the stack.
+    /// Compiles a whole formula into `ops` and `texts` (what an earlier
+    /// formula left there is cleared); its value is left on the stack.
     pub fn formula(&mut self, e: &BExpr) -> Result<(), Unsupported> {
+        self.ops.clear();
+        self.texts.truncate(1);
+        (self.depth, self.max_depth) = (0, 0);
         self.expr(e).map(|_| ())
     }
 
