@@ -7,6 +7,7 @@
 use dataflow::engine::program::held;
 use dataflow::engine::{Program, Sharing};
 use dataflow::eval::bind::MAX_TOTAL_BOUND_NODES;
+use dataflow::eval::deps::dependencies;
 use dataflow::ids::FormulaId;
 use std::path::Path;
 
@@ -30,6 +31,25 @@ fn every_board_holds_at_most_half_the_node_budget() {
             // 16,250 formula cells: the largest board is the one with the
             // least room, yet it holds less than a fifth of the budget.
             assert!(nodes <= MAX_TOTAL_BOUND_NODES / 5, "{name}: {nodes} nodes");
+        }
+    }
+}
+
+/// A part kept for many cells (`BExpr::Kept`) is walked once for the
+/// dependencies of all of them: each cell still reads exactly what a walk
+/// of its own whole formula finds (with `--with all`, so the strategy
+/// boards' formulas are there too).
+#[test]
+fn each_cell_reads_what_its_whole_formula_reads() {
+    for name in ["sudoku", "hyper", "sudoku16"] {
+        let path = format!("workbooks/{name}.ron");
+        let wb = dataflow::workbook::load_with(Path::new(&path), &["all".to_string()]).unwrap();
+        let inputs = dataflow::session::inputs(&wb).unwrap();
+        let (program, _) = Program::build_with(&inputs, Sharing::Off);
+        let sheets = inputs.sheets.len();
+        for (f, c) in program.cells().iter().enumerate() {
+            let (areas, reachable) = dependencies(program.formula(FormulaId::at(f)), sheets);
+            assert_eq!((&c.deps, &c.reachable), (&areas, &reachable), "{name}: {}", program.cell_name(c.addr));
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::eval::BExpr;
 use crate::eval::bind::{
     Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BIND_WORK, MAX_TOTAL_BOUND_NODES, Memo, NameDef, Scope, Site, unkept,
 };
-use crate::eval::deps::{Reads, reads};
+use crate::eval::deps::{KeptReads, Reads, reads_kept};
 use crate::eval::kernel::Kernels;
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
@@ -202,7 +202,8 @@ fn derive(
             Sharing::On => Some(std::thread::Builder::new().spawn_scoped(s, intern)),
             Sharing::Off => None,
         };
-        let block_reads: Vec<Reads> = block_formulas.iter().map(|e| reads(e, sheets)).collect();
+        let mut kept = KeptReads::default();
+        let block_reads: Vec<Reads> = block_formulas.iter().map(|e| reads_kept(e, sheets, &mut kept)).collect();
         let mut volatile = Vec::new();
         for (f, (c, e)) in cells.iter_mut().zip(exprs).enumerate() {
             let (deps, reachable, vol) = match c.block {
@@ -211,7 +212,7 @@ fn derive(
                     (r.areas.clone(), r.reachable.clone(), r.volatile)
                 }
                 None => {
-                    let r = reads(e, sheets);
+                    let r = reads_kept(e, sheets, &mut kept);
                     (r.areas, r.reachable, r.volatile)
                 }
             };

@@ -18,6 +18,7 @@ use crate::ast::BinaryOp;
 use crate::functions::Arg;
 use crate::value::Value;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// What a bound formula reads, found in one walk over it.
 pub struct Reads {
@@ -33,8 +34,21 @@ pub struct Reads {
 
 /// What `e` reads, in a workbook of `sheets` sheets.
 pub fn reads(e: &BExpr, sheets: usize) -> Reads {
+    reads_kept(e, sheets, &mut KeptReads::default())
+}
+
+/// What the kept parts (`BExpr::Kept`) met so far read, by address: a
+/// part kept for many cells is walked once. Valid while those parts live
+/// (the formulas of one program build).
+#[derive(Default)]
+pub struct KeptReads(HashMap<usize, Reads>);
+
+/// [`reads`], walking each kept part once for all the formulas given the
+/// same `kept`.
+pub fn reads_kept(e: &BExpr, sheets: usize, kept: &mut KeptReads) -> Reads {
     let (mut out, mut reachable) = (Vec::new(), Vec::new());
-    let mut deps = Deps { out: &mut out, reachable: &mut reachable, locals: HashMap::new(), sheets, volatile: false };
+    let mut deps =
+        Deps { out: &mut out, reachable: &mut reachable, locals: HashMap::new(), sheets, volatile: false, kept };
     deps.walk(e);
     let volatile = deps.volatile;
     for list in [&mut out, &mut reachable] {
@@ -59,6 +73,7 @@ struct Deps<'o> {
     sheets: usize,
     /// Whether a volatile function was met (every call is walked).
     volatile: bool,
+    kept: &'o mut KeptReads,
 }
 
 impl Deps<'_> {
@@ -73,6 +88,19 @@ impl Deps<'_> {
                 }
             }
             BExpr::Unary(_, x) | BExpr::ArrayMode(x) => self.walk(x),
+            // What a kept part reads is its own (no LET variable of the
+            // formula around it in sight): walked once, then copied.
+            BExpr::Kept(x) if self.locals.is_empty() => {
+                let at = Arc::as_ptr(x) as usize;
+                if !self.kept.0.contains_key(&at) {
+                    let r = reads_kept(x, self.sheets, self.kept);
+                    self.kept.0.insert(at, r);
+                }
+                let r = &self.kept.0[&at];
+                self.out.extend_from_slice(&r.areas);
+                self.reachable.extend_from_slice(&r.reachable);
+                self.volatile |= r.volatile;
+            }
             BExpr::Kept(x) => self.walk(x),
             // Dependencies are taken before subformulas are shared; a shared
             // one reads nothing its users do not read.
