@@ -97,18 +97,18 @@ impl Kernels {
         // One empty text for all the kernels, one compiler reused.
         let empty = Value::text("");
         let mut c = Compiler::new(&empty);
-        let mut b = Buffers::default();
+        // The texts start with the empty text, which a kernel with no
+        // other text takes as its table.
+        let mut b = Buffers { texts: vec![empty.clone()], ..Buffers::default() };
         for e in formulas {
             let span = e.and_then(|e| {
                 c.formula(e).ok()?;
-                let span = Span {
-                    ops: b.ops.len() as u32,
-                    len: c.ops.len() as u32,
-                    texts: b.texts.len() as u32,
-                    numeric: numeric(&c.ops),
-                };
+                let texts = if c.texts.len() == 1 { 0 } else { b.texts.len() as u32 };
+                let span = Span { ops: b.ops.len() as u32, len: c.ops.len() as u32, texts, numeric: numeric(&c.ops) };
                 b.ops.extend_from_slice(&c.ops);
-                b.texts.extend(c.texts.iter().cloned());
+                if texts != 0 {
+                    b.texts.extend(c.texts.iter().cloned());
+                }
                 Some(span)
             });
             b.cells.push(span);
