@@ -8,8 +8,7 @@
 
 use crate::ast::{BinaryOp, UnaryOp};
 use crate::eval::ops::power;
-use crate::value::{ErrorKind, Value, cmp_text, num_eq, parse_number};
-use std::cmp::Ordering;
+use crate::value::{ErrorKind, Value, compare, num_eq};
 
 /// The index of the empty text in every kernel's text table.
 pub(super) const EMPTY_TEXT: u32 = 0;
@@ -65,66 +64,23 @@ impl Scalar {
     }
 }
 
-/// The text of a scalar known to be one.
-fn text(texts: &[Value], i: u32) -> &str {
-    match &texts[i as usize] {
-        Value::Text(s) => s,
-        _ => "",
-    }
-}
-
-/// `Value::to_number`: empty is 0, booleans 0 and 1, text parsed.
+/// `Value::to_number`: numbers unboxed, the rest by the value's own rule.
 fn number(a: Scalar, texts: &[Value]) -> Result<f64, ErrorKind> {
     match a {
         Num(n) => Ok(n),
-        Bool(b) => Ok(if b { 1.0 } else { 0.0 }),
-        Empty => Ok(0.0),
-        Text(i) => parse_number(text(texts, i)).ok_or(ErrorKind::Value),
-        Err(e) => Result::Err(e),
+        a => a.value(texts).to_number(),
     }
 }
 
-/// `Value::to_bool`, a condition: non-zero numbers are TRUE, empty FALSE,
-/// the texts TRUE and FALSE are themselves, other text #VALUE!.
+/// `Value::to_bool`, a condition: numbers and booleans unboxed, the rest
+/// (empty FALSE, the texts TRUE and FALSE, other text #VALUE!) by the
+/// value's own rule.
 #[inline]
 pub(super) fn truth(a: Scalar, texts: &[Value]) -> Result<bool, ErrorKind> {
     match a {
         Bool(b) => Ok(b),
         Num(n) => Ok(n != 0.0),
-        Empty => Ok(false),
-        Text(i) => match text(texts, i) {
-            s if s.eq_ignore_ascii_case("TRUE") => Ok(true),
-            s if s.eq_ignore_ascii_case("FALSE") => Ok(false),
-            _ => Result::Err(ErrorKind::Value),
-        },
-        Err(e) => Result::Err(e),
-    }
-}
-
-fn cmp_num(x: f64, y: f64) -> Ordering {
-    if num_eq(x, y) { Ordering::Equal } else { x.partial_cmp(&y).unwrap_or(Ordering::Equal) }
-}
-
-/// `value::compare` on two scalars that are not errors.
-fn compare(a: Scalar, b: Scalar, texts: &[Value]) -> Ordering {
-    let rank = |v: Scalar| match v {
-        Num(_) | Empty => 0,
-        Text(_) => 1,
-        Bool(_) => 2,
-        Err(_) => 3,
-    };
-    match (a, b) {
-        (Empty, Empty) => Ordering::Equal,
-        (Empty, Text(s)) => cmp_text("", text(texts, s)),
-        (Text(s), Empty) => cmp_text(text(texts, s), ""),
-        (Empty, Bool(x)) => false.cmp(&x),
-        (Bool(x), Empty) => x.cmp(&false),
-        (Empty, Num(y)) => cmp_num(0.0, y),
-        (Num(x), Empty) => cmp_num(x, 0.0),
-        (Num(x), Num(y)) => cmp_num(x, y),
-        (Text(x), Text(y)) => cmp_text(text(texts, x), text(texts, y)),
-        (Bool(x), Bool(y)) => x.cmp(&y),
-        _ => rank(a).cmp(&rank(b)),
+        a => a.value(texts).to_bool(),
     }
 }
 
@@ -138,7 +94,14 @@ pub(super) fn supported(op: BinaryOp) -> bool {
 #[inline]
 pub(super) fn binary(op: BinaryOp, a: Scalar, b: Scalar, texts: &[Value]) -> Scalar {
     use BinaryOp::*;
-    if let (Num(x), Num(y)) = (a, b) {
+    // Empty reads as 0 in arithmetic and compares as 0 with a number (and
+    // equal to itself): the numeric path takes it too.
+    let num = |s: Scalar| match s {
+        Num(x) => Some(x),
+        Empty => Some(0.0),
+        _ => None,
+    };
+    if let (Some(x), Some(y)) = (num(a), num(b)) {
         match op {
             Add => return Scalar::num(x + y),
             Sub => return Scalar::num(x - y),
@@ -160,7 +123,7 @@ pub(super) fn binary(op: BinaryOp, a: Scalar, b: Scalar, texts: &[Value]) -> Sca
     }
     match op {
         Eq | Ne | Lt | Gt | Le | Ge => {
-            let o = compare(a, b, texts);
+            let o = compare(&a.value(texts), &b.value(texts));
             Bool(match op {
                 Eq => o.is_eq(),
                 Ne => o.is_ne(),
