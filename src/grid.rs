@@ -1,14 +1,18 @@
 //! The values of every cell, stored densely per sheet from A1 to the last
 //! used row and column. Reads outside the stored part are empty. The stored
 //! part of all sheets together is capped at [`MAX_GRID_CELLS`]. Each
-//! column keeps a summary per block of rows, exact after every write
-//! ([`blocks`]), for the aggregates over tall ranges.
+//! column keeps a summary per block of rows ([`blocks`]), for the
+//! aggregates over tall ranges: a sheet's summaries are made from its cells
+//! when first read, then kept exact on every write, so a sheet no
+//! aggregate reads in blocks (a grid of iterated numbers) pays nothing
+//! per write.
 
 pub mod blocks;
 
 use crate::address::{Area, CellAddr, SheetId};
 use crate::value::Value;
 use blocks::{BLOCK, Summary};
+use std::sync::OnceLock;
 
 /// Largest number of cells the grids of a workbook may store together
 /// (16,777,216: for example 4,096 rows by 4,096 columns).
@@ -16,21 +20,43 @@ pub const MAX_GRID_CELLS: u64 = 1 << 24;
 
 static EMPTY: Value = Value::Empty;
 
-/// One sheet's values, row-major, `rows x cols` from A1, and the summary
-/// of each block of each column, block-row-major.
+/// One sheet's values, row-major, `rows x cols` from A1, and, once read,
+/// the summary of each block of each column, block-row-major.
 #[derive(Debug, Default)]
 pub struct SheetGrid {
     rows: u32,
     cols: u32,
     data: Vec<Value>,
-    blocks: Vec<Summary>,
+    blocks: OnceLock<Vec<Summary>>,
 }
 
 impl SheetGrid {
     /// An empty sheet of `rows x cols`.
     fn empty(rows: u32, cols: u32) -> SheetGrid {
-        let blocks = vec![Summary::default(); (rows.div_ceil(BLOCK) * cols) as usize];
-        SheetGrid { rows, cols, data: vec![Value::Empty; (rows * cols) as usize], blocks }
+        SheetGrid { rows, cols, data: vec![Value::Empty; (rows * cols) as usize], blocks: OnceLock::new() }
+    }
+
+    /// Stores `v` at `at` (cell `c`), keeping the summaries (if made) exact.
+    #[inline(always)]
+    fn store(&mut self, c: CellAddr, at: usize, v: Value) -> (Value, &Value) {
+        let old = std::mem::replace(&mut self.data[at], v);
+        let new = &self.data[at];
+        if let Some(blocks) = self.blocks.get_mut() {
+            blocks[((c.row / BLOCK) * self.cols + c.col) as usize].replace(&old, new);
+        }
+        (old, new)
+    }
+
+    /// The block summaries, made from the cells on first use.
+    fn summaries(&self) -> &[Summary] {
+        self.blocks.get_or_init(|| {
+            let mut blocks = vec![Summary::default(); (self.rows.div_ceil(BLOCK) * self.cols) as usize];
+            for (i, v) in self.data.iter().enumerate() {
+                let (row, col) = (i as u32 / self.cols, i as u32 % self.cols);
+                blocks[((row / BLOCK) * self.cols + col) as usize].replace(&Value::Empty, v);
+            }
+            blocks
+        })
     }
 }
 
@@ -49,7 +75,10 @@ impl Clone for SheetGrid {
     fn clone_from(&mut self, source: &Self) {
         (self.rows, self.cols) = (source.rows, source.cols);
         self.data.clone_from(&source.data);
-        self.blocks.clone_from(&source.blocks);
+        match (self.blocks.get_mut(), source.blocks.get()) {
+            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
+            (_, theirs) => self.blocks = theirs.cloned().map_or_else(OnceLock::new, OnceLock::from),
+        }
     }
 }
 
@@ -94,6 +123,7 @@ impl Grid {
         Grid { sheets: self.sheets.iter().map(|s| SheetGrid::empty(s.rows, s.cols)).collect() }
     }
 
+    #[inline]
     pub fn get(&self, c: CellAddr) -> &Value {
         match self.sheets.get(c.sheet as usize) {
             Some(s) if c.row < s.rows && c.col < s.cols => &s.data[(c.row * s.cols + c.col) as usize],
@@ -121,16 +151,17 @@ impl Grid {
         if cols == s.cols {
             // New rows only: appended (amortised by the vector's growth).
             s.data.resize((rows * cols) as usize, Value::Empty);
-            s.blocks.resize((rows.div_ceil(BLOCK) * cols) as usize, Summary::default());
+            if let Some(blocks) = s.blocks.get_mut() {
+                blocks.resize((rows.div_ceil(BLOCK) * cols) as usize, Summary::default());
+            }
             s.rows = rows;
             return true;
         }
+        // New columns: the cells laid out again, the summaries made again when read.
         let mut grown = SheetGrid::empty(rows, cols);
         for r in 0..s.rows {
             for col in 0..s.cols {
-                let v = std::mem::take(&mut s.data[(r * s.cols + col) as usize]);
-                grown.blocks[((r / BLOCK) * cols + col) as usize].replace(&Value::Empty, &v);
-                grown.data[(r * cols + col) as usize] = v;
+                grown.data[(r * cols + col) as usize] = std::mem::take(&mut s.data[(r * s.cols + col) as usize]);
             }
         }
         *s = grown;
@@ -139,18 +170,42 @@ impl Grid {
 
     /// Stores a value; the cell must have been reserved.
     pub fn set(&mut self, c: CellAddr, v: Value) {
+        self.replace(c, v);
+    }
+
+    /// Stores a value in a reserved cell; returns the value it replaces
+    /// and the one now stored.
+    pub fn replace(&mut self, c: CellAddr, v: Value) -> (Value, &Value) {
+        let (s, at) = self.reserved(c);
+        s.store(c, at, v)
+    }
+
+    /// Stores a value in a reserved cell unless it equals (`==`) the value
+    /// there, which is then kept and `v` given back; otherwise returns the
+    /// value replaced and the one now stored. One look-up for both.
+    #[inline(always)]
+    pub fn update(&mut self, c: CellAddr, v: Value) -> Result<(Value, &Value), Value> {
+        let (s, at) = self.reserved(c);
+        if s.data[at] == v {
+            return Err(v);
+        }
+        Ok(s.store(c, at, v))
+    }
+
+    /// The sheet of a reserved cell and where the cell sits in it.
+    #[inline(always)]
+    fn reserved(&mut self, c: CellAddr) -> (&mut SheetGrid, usize) {
         let s = &mut self.sheets[c.sheet as usize];
         assert!(c.row < s.rows && c.col < s.cols, "cell {c:?} outside the reserved grid");
-        let old = std::mem::replace(&mut s.data[(c.row * s.cols + c.col) as usize], v);
-        let new = &s.data[(c.row * s.cols + c.col) as usize];
-        s.blocks[((c.row / BLOCK) * s.cols + c.col) as usize].replace(&old, new);
+        let at = (c.row * s.cols + c.col) as usize;
+        (s, at)
     }
 
     /// The summary of block `band` (rows `band * BLOCK ..`) of a column;
     /// empty outside the stored part.
     pub fn block(&self, sheet: SheetId, band: u32, col: u32) -> Summary {
         match self.sheets.get(sheet as usize) {
-            Some(s) if col < s.cols && band < s.rows.div_ceil(BLOCK) => s.blocks[(band * s.cols + col) as usize],
+            Some(s) if col < s.cols && band < s.rows.div_ceil(BLOCK) => s.summaries()[(band * s.cols + col) as usize],
             _ => Summary::default(),
         }
     }

@@ -80,6 +80,7 @@ pub fn change_text(x: f64) -> String {
 /// two numbers (an empty cell counts as 0), 0 for any other value that is
 /// unchanged, infinity for any other change. An iteration has converged
 /// when every cell's change is strictly less than `max_change`.
+#[inline(always)]
 pub fn change(old: &Value, new: &Value) -> f64 {
     let as_num = |v: &Value| match v {
         Value::Number(n) => Some(*n),

@@ -6,6 +6,7 @@
 //! cycles repeat an earlier iteration's values stops there (see
 //! `oscillation`).
 
+mod dirty;
 pub mod graph;
 pub mod observe;
 mod oscillation;
@@ -16,10 +17,10 @@ mod undo;
 
 use crate::address::CellAddr;
 use crate::grid::{Grid, MAX_GRID_CELLS};
-use crate::ids::{AreaId, FormulaId};
+use crate::ids::FormulaId;
 use crate::policy::CalcSettings;
 use crate::value::Value;
-use graph::Fed;
+use dirty::{Readers, Tracked};
 use oscillation::Watch;
 use std::sync::Arc;
 
@@ -41,6 +42,8 @@ pub struct Engine {
     /// reading it ([`Readers`]): when all are dirty, a write into it has
     /// nothing to mark.
     readers_dirty: Vec<Readers>,
+    /// For each formula, the areas it reads whose [`Readers`] are tracked.
+    tracked: Arc<Tracked>,
     /// The last value of each block array formula, with the `writes` count
     /// it was calculated at (see `recalc`).
     blocks: Vec<Option<(u64, Value)>>,
@@ -59,19 +62,6 @@ pub struct Engine {
     pub settings: CalcSettings,
 }
 
-/// What is known of the formulas reading one area.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Readers {
-    /// Nothing: a write into the area marks every reader.
-    Unknown,
-    /// Every reader is dirty, and no shared value reading the area was
-    /// evaluated since they were marked.
-    AllDirty,
-    /// Every reader but this one is dirty; shared values reading the area
-    /// may have been evaluated while it was calculated.
-    AllBut(FormulaId),
-}
-
 impl Clone for Engine {
     fn clone(&self) -> Self {
         Engine {
@@ -79,6 +69,7 @@ impl Clone for Engine {
             grid: self.grid.clone(),
             dirty: self.dirty.clone(),
             readers_dirty: self.readers_dirty.clone(),
+            tracked: self.tracked.clone(),
             blocks: self.blocks.clone(),
             shared: self.shared.clone(),
             writes: self.writes,
@@ -91,14 +82,29 @@ impl Clone for Engine {
 
     fn clone_from(&mut self, source: &Self) {
         // Every field named, so that a new one cannot be left out.
-        let Engine { program, grid, dirty, readers_dirty, blocks, shared, writes, watch, kernels, bails, settings } =
-            source;
+        let Engine {
+            program,
+            grid,
+            dirty,
+            readers_dirty,
+            tracked,
+            blocks,
+            shared,
+            writes,
+            watch,
+            kernels,
+            bails,
+            settings,
+        } = source;
         if !Arc::ptr_eq(&self.program, program) {
             self.program = program.clone();
         }
         self.grid.clone_from(grid);
         self.dirty.clone_from(dirty);
         self.readers_dirty.clone_from(readers_dirty);
+        if !Arc::ptr_eq(&self.tracked, tracked) {
+            self.tracked = tracked.clone();
+        }
         self.blocks.clone_from(blocks);
         self.shared.clone_from(shared);
         self.writes = *writes;
@@ -129,7 +135,7 @@ impl Engine {
         }
         let dirty = vec![true; program.cells.len()];
         let blocks = vec![None; program.blocks.len()];
-        let readers_dirty = vec![Readers::Unknown; program.graph.readers.len()];
+        let (readers_dirty, tracked) = Tracked::new(&program);
         let shared = vec![None; program.shared.exprs.len()];
         let watch = Watch::default();
         Engine {
@@ -137,6 +143,7 @@ impl Engine {
             grid,
             dirty,
             readers_dirty,
+            tracked: Arc::new(tracked),
             blocks,
             shared,
             writes: 0,
@@ -273,68 +280,6 @@ impl Engine {
     /// Marks every formula dirty (a full recalculation, Ctrl+Alt+F9).
     pub fn mark_all_dirty(&mut self) {
         self.dirty.iter_mut().for_each(|d| *d = true);
-    }
-
-    /// Marks formula `f` calculated: no longer dirty, and so not every
-    /// reader of the areas it reads is dirty any more: all but `f` when all
-    /// were (the cells of a block array formula reading its own block are
-    /// calculated one by one, each marking the block's readers once, not
-    /// every reader again).
-    fn clean(&mut self, f: FormulaId) {
-        self.dirty[f.index()] = false;
-        for a in &self.program.graph.reads[f.index()] {
-            let known = &mut self.readers_dirty[a.index()];
-            // Mostly unknown already (several formulas read most areas).
-            if *known != Readers::Unknown {
-                let all_but_f = *known == Readers::AllDirty || *known == Readers::AllBut(f);
-                *known = if all_but_f { Readers::AllBut(f) } else { Readers::Unknown };
-            }
-        }
-    }
-
-    fn mark_readers(&mut self, c: CellAddr) {
-        let formula = self.program.index.get(&c).copied();
-        self.mark_readers_of(c, formula);
-    }
-
-    /// Marks the formulas reading cell `c` dirty, knowing which formula
-    /// (if any) `c` holds.
-    fn mark_readers_of(&mut self, c: CellAddr, formula: Option<FormulaId>) {
-        let (g, shared) = (&self.program.graph, &self.program.shared);
-        let (dirty, readers_dirty, values) = (&mut self.dirty, &mut self.readers_dirty, &mut self.shared);
-        let mut mark = |a: AreaId| {
-            match std::mem::replace(&mut readers_dirty[a.index()], Readers::AllDirty) {
-                // Marked before, and none of its readers calculated since (so
-                // no shared value reading it was evaluated since either).
-                Readers::AllDirty => return,
-                // Only `f` was calculated since: it alone can have evaluated
-                // a shared value reading the area.
-                Readers::AllBut(f) => dirty[f.index()] = true,
-                Readers::Unknown => g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true),
-            }
-            shared.readers(a).iter().for_each(|&s| values[s.index()] = None);
-        };
-        match formula {
-            Some(f) => g.containing[f.index()].iter().for_each(|&a| mark(a)),
-            None => g.areas_containing(c).for_each(mark),
-        }
-        // Run-time readers reaching the cell's sheet, except the one that
-        // feeds it (it is taken not to read it; see `DepGraph::fed`) and the
-        // cell itself. A cell fed by several readers marks all the others:
-        // one that feeds it is calculated again for nothing.
-        let feeder = match formula.map(|f| (f, g.fed[f.index()])) {
-            Some((_, Fed::By(r))) => Some(r),
-            Some((f, _)) => Some(f),
-            None => None,
-        };
-        for (sheet, readers) in &g.runtime_sheets {
-            if sheet.contains(c) {
-                readers
-                    .iter()
-                    .filter(|&&r| Some(r) != feeder && Some(r) != formula)
-                    .for_each(|r| self.dirty[r.index()] = true);
-            }
-        }
     }
 }
 

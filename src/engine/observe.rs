@@ -47,8 +47,8 @@ pub trait Observer {
     /// A formula cell is about to be evaluated.
     fn evaluate(&mut self, _cell: CellAddr) {}
 
-    /// A formula cell's value changed from `old` to `new` (called before the
-    /// new value is stored; never called when the value stays the same).
+    /// A formula cell's value changed from `old` to `new` (called as the new
+    /// value is stored; never called when the value stays the same).
     fn write(&mut self, _cell: CellAddr, _old: &Value, _new: &Value) {}
 
     /// A pass finished; `engine` shows its result. Returning [`Flow::Stop`]

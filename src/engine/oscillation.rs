@@ -94,11 +94,13 @@ impl Watch {
         self.on = iterating;
     }
 
-    /// A formula cell's value changes from `old` to `new`.
-    pub fn write(&mut self, f: FormulaId, old: &Value, new: &Value) {
+    /// A formula cell's value changed from `old` (kept in the log) to `new`.
+    #[inline(always)]
+    pub fn write(&mut self, f: FormulaId, old: Value, new: &Value) {
         if self.on {
-            self.hash = self.hash.wrapping_add(mix(f, new)).wrapping_sub(mix(f, old));
-            self.log.push((f, old.clone()));
+            let salt = salt(f);
+            self.hash = self.hash.wrapping_add(fold(key(new), salt)).wrapping_sub(fold(key(&old), salt));
+            self.log.push((f, old));
         }
     }
 
@@ -145,32 +147,55 @@ impl Watch {
     }
 }
 
-/// The hash of one cell holding one value; values that are equal (`==`)
-/// hash alike.
-fn mix(f: FormulaId, v: &Value) -> u64 {
+/// A word standing for a value; values that are equal (`==`) have the same.
+/// The hash of a cell holding a value is one folded multiply of its key by
+/// the cell's [`salt`]: cheap on the path of every changed write, and any
+/// collision is caught by the exact check.
+#[inline]
+fn key(v: &Value) -> u64 {
     let key = match v {
+        Value::Number(n) => number_key(*n),
+        v => other_key(v),
+    };
+    key ^ 0xa076_1d64_78bd_642f
+}
+
+#[inline(always)]
+fn number_key(n: f64) -> u64 {
+    // 0 and -0 are equal values.
+    (if n == 0.0 { 0.0f64 } else { n }).to_bits() ^ 0x5555_5555
+}
+
+/// [`key`] of anything but a number (out of line: numbers are the hot path).
+#[inline(never)]
+fn other_key(v: &Value) -> u64 {
+    match v {
+        Value::Number(n) => number_key(*n),
         Value::Empty => 1,
-        // 0 and -0 are equal values.
-        Value::Number(n) => (if *n == 0.0 { 0.0f64 } else { *n }).to_bits() ^ 0x5555_5555,
-        Value::Text(t) => bytes_hash(t.as_bytes()) ^ 2,
+        Value::Text(t) => bytes_hash(t) ^ 2,
         Value::Bool(b) => 3 + *b as u64,
-        Value::Error(e) => bytes_hash(e.text().as_bytes()) ^ 5,
+        Value::Error(e) => bytes_hash(e.text()) ^ 5,
         // A cell shows a single value; anything else is told apart by the exact check.
         Value::Array(_) | Value::Ref(_) => 6,
-    };
-    finish(finish(key) ^ (f.index() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    }
 }
 
-/// FNV-1a over the bytes.
-fn bytes_hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+/// A word standing for a formula cell.
+#[inline]
+fn salt(f: FormulaId) -> u64 {
+    (f.index() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0xe703_7ed1_a0b4_28db
 }
 
-/// splitmix64's finaliser: every input bit reaches every output bit.
-fn finish(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// The 128-bit product of two words, its halves xored (wyhash's mixer).
+#[inline]
+fn fold(a: u64, b: u64) -> u64 {
+    let p = a as u128 * b as u128;
+    p as u64 ^ (p >> 64) as u64
+}
+
+/// FNV-1a over the bytes of a text.
+fn bytes_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
 #[cfg(test)]
@@ -189,15 +214,15 @@ mod tests {
     fn a_hash_that_matches_is_checked_against_the_values() {
         let f = FormulaId::at(0);
         let mut w = watching();
-        w.write(f, &Value::Empty, &ONE);
+        w.write(f, Value::Empty, &ONE);
         // As if (f, 1) hashed like the start: the log shows f was empty then.
         w.hash = 0;
         assert_eq!(w.iteration(|_| &ONE), None);
         // The real repeat is found: back to empty, as at the start.
         let mut w = watching();
-        w.write(f, &Value::Empty, &ONE);
+        w.write(f, Value::Empty, &ONE);
         assert_eq!(w.iteration(|_| &ONE), None);
-        w.write(f, &ONE, &Value::Empty);
+        w.write(f, ONE, &Value::Empty);
         assert_eq!(w.iteration(|_| &Value::Empty), Some(2));
     }
 
@@ -209,13 +234,13 @@ mod tests {
         // empty, as at the start, forgotten by then.
         let values = [Value::Empty, ONE, Value::Number(2.0), Value::Number(3.0), Value::Empty];
         for i in 1..=4 {
-            (0..cells).for_each(|c| w.write(FormulaId::at(c), &values[i - 1], &values[i]));
+            (0..cells).for_each(|c| w.write(FormulaId::at(c), values[i - 1].clone(), &values[i]));
             assert_eq!(w.iteration(|_| &values[i]), None, "iteration {i}");
         }
         assert!(w.log.len() <= MAX_WATCHED_CHANGES);
         assert_eq!(w.first, 2);
         // A repeat of a state still kept is seen.
-        (0..cells).for_each(|c| w.write(FormulaId::at(c), &values[0], &values[3]));
+        (0..cells).for_each(|c| w.write(FormulaId::at(c), values[0].clone(), &values[3]));
         assert_eq!(w.iteration(|_| &values[3]), Some(2));
     }
 }

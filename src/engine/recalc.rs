@@ -180,6 +180,7 @@ impl Engine {
         (todo.len() as u64, delta)
     }
 
+    #[inline]
     fn evaluate(&mut self, f: FormulaId, observer: &mut impl Observer) -> Value {
         self.clean(f);
         let program = &*self.program;
@@ -195,6 +196,15 @@ impl Engine {
                 Err(Bail) => self.bails += 1,
             }
         }
+        self.evaluate_tree(f)
+    }
+
+    /// Evaluates a formula by walking its tree (out of line: most cells of
+    /// the iterating workbooks run a kernel).
+    #[inline(never)]
+    fn evaluate_tree(&mut self, f: FormulaId) -> Value {
+        let program = &*self.program;
+        let cell = program.cell(f);
         let shared = SharedValues { exprs: &program.shared.exprs, values: &mut self.shared };
         let mut ev = Eval::new(&self.grid, cell.addr).with_scope(&program.scope).with_shared(shared);
         let Some(at) = cell.block else {
@@ -216,18 +226,17 @@ impl Engine {
     }
 
     /// Stores a formula's new value; returns how much it changed.
+    #[inline]
     fn write(&mut self, f: FormulaId, v: Value, observer: &mut impl Observer) -> f64 {
         let addr = self.program.cell(f).addr;
-        let old = self.grid.get(addr);
         // Most writes in an iteration leave the value as it was: no change
         // to measure (`change` of equal values is 0).
-        if *old == v {
+        let Ok((old, new)) = self.grid.update(addr, v) else {
             return 0.0;
-        }
-        let delta = change(old, &v);
-        observer.write(addr, old, &v);
-        self.watch.write(f, old, &v);
-        self.grid.set(addr, v);
+        };
+        let delta = change(&old, new);
+        observer.write(addr, &old, new);
+        self.watch.write(f, old, new);
         self.mark_readers_of(addr, Some(f));
         // A block's own cells taking their elements do not make its value stale.
         let writes = self.writes;

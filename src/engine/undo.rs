@@ -6,8 +6,8 @@
 //! were after it, so a later step from either state evaluates exactly what
 //! it would have. Its size is proportional to what the step changed.
 
+use super::Engine;
 use super::observe::{Change, ChangeLog, Observer};
-use super::{Engine, Readers};
 use crate::ids::FormulaId;
 use crate::value::Value;
 
@@ -97,7 +97,7 @@ impl Engine {
         // Cells were written without marking: no shared value is kept.
         self.shared.iter_mut().for_each(|v| *v = None);
         self.dirty.iter_mut().for_each(|d| *d = false);
-        self.readers_dirty.iter_mut().for_each(|d| *d = Readers::Unknown);
+        self.forget_readers();
         for &f in dirty {
             self.dirty[f.index()] = true;
         }

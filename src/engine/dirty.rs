@@ -1,0 +1,183 @@
+//! Dirty marking: which formulas a changed cell makes dirty, and what is
+//! known, per area read, of its readers ([`Readers`]) so that a write into
+//! an area whose readers are all dirty already marks nothing. Calculating
+//! a formula cleans it and updates the areas it reads; writing a value
+//! marks the readers of the areas containing the cell and forgets the
+//! shared values reading them. Both are on the path of every evaluation,
+//! so the states are one word each and only areas with many readers are
+//! tracked at all ([`Tracked`]).
+
+use super::Engine;
+use super::graph::{DepGraph, Fed};
+use super::program::Program;
+use super::share::Shared;
+use crate::address::CellAddr;
+use crate::ids::{AreaId, FormulaId};
+use crate::value::Value;
+
+/// What is known of the formulas reading one area, in one word (cleaning
+/// and marking are on the path of every evaluation and every write):
+/// nothing ([`Readers::UNKNOWN`]: a write into the area marks every
+/// reader), every reader dirty and no shared value reading the area
+/// evaluated since they were marked ([`Readers::ALL_DIRTY`]), or every
+/// reader dirty but one formula, which alone can have evaluated a shared
+/// value reading the area since (any other word: that formula's index).
+/// An area with few readers is not tracked ([`Readers::UNTRACKED`]): a
+/// write into it marks its readers (a few stores, and marking a dirty
+/// formula again or forgetting a shared value again changes nothing),
+/// and calculating a reader costs nothing for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Readers(u32);
+
+/// Readers (formulas and shared subformulas) an area needs to be tracked.
+const TRACKED_READERS: usize = 8;
+
+impl Readers {
+    const UNKNOWN: Readers = Readers(u32::MAX);
+    const ALL_DIRTY: Readers = Readers(u32::MAX - 1);
+    const UNTRACKED: Readers = Readers(u32::MAX - 2);
+
+    fn all_but(f: FormulaId) -> Readers {
+        Readers(f.index() as u32)
+    }
+}
+
+/// For each formula, the areas it reads that are tracked, in one flat list.
+#[derive(Debug)]
+pub(super) struct Tracked {
+    /// Where each formula's areas start in `areas`, and one past the last.
+    starts: Vec<u32>,
+    areas: Vec<AreaId>,
+}
+
+impl Tracked {
+    /// Which areas of `program` are tracked, as the readers-dirty states to
+    /// start from, and the tracked areas each formula reads.
+    pub(super) fn new(program: &Program) -> (Vec<Readers>, Tracked) {
+        let g = &program.graph;
+        let states: Vec<Readers> = (0..g.readers.len())
+            .map(|a| {
+                let readers = g.readers[a].len() + program.shared.readers(AreaId::at(a)).len();
+                if readers > TRACKED_READERS { Readers::UNKNOWN } else { Readers::UNTRACKED }
+            })
+            .collect();
+        let mut starts = Vec::with_capacity(g.reads.len() + 1);
+        let mut areas = Vec::new();
+        starts.push(0);
+        for reads in &g.reads {
+            areas.extend(reads.iter().filter(|a| states[a.index()] != Readers::UNTRACKED));
+            starts.push(areas.len() as u32);
+        }
+        (states, Tracked { starts, areas })
+    }
+
+    fn reads(&self, f: FormulaId) -> &[AreaId] {
+        &self.areas[self.starts[f.index()] as usize..self.starts[f.index() + 1] as usize]
+    }
+}
+
+impl Engine {
+    /// Marks formula `f` calculated: no longer dirty, and so not every
+    /// reader of the areas it reads is dirty any more: all but `f` when all
+    /// were (the cells of a block array formula reading its own block are
+    /// calculated one by one, each marking the block's readers once, not
+    /// every reader again).
+    #[inline]
+    pub(super) fn clean(&mut self, f: FormulaId) {
+        self.dirty[f.index()] = false;
+        let all_but_f = Readers::all_but(f);
+        for a in self.tracked.reads(f) {
+            let known = &mut self.readers_dirty[a.index()];
+            // Mostly unknown already (several formulas read most areas).
+            if *known != Readers::UNKNOWN {
+                let all_but = *known == Readers::ALL_DIRTY || *known == all_but_f;
+                *known = if all_but { all_but_f } else { Readers::UNKNOWN };
+            }
+        }
+    }
+
+    /// Forgets what is known of the readers of every tracked area.
+    pub(super) fn forget_readers(&mut self) {
+        for known in &mut self.readers_dirty {
+            if *known != Readers::UNTRACKED {
+                *known = Readers::UNKNOWN;
+            }
+        }
+    }
+
+    pub(super) fn mark_readers(&mut self, c: CellAddr) {
+        let formula = self.program.index.get(&c).copied();
+        self.mark_readers_of(c, formula);
+    }
+
+    /// Marks the formulas reading cell `c` dirty, knowing which formula
+    /// (if any) `c` holds.
+    #[inline]
+    pub(super) fn mark_readers_of(&mut self, c: CellAddr, formula: Option<FormulaId>) {
+        let (g, shared) = (&self.program.graph, &self.program.shared);
+        let (dirty, known, values) = (&mut self.dirty[..], &mut self.readers_dirty[..], &mut self.shared[..]);
+        match formula {
+            Some(f) => g.containing[f.index()].iter().for_each(|&a| mark_area(g, shared, dirty, known, values, a)),
+            None => g.areas_containing(c).for_each(|a| mark_area(g, shared, dirty, known, values, a)),
+        }
+        if !g.runtime_sheets.is_empty() {
+            self.mark_runtime_readers(c, formula);
+        }
+    }
+
+    /// Marks the run-time readers reaching cell `c`'s sheet, except the one
+    /// that feeds it (it is taken not to read it; see `DepGraph::fed`) and
+    /// the cell itself. A cell fed by several readers marks all the others:
+    /// one that feeds it is calculated again for nothing.
+    fn mark_runtime_readers(&mut self, c: CellAddr, formula: Option<FormulaId>) {
+        let g = &self.program.graph;
+        let feeder = match formula.map(|f| (f, g.fed[f.index()])) {
+            Some((_, Fed::By(r))) => Some(r),
+            Some((f, _)) => Some(f),
+            None => None,
+        };
+        for (sheet, readers) in &g.runtime_sheets {
+            if sheet.contains(c) {
+                readers
+                    .iter()
+                    .filter(|&&r| Some(r) != feeder && Some(r) != formula)
+                    .for_each(|r| self.dirty[r.index()] = true);
+            }
+        }
+    }
+}
+
+/// Marks the formulas reading area `a` dirty as far as its state `known`
+/// says they are not already, and forgets the shared values reading it
+/// (unless nothing was calculated since they were last forgotten).
+#[inline(always)]
+fn mark_area(
+    g: &DepGraph,
+    shared: &Shared,
+    dirty: &mut [bool],
+    known: &mut [Readers],
+    values: &mut [Option<Value>],
+    a: AreaId,
+) {
+    let known = &mut known[a.index()];
+    match *known {
+        // Marked before, and none of its readers calculated since (so no
+        // shared value reading it was evaluated since either).
+        Readers::ALL_DIRTY => return,
+        Readers::UNTRACKED => g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true),
+        Readers::UNKNOWN => {
+            *known = Readers::ALL_DIRTY;
+            g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true);
+        }
+        // Only `f` was calculated since: it alone can have evaluated a
+        // shared value reading the area.
+        Readers(f) => {
+            *known = Readers::ALL_DIRTY;
+            dirty[f as usize] = true;
+        }
+    }
+    // Without shared subformulas there are no shared values to forget.
+    if !values.is_empty() {
+        shared.readers(a).iter().for_each(|&s| values[s.index()] = None);
+    }
+}
