@@ -76,6 +76,25 @@ enum Op {
         otherwise: u32,
         end: u32,
     },
+    // The hot leaves' ops each as one op, so that running one takes one
+    // dispatch (`compile::specialise` makes them).
+    /// `Load(Leaf::Const)`.
+    Const(Scalar),
+    /// `Load(Leaf::Shared)`.
+    Shared(SharedId),
+    /// `BranchLeaf` on `Leaf::Shared`.
+    BranchShared {
+        id: SharedId,
+        otherwise: u32,
+        end: u32,
+    },
+    /// `BranchLeaf` on `Leaf::Index`.
+    BranchIndex {
+        id: SharedId,
+        k: u32,
+        otherwise: u32,
+        end: u32,
+    },
     Jump(u32),
     /// AND (or OR) of the top `n - 1` stack values and the accumulator;
     /// bit i of `ranges` says argument i is a reference, read as a range
@@ -154,7 +173,7 @@ impl Kernels {
                 }
                 let nums = (b.nums.len() - before) as u32;
                 let span = Span { ops: b.ops.len() as u32, len: c.ops.len() as u32, texts, num, nums };
-                b.ops.extend_from_slice(&c.ops);
+                b.ops.extend(c.ops.iter().map(|&op| compile::specialise(op)));
                 if texts != 0 {
                     b.texts.extend(c.texts.iter().cloned());
                 }
@@ -213,7 +232,7 @@ pub(crate) struct Reads<'a> {
 impl Reads<'_> {
     /// A shared subformula's value: held, or evaluated by the tree walker
     /// and held, exactly as `Eval::eval_shared` does when it meets it.
-    #[inline]
+    #[inline(always)]
     fn shared(&mut self, id: SharedId) -> &Value {
         let i = id.index();
         if self.shared.values[i].is_none() {

@@ -51,7 +51,9 @@ impl Compiler {
         self.ops.clear();
         self.texts.truncate(1);
         (self.depth, self.live) = (0, false);
-        self.expr(e).map(|_| ())
+        self.expr(e)?;
+        thread_jumps(&mut self.ops);
+        Ok(())
     }
 
     fn emit(&mut self, op: Op) -> usize {
@@ -218,5 +220,30 @@ impl Compiler {
         }
         self.live = true;
         true
+    }
+}
+
+/// Points every jump at where its chain of jumps ends (IF's branches end
+/// by jumping to the end of the IF, often a jump to the end of an outer
+/// one). Jumps go forward only, so each chain ends.
+fn thread_jumps(ops: &mut [Op]) {
+    for i in 0..ops.len() {
+        if let Op::Jump(mut to) = ops[i] {
+            while let Some(&Op::Jump(next)) = ops.get(to as usize) {
+                to = next;
+            }
+            ops[i] = Op::Jump(to);
+        }
+    }
+}
+
+/// `op` as one of the ops of a single dispatch for its leaf, if it has one.
+pub(super) fn specialise(op: Op) -> Op {
+    match op {
+        Op::Load(Leaf::Const(s)) => Op::Const(s),
+        Op::Load(Leaf::Shared(id)) => Op::Shared(id),
+        Op::BranchLeaf { leaf: Leaf::Shared(id), otherwise, end } => Op::BranchShared { id, otherwise, end },
+        Op::BranchLeaf { leaf: Leaf::Index(id, k), otherwise, end } => Op::BranchIndex { id, k, otherwise, end },
+        op => op,
     }
 }

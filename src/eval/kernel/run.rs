@@ -3,7 +3,9 @@
 //! `STACK - 1` (a no-op: the compiler refuses a formula deeper than
 //! [`STACK`]), so the loop has no bounds check on the stack and no panic
 //! path; reading a leaf that is a number or a boolean, and branching on it,
-//! take no detour through a general conversion.
+//! take no detour through a general conversion. A kernel that is IF of a
+//! leaf between two constants (the 25×25 valid-values cells,
+//! `IF(INDEX(kept, k), k, "")`) is one step: read, choose.
 
 use super::scalar::{self, Scalar, truth};
 use super::{Bail, Kernel, Leaf, Op, Reads, STACK};
@@ -19,6 +21,20 @@ impl Kernel<'_> {
             && let Some(n) = super::numeric::run(self.numeric, reads.grid)
         {
             return Ok(Value::Number(n));
+        }
+        if let [cond, Op::Const(then), Op::Jump(_), Op::Const(otherwise)] = *self.ops {
+            let t = match cond {
+                Op::BranchIndex { id, k, .. } => element_truth(reads.shared(id), k as usize, self.texts)?,
+                Op::BranchShared { id, .. } => value_truth(reads.shared(id), self.texts)?,
+                Op::BranchLeaf { leaf, .. } => leaf_truth(leaf, reads, self.texts)?,
+                _ => return self.run_ops(reads),
+            };
+            let v = match t {
+                Ok(true) => then,
+                Ok(false) => otherwise,
+                Err(e) => Scalar::Err(e),
+            };
+            return Ok(result(v, self.texts));
         }
         self.run_ops(reads)
     }
@@ -53,22 +69,18 @@ impl Kernel<'_> {
                         Err(e) => Scalar::Err(e),
                     }
                 }
-                Op::Branch { otherwise, end } => match truth(acc, texts) {
-                    Ok(true) => {}
-                    Ok(false) => pc = otherwise as usize,
-                    Err(e) => {
-                        acc = Scalar::Err(e);
-                        pc = end as usize;
-                    }
-                },
-                Op::BranchLeaf { leaf, otherwise, end } => match leaf_truth(leaf, reads, texts)? {
-                    Ok(true) => {}
-                    Ok(false) => pc = otherwise as usize,
-                    Err(e) => {
-                        acc = Scalar::Err(e);
-                        pc = end as usize;
-                    }
-                },
+                Op::Branch { otherwise, end } => branch(truth(acc, texts), &mut acc, &mut pc, otherwise, end),
+                Op::BranchLeaf { leaf, otherwise, end } => {
+                    branch(leaf_truth(leaf, reads, texts)?, &mut acc, &mut pc, otherwise, end)
+                }
+                Op::Const(s) => acc = s,
+                Op::Shared(id) => acc = Scalar::read(reads.shared(id))?,
+                Op::BranchShared { id, otherwise, end } => {
+                    branch(value_truth(reads.shared(id), texts)?, &mut acc, &mut pc, otherwise, end)
+                }
+                Op::BranchIndex { id, k, otherwise, end } => {
+                    branch(element_truth(reads.shared(id), k as usize, texts)?, &mut acc, &mut pc, otherwise, end)
+                }
                 Op::Jump(to) => pc = to as usize,
                 Op::Logic { or, n, ranges } => {
                     let n = n as usize;
@@ -87,10 +99,16 @@ impl Kernel<'_> {
                 }
             }
         }
-        Ok(match acc {
-            Scalar::Empty => Value::Number(0.0),
-            s => s.value(texts),
-        })
+        Ok(result(acc, texts))
+    }
+}
+
+/// The value a cell shows for a kernel's result: empty shows as 0.
+#[inline(always)]
+fn result(acc: Scalar, texts: &[Value]) -> Value {
+    match acc {
+        Scalar::Empty => Value::Number(0.0),
+        s => s.value(texts),
     }
 }
 
@@ -105,15 +123,34 @@ fn read(l: Leaf, reads: &mut Reads) -> Result<Scalar, Bail> {
     }
 }
 
-/// A leaf's value as a condition (`Value::to_bool`), or a bail-out: a
-/// boolean or a number read straight from the value.
+/// IF's jump on its condition `t`: on TRUE to the next op, on FALSE to
+/// `otherwise`, on an error to `end` with the error as the IF's value.
+#[inline(always)]
+fn branch(t: Result<bool, ErrorKind>, acc: &mut Scalar, pc: &mut usize, otherwise: u32, end: u32) {
+    match t {
+        Ok(true) => {}
+        Ok(false) => *pc = otherwise as usize,
+        Err(e) => {
+            *acc = Scalar::Err(e);
+            *pc = end as usize;
+        }
+    }
+}
+
+/// A leaf's value as a condition (`Value::to_bool`), or a bail-out.
 #[inline(always)]
 fn leaf_truth(l: Leaf, reads: &mut Reads, texts: &[Value]) -> Result<Result<bool, ErrorKind>, Bail> {
-    let v = match l {
-        Leaf::Cell(c) => reads.grid.get(c),
-        Leaf::Shared(id) => reads.shared(id),
-        l => return Ok(truth(read(l, reads)?, texts)),
-    };
+    match l {
+        Leaf::Cell(c) => value_truth(reads.grid.get(c), texts),
+        Leaf::Shared(id) => value_truth(reads.shared(id), texts),
+        l => Ok(truth(read(l, reads)?, texts)),
+    }
+}
+
+/// A value as a condition, or a bail-out: a boolean or a number read
+/// straight from the value.
+#[inline(always)]
+fn value_truth(v: &Value, texts: &[Value]) -> Result<Result<bool, ErrorKind>, Bail> {
     Ok(match v {
         Value::Bool(b) => Ok(*b),
         Value::Number(n) => Ok(*n != 0.0),
@@ -123,7 +160,7 @@ fn leaf_truth(l: Leaf, reads: &mut Reads, texts: &[Value]) -> Result<Result<bool
 
 /// INDEX(array, k + 1) of a shared value: an element of a one-column or
 /// one-row array; anything else bails.
-#[inline]
+#[inline(always)]
 fn element(v: &Value, k: usize) -> Result<Scalar, Bail> {
     let Value::Array(a) = v else { return Err(Bail) };
     if (a.cols != 1 && a.rows != 1) || k >= a.len() {
@@ -210,6 +247,21 @@ impl Fold {
             None => Scalar::Err(ErrorKind::Value),
         }
     }
+}
+
+/// [`element`] as a condition, or a bail-out: an element of a dense
+/// array (numbers, or booleans stored as 0 and 1) is TRUE when it is not 0.
+#[inline(always)]
+fn element_truth(v: &Value, k: usize, texts: &[Value]) -> Result<Result<bool, ErrorKind>, Bail> {
+    if let Value::Array(a) = v
+        && (a.cols == 1 || a.rows == 1)
+        && k < a.len()
+        && let Some((nums, _)) = a.as_dense()
+        && let Some(&x) = nums.get(k)
+    {
+        return Ok(Ok(x != 0.0));
+    }
+    Ok(truth(element(v, k)?, texts))
 }
 
 /// AND (or OR) over its arguments (bit i of `ranges`: argument i is a range).

@@ -53,6 +53,7 @@ impl Scalar {
     }
 
     /// The scalar as a value (texts from `texts`).
+    #[inline(always)]
     pub(super) fn value(self, texts: &[Value]) -> Value {
         match self {
             Num(n) => Value::Number(n),
