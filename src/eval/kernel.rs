@@ -17,6 +17,8 @@ mod compile;
 mod numeric;
 mod run;
 mod scalar;
+#[cfg(test)]
+mod tests;
 
 use super::bind::Scope;
 use super::{Eval, SharedValues};

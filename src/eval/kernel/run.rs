@@ -193,7 +193,7 @@ fn arg(a: Scalar, range: bool, texts: &[Value]) -> Option<Result<bool, ErrorKind
 }
 
 /// [`arg`] of a leaf, or a bail-out: a boolean or a number read straight
-/// from the value.
+/// from the value, a text read as a range skipped.
 #[inline(always)]
 fn logic_arg(
     l: Leaf,
@@ -209,6 +209,8 @@ fn logic_arg(
     Ok(match v {
         Value::Bool(b) => Some(Ok(*b)),
         Value::Number(n) => Some(Ok(*n != 0.0)),
+        // A range skips any text, not only the kernel's.
+        Value::Text(_) if range => None,
         v => arg(Scalar::read(v)?, range, texts),
     })
 }
