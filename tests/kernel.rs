@@ -13,6 +13,7 @@
 use dataflow::engine::Sharing;
 use dataflow::session::Session;
 use dataflow::testing::Sheet;
+use dataflow::value::Value;
 use dataflow::workbook::Workbook;
 use std::path::Path;
 
@@ -47,6 +48,10 @@ fn agree(names: &[(&str, &str)], formulas: &[(&str, &str)]) -> Sheet {
     for (c, f) in formulas {
         assert_eq!(fast.text(c), plain.text(c), "{c}: {f}");
         assert_eq!(fast.value(c), plain.value(c), "{c}: {f}");
+        // Numbers to the bit: -0 stays -0.
+        if let (Value::Number(x), Value::Number(y)) = (fast.value(c), plain.value(c)) {
+            assert_eq!(x.to_bits(), y.to_bits(), "{c}: {f}");
+        }
     }
     assert_eq!(plain.engine_ref().program().kernel_count(), 0, "the plain evaluation has no kernel");
     assert!(fast.engine_ref().program().kernel_count() > 0);
@@ -189,6 +194,136 @@ fn index_of_a_shared_column_reads_an_element_and_other_arrays_bail_out() {
         6,
     );
     assert_eq!(got, ["1", "", "5", "4", "0", "0", "1.2", "0.2", "#REF!", "#REF!"]);
+}
+
+#[test]
+fn arithmetic_on_plain_floats_gives_up_where_the_scalar_rules_decide() {
+    // Empty is 0; -0 stays -0; a boolean or an error read from a cell, a
+    // zero divisor, a step overflowing (even one divided by later) and a
+    // divisor that overflows give what the scalar rules give; text bails.
+    let got = kernels(
+        &[],
+        &[
+            "=B1+B1",
+            "=-C1",
+            "=C1*-1",
+            "=(C1*-1)+0",
+            "=E1+1",
+            "=F1+1",
+            "=D1+1",
+            "=H1*H1/4",
+            "=1/(H1*H1)",
+            "=(H1*H1)-(H1*H1)",
+            "=-(H1*H1)*0",
+            "=5/(C1+C1)",
+            "=5/B1",
+            "=(G1+1)/0",
+            "=G1*3-0.3",
+            "=-I1%/G1",
+            "=(I1-(G1*(I1+C1)))/(H1-1)",
+        ],
+        1,
+    );
+    let want = [
+        "0",
+        "0",
+        "0",
+        "0",
+        "2",
+        "#N/A",
+        "#VALUE!",
+        "#NUM!",
+        "#NUM!",
+        "#NUM!",
+        "#NUM!",
+        "#DIV/0!",
+        "#DIV/0!",
+        "#DIV/0!",
+        "5.55111512312578E-17",
+        "-0.2",
+        "1.8E-200",
+    ];
+    assert_eq!(got, want);
+}
+
+#[test]
+fn if_of_a_leaf_between_constants_gives_what_if_gives() {
+    let names = [
+        ("num", "$C$1:$C$3+$I$1*0"),
+        ("err", "$F$1:$H$1*1"),
+        ("txt", "$C$1:$D$1&\"\""),
+        ("sq", "$C$1:$D$2*1"),
+        ("nm", "$I$1>1"),
+    ];
+    let got = kernels(
+        &names,
+        &[
+            "=IF(INDEX(num,1),\"y\",\"n\")",
+            "=IF(INDEX(num,2),\"y\",\"n\")",
+            "=IF(INDEX(err,1),1,2)",
+            "=IF(INDEX(err,2),1,2)",
+            "=IF(INDEX(err,9),1,2)",
+            "=IF(INDEX(sq,1),1,2)",
+            "=IF(INDEX(sq,2),1,2)",
+            "=IF(INDEX(txt,1),1,2)",
+            "=IF(INDEX(txt,2),1,2)",
+            "=IF(nm,1)",
+            "=IF(nm,TRUE,#N/A)",
+            "=IF(E1,\"a\",\"b\")",
+            "=IF(B1,1,2)",
+            "=IF(F1,1,2)",
+            "=IF(D1,1,2)",
+            "=IF(FALSE,1,B1)",
+        ],
+        6,
+    );
+    assert_eq!(
+        got,
+        ["n", "n", "#N/A", "1", "#REF!", "2", "2", "#VALUE!", "#VALUE!", "1", "TRUE", "a", "2", "#N/A", "#VALUE!", "0"]
+    );
+}
+
+#[test]
+fn and_or_of_leaves_fold_errors_ranges_and_text_as_excel_does() {
+    let names = [("t", "$E$1=TRUE"), ("e", "$F$1=1"), ("z", "$C$1*1"), ("s", "IF($C$1=0,\"\",\"x\")")];
+    let got = kernels(
+        &names,
+        &[
+            "=OR(z,t)",
+            "=AND(z,t)",
+            "=OR(e,t)",
+            "=AND(t,s)",
+            "=OR(z,z)",
+            "=AND(D1,E1)",
+            "=OR(B1,D1)",
+            "=AND(E1,F1,C1)",
+            "=IF(OR(t,z,e),1,2)",
+            "=NOT(OR(z,s,e))",
+            "=IF(AND(t,t),s,e)",
+            "=OR(A6,TRUE)",
+        ],
+        0,
+    );
+    assert_eq!(
+        got,
+        ["TRUE", "FALSE", "#N/A", "#VALUE!", "FALSE", "TRUE", "#VALUE!", "#N/A", "#N/A", "#VALUE!", "", "TRUE"]
+    );
+}
+
+#[test]
+fn nested_ifs_jump_to_where_their_branches_end() {
+    let got = kernels(
+        &[],
+        &[
+            "=IF(C1=0,IF(E1,IF(J1,1,2),3),4)",
+            "=IF(C1=1,1,IF(J1,2,IF(E1,3,4)))",
+            "=IF(C1=0,IF(F1,1,2),3)",
+            "=IF(IF(E1,J1,E1),1,IF(C1,2,IF(I1,3)))",
+            "=1+IF(E1,IF(J1,1,2),3)*2",
+        ],
+        0,
+    );
+    assert_eq!(got, ["2", "3", "#N/A", "3", "5"]);
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! Kernels change no value: on random small workbooks with cycles whose
 //! formulas are the scalar shapes kernels take (arithmetic, comparisons,
 //! IF, AND/OR/NOT, one-cell references, constants of every kind, a shared
-//! name and INDEX of a shared column), the engine running kernels and the
-//! plain one evaluate the same cells and hold the same values after every
-//! iteration, in both orders, and after a constant is changed.
+//! name and INDEX of a shared column; 1e300 for steps that overflow), and
+//! on arithmetic only (which kernels compute on plain floats), the engine
+//! running kernels and the plain one evaluate the same cells and hold the
+//! same values after every iteration, in both orders, and after a constant
+//! is changed.
 
 use super::sharing::{Holds, agree_at_every_iteration, holds, sheet};
 use super::workbooks::CELLS;
@@ -24,7 +26,7 @@ fn leaf() -> impl Strategy<Value = String> {
         1 => Just("nm".to_string()),
         1 => (proptest::sample::select(&["col", "num"][..]), 1..5u32).prop_map(|(n, k)| format!("INDEX({n},{k})")),
         1 => proptest::sample::select(&[
-            "0.5", "\"\"", "\"a\"", "\"1\"", "\"TRUE\"", "TRUE", "FALSE", "#N/A", "#DIV/0!",
+            "0.5", "1e300", "\"\"", "\"a\"", "\"1\"", "\"TRUE\"", "TRUE", "FALSE", "#N/A", "#DIV/0!",
         ][..])
         .prop_map(String::from),
     ]
@@ -45,6 +47,23 @@ fn scalar_formula() -> impl Strategy<Value = String> {
             1 => (proptest::sample::select(&["AND", "OR"][..]), proptest::collection::vec(inner.clone(), 1..4))
                 .prop_map(|(f, args)| format!("{f}({})", args.join(","))),
             1 => inner.prop_map(|e| format!("NOT({e})")),
+        ]
+    })
+}
+
+/// Arithmetic over cells and numbers only: the `f64` form's shapes, with
+/// zero divisors, empty and non-number cells, and overflow.
+fn arithmetic_formula() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        3 => (0..CELLS).prop_map(|i| format!("«{i}»")),
+        2 => proptest::sample::select(&["0", "1", "2", "4", "0.1", "-3", "1e300"][..]).prop_map(String::from),
+    ];
+    leaf.prop_recursive(3, 16, 2, |inner| {
+        prop_oneof![
+            4 => (inner.clone(), proptest::sample::select(&["+", "-", "*", "/"][..]), inner.clone())
+                .prop_map(|(a, op, b)| format!("({a}{op}{b})")),
+            1 => inner.clone().prop_map(|e| format!("-{e}")),
+            1 => inner.prop_map(|e| format!("{e}%")),
         ]
     })
 }
@@ -83,6 +102,19 @@ proptest! {
     ) {
         let order = if synchronous { Order::Synchronous } else { Order::RowMajor };
         let [fast, plain] = [Sharing::On, Sharing::Off].map(|sharing| kernel_sheet(&cells, &formulas, &name, sharing));
+        agree_at_every_iteration(fast, plain, order, changed)?;
+    }
+
+    #[test]
+    fn arithmetic_kernels_and_plain_evaluation_agree_at_every_iteration(
+        cells in proptest::collection::vec(holds(), CELLS),
+        formulas in proptest::collection::vec(arithmetic_formula(), 3),
+        synchronous in any::<bool>(),
+        changed in 0..CELLS,
+    ) {
+        let order = if synchronous { Order::Synchronous } else { Order::RowMajor };
+        let [fast, plain] =
+            [Sharing::On, Sharing::Off].map(|sharing| kernel_sheet(&cells, &formulas, "1", sharing));
         agree_at_every_iteration(fast, plain, order, changed)?;
     }
 }

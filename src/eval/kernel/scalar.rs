@@ -53,6 +53,7 @@ impl Scalar {
     }
 
     /// The scalar as a value (texts from `texts`).
+    #[inline(always)]
     pub(super) fn value(self, texts: &[Value]) -> Value {
         match self {
             Num(n) => Value::Number(n),
@@ -75,13 +76,20 @@ fn number(a: Scalar, texts: &[Value]) -> Result<f64, ErrorKind> {
 /// `Value::to_bool`, a condition: numbers and booleans unboxed, the rest
 /// (empty FALSE, the texts TRUE and FALSE, other text #VALUE!) by the
 /// value's own rule.
-#[inline]
+#[inline(always)]
 pub(super) fn truth(a: Scalar, texts: &[Value]) -> Result<bool, ErrorKind> {
     match a {
         Bool(b) => Ok(b),
         Num(n) => Ok(n != 0.0),
-        a => a.value(texts).to_bool(),
+        a => truth_of_value(a, texts),
     }
+}
+
+/// [`truth`] of a scalar that is not a number or a boolean.
+#[cold]
+#[inline(never)]
+fn truth_of_value(a: Scalar, texts: &[Value]) -> Result<bool, ErrorKind> {
+    a.value(texts).to_bool()
 }
 
 /// Whether the kernel computes operator `op` (arithmetic and comparisons).
