@@ -132,7 +132,7 @@ impl Found {
     /// formula that passes [`MAX_TOTAL_BOUND_NODES`] or
     /// [`MAX_TOTAL_BIND_WORK`] gets an issue over its whole `span`.
     fn count(&mut self, binder: &mut Binder, bound: &BExpr, site: Site, span: &Span) {
-        self.nodes += held(bound);
+        self.nodes += self.memo.held(bound);
         self.work += binder.nodes();
         self.fold_left = binder.fold_left();
         if self.over {
@@ -168,7 +168,8 @@ impl Found {
     }
 }
 
-/// The nodes a bound formula holds (what [`MAX_TOTAL_BOUND_NODES`] counts).
+/// The nodes a bound formula holds (what [`MAX_TOTAL_BOUND_NODES`] counts;
+/// binding counts them as it goes, see `Memo::held`).
 pub fn held(e: &BExpr) -> usize {
     1 + match e {
         // A kept part holds what it would hold copied in place.

@@ -207,6 +207,7 @@ impl<'s> Binder<'s> {
         }
         let parts = self.parts_of(e, &key);
         if let Some(b) = self.reuse_parts(&parts) {
+            self.recycle(parts);
             return b;
         }
         self.meet(key);

@@ -279,3 +279,25 @@ fn a_big_cells_part_is_bound_once_for_its_cells() {
     assert!(Arc::ptr_eq(&kept[0], &kept[1]) && Arc::ptr_eq(&kept[0], &kept[2]), "one big cell, one binding");
     assert!(!Arc::ptr_eq(&kept[0], &kept[3]), "another big cell");
 }
+
+/// What the memo counts for a formula bound with kept parts (each kept
+/// part counted once, when it was made) is what walking the formula with
+/// its kept parts copied in place counts, for every cell of two big cells.
+#[test]
+fn held_nodes_are_counted_as_if_copied_in_place() {
+    let a1 = CellAddr::new(0, 0, 0);
+    let names = vec![
+        name("big", a1, "INDEX($A$1:$Z$99, ROUNDUP(ROW(A1)/3, 0), ROUNDUP(COLUMN(A1)/3, 0))"),
+        name("count", a1, "COUNTIF(INDEX($A$1:$Z$99, ROUNDUP(ROW(A1)/3, 0), 0), {1,2,3})+big+A1"),
+    ];
+    let scope = Scope::new(vec!["Main".into()], names);
+    let memo = Memo::default();
+    let expr = parse_formula("count*2+count").expect("parses");
+    for (row, col) in [(0, 0), (1, 2), (2, 1), (0, 3), (4, 4)] {
+        let cell = CellAddr::new(0, row, col);
+        let bound = Binder::new(&scope, cell).sharing(&memo).bind_formula_kept(&expr, cell);
+        let copied = crate::engine::program::held(&unkept(bound.clone()));
+        assert!(copied > 10, "{cell:?}: {copied}");
+        assert_eq!(memo.held(&bound), copied, "{cell:?}");
+    }
+}
