@@ -55,9 +55,9 @@ struct Table {
     /// (see [`Binder::parts_key`]): a big cell's parts, for all its cells.
     /// By node, sheet and a hash of those bindings, which are kept beside
     /// the entry and compared exactly on a hit.
-    by_parts: HashMap<(usize, u16, u64), (Vec<(Part, u64)>, Entry), Fx>,
+    by_parts: HashMap<(usize, u16, u64), (Bindings, Entry), Fx>,
     /// Emptied buffers for the bindings of moving parts, reused.
-    spare: Vec<Vec<(Part, u64)>>,
+    spare: Vec<Bindings>,
     /// How often each such part was found there, and not.
     tries: HashMap<usize, (u32, u32), Fx>,
     canon: Canon,
@@ -84,8 +84,11 @@ pub(super) struct PartsKey {
     node: usize,
     sheet: u16,
     hash: u64,
-    parts: Vec<(Part, u64)>,
+    parts: Bindings,
 }
+
+/// What each moving part of a part bound to, with the folding budget spent.
+type Bindings = Vec<(Part, u64)>;
 
 impl PartsKey {
     fn at(&self) -> (usize, u16, u64) {
@@ -318,7 +321,9 @@ impl Binder<'_> {
             self.peak_names = self.peak_names.max(self.stack.len() + entry.names);
         }
         entry.issues.iter().for_each(|i| self.note(i.clone()));
-        self.expanded.extend_from_slice(&entry.expanded);
+        if self.replay_names {
+            self.expanded.extend_from_slice(&entry.expanded);
+        }
         Some(entry.bound.clone())
     }
 
@@ -377,7 +382,7 @@ impl Binder<'_> {
             names,
             fold_used: m.fold_left - self.fold_left,
             issues: self.tried[m.tried..].to_vec(),
-            expanded: self.expanded[m.expanded..].to_vec(),
+            expanded: if self.replay_names { self.expanded[m.expanded..].to_vec() } else { Vec::new() },
         };
         if let Some(key) = parts {
             memo.0.borrow_mut().by_parts.insert(key.at(), (key.parts, entry.clone()));

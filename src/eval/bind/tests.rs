@@ -301,3 +301,37 @@ fn held_nodes_are_counted_as_if_copied_in_place() {
         assert_eq!(memo.held(&bound), copied, "{cell:?}");
     }
 }
+
+/// Binders listing only the names they expand themselves (what
+/// `Program::build` asks) list, all together, the names binders listing
+/// every expansion list, and fewer entries: a reused binding's names
+/// were listed by the binder that bound it first.
+#[test]
+fn names_of_reused_bindings_are_listed_once() {
+    let a1 = CellAddr::new(0, 0, 0);
+    let names = vec![
+        name("inner", a1, "$B$1:$B$3"),
+        name("row_part", a1, "COUNTIF(INDEX($A$1:$Z$99, ROW(A1), 0), {1,2,3})+SUM(inner)"),
+        name("fixed", a1, "SUM($A$1:$A$3)+SUM(inner)"),
+    ];
+    let scope = Scope::new(vec!["Main".into()], names);
+    let expr = parse_formula("row_part*2+fixed+A1").expect("parses");
+    let (all, once) = (Memo::default(), Memo::default());
+    let (mut every, mut fresh) = (Vec::new(), Vec::new());
+    for (row, col) in [(0, 0), (0, 2), (1, 1), (0, 3), (1, 4)] {
+        let cell = CellAddr::new(0, row, col);
+        let mut binder = Binder::new(&scope, cell).sharing(&all);
+        let bound = binder.bind_formula_kept(&expr, cell);
+        every.extend(binder.expanded);
+        let mut binder = Binder::new(&scope, cell).sharing(&once).new_names_only();
+        assert_eq!(unkept(binder.bind_formula_kept(&expr, cell)), unkept(bound), "{cell:?}");
+        fresh.extend(binder.expanded);
+    }
+    assert!(fresh.len() < every.len(), "{fresh:?}");
+    let set = |mut v: Vec<NameId>| {
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    assert_eq!(set(fresh), set(every));
+}
