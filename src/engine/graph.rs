@@ -168,7 +168,8 @@ impl DepGraph {
         let mut single: Vec<AreaId> = (0..areas.len()).filter(|&i| areas[i].is_cell()).map(AreaId::at).collect();
         single.sort_unstable_by_key(|a| areas[a.index()].top_left());
         let ranges = (0..areas.len()).filter(|&i| !areas[i].is_cell()).map(AreaId::at).collect();
-        let mut graph = DiGraph::with_capacity(cells.len() + areas.len(), 0);
+        let edges = containing.iter().map(Vec::len).sum::<usize>() + readers.iter().map(Vec::len).sum::<usize>();
+        let mut graph = DiGraph::with_capacity(cells.len() + areas.len(), edges);
         for i in 0..cells.len() {
             graph.add_node(Node::Cell(FormulaId::at(i)));
         }

@@ -105,12 +105,16 @@ struct Found {
     fold_left: u64,
     /// The bindings of names shared between the formulas.
     memo: Memo,
+    /// How many names the last formula expanded: the next binder's list
+    /// starts that long, not grown a name at a time.
+    expanded: usize,
 }
 
 impl Found {
     /// Records what `binder` found while binding the formula of `addr`.
     fn issues_of(&mut self, binder: Binder, addr: CellAddr, origin: Option<EntryId>) {
         binder.expanded.iter().for_each(|&n| self.used[n.index()] = true);
+        self.expanded = binder.expanded.len();
         for issue in binder.issues {
             // A name's problem is reported once, a formula's once per origin.
             let key = match issue.site {
@@ -125,14 +129,17 @@ impl Found {
 
     /// A binder for `cell`, given what is left of the folding budget.
     fn binder<'s>(&self, scope: &'s Scope, cell: CellAddr) -> Binder<'s> {
-        Binder::new(scope, cell).folding_at_most(self.fold_left).sharing(&self.memo)
+        // Which names are used is all that is asked of `expanded`.
+        let mut binder = Binder::new(scope, cell).folding_at_most(self.fold_left).sharing(&self.memo).new_names_only();
+        binder.expanded.reserve(self.expanded);
+        binder
     }
 
     /// Adds what `binder` bound (`bound`) to the workbook's totals; the
     /// formula that passes [`MAX_TOTAL_BOUND_NODES`] or
     /// [`MAX_TOTAL_BIND_WORK`] gets an issue over its whole `span`.
     fn count(&mut self, binder: &mut Binder, bound: &BExpr, site: Site, span: &Span) {
-        self.nodes += held(bound);
+        self.nodes += self.memo.held(bound);
         self.work += binder.nodes();
         self.fold_left = binder.fold_left();
         if self.over {
@@ -168,7 +175,8 @@ impl Found {
     }
 }
 
-/// The nodes a bound formula holds (what [`MAX_TOTAL_BOUND_NODES`] counts).
+/// The nodes a bound formula holds (what [`MAX_TOTAL_BOUND_NODES`] counts;
+/// binding counts them as it goes, see `Memo::held`).
 pub fn held(e: &BExpr) -> usize {
     1 + match e {
         // A kept part holds what it would hold copied in place.

@@ -72,8 +72,11 @@ pub struct Binder<'s> {
     fold_left: u64,
     empty: Grid,
     pub issues: Vec<Issue>,
-    /// The names expanded so far (possibly repeated).
+    /// The names expanded so far (possibly repeated); with
+    /// [`Binder::new_names_only`], only those not expanded by a reused binding.
     pub expanded: Vec<NameId>,
+    /// Whether a reused binding adds the names it expanded to `expanded`.
+    replay_names: bool,
     /// The bindings shared with the other binders of the workbook, if any.
     memo: Option<Memo>,
     /// Every issue met, new or not, in order (what a shared binding replays).
@@ -104,6 +107,7 @@ impl<'s> Binder<'s> {
             empty: Grid::new(scope.sheets.len()),
             issues: Vec::new(),
             expanded: Vec::new(),
+            replay_names: true,
             memo: None,
             tried: Vec::new(),
             limits: 0,
@@ -154,6 +158,16 @@ impl<'s> Binder<'s> {
     /// `bound` without kept parts (only a binder sharing a memo keeps any).
     fn plain(&self, bound: BExpr) -> BExpr {
         if self.memo.is_some() { unkept(bound) } else { bound }
+    }
+
+    /// Lists in `expanded` only the names this binder expands itself, not
+    /// those a reused binding expanded: those were listed by the binder
+    /// that bound it first. For `Program::build`, which only wants to know
+    /// which names some formula uses; every binder sharing the memo must
+    /// do the same (the bindings kept list no names).
+    pub fn new_names_only(mut self) -> Self {
+        self.replay_names = false;
+        self
     }
 
     /// Lets folding consume and produce at most `cells` more array elements.
@@ -207,6 +221,7 @@ impl<'s> Binder<'s> {
         }
         let parts = self.parts_of(e, &key);
         if let Some(b) = self.reuse_parts(&parts) {
+            self.recycle(parts);
             return b;
         }
         self.meet(key);

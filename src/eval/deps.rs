@@ -17,7 +17,7 @@ use crate::address::{Area, MAX_COLS, MAX_ROWS};
 use crate::ast::BinaryOp;
 use crate::functions::Arg;
 use crate::value::Value;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// What a bound formula reads, found in one walk over it.
@@ -41,14 +41,14 @@ pub fn reads(e: &BExpr, sheets: usize) -> Reads {
 /// part kept for many cells is walked once. Valid while those parts live
 /// (the formulas of one program build).
 #[derive(Default)]
-pub struct KeptReads(HashMap<usize, Reads>);
+pub struct KeptReads(FxHashMap<usize, Reads>);
 
 /// [`reads`], walking each kept part once for all the formulas given the
 /// same `kept`.
 pub fn reads_kept(e: &BExpr, sheets: usize, kept: &mut KeptReads) -> Reads {
     let (mut out, mut reachable) = (Vec::new(), Vec::new());
     let mut deps =
-        Deps { out: &mut out, reachable: &mut reachable, locals: HashMap::new(), sheets, volatile: false, kept };
+        Deps { out: &mut out, reachable: &mut reachable, locals: FxHashMap::default(), sheets, volatile: false, kept };
     deps.walk(e);
     let volatile = deps.volatile;
     for list in [&mut out, &mut reachable] {
@@ -69,7 +69,7 @@ struct Deps<'o> {
     out: &'o mut Vec<Area>,
     reachable: &'o mut Vec<Area>,
     /// LET slot -> the areas its value reads.
-    locals: HashMap<usize, Vec<Area>>,
+    locals: FxHashMap<usize, Vec<Area>>,
     sheets: usize,
     /// Whether a volatile function was met (every call is walked).
     volatile: bool,

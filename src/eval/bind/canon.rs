@@ -14,9 +14,13 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-/// The kept bindings made so far, by hash.
+/// The kept bindings made so far, by hash, and the nodes each holds (by
+/// address: each is held here, so its address is no other's meanwhile).
 #[derive(Default)]
-pub(super) struct Canon(HashMap<u64, Vec<Arc<BExpr>>, Fx>);
+pub(super) struct Canon {
+    trees: HashMap<u64, Vec<Arc<BExpr>>, Fx>,
+    held: HashMap<usize, usize, Fx>,
+}
 
 impl Canon {
     /// `bound` (not a constant) held by reference: the kept binding that
@@ -24,14 +28,27 @@ impl Canon {
     pub fn one(&mut self, bound: BExpr) -> BExpr {
         let mut h = FxHasher::default();
         hash(&bound, &mut h);
-        let list = self.0.entry(h.finish()).or_default();
-        match list.iter().find(|k| same(k, &bound)) {
-            Some(k) => BExpr::Kept(k.clone()),
-            None => {
-                let k = Arc::new(bound);
-                list.push(k.clone());
-                BExpr::Kept(k)
-            }
+        let list = self.trees.entry(h.finish()).or_default();
+        if let Some(k) = list.iter().find(|k| same(k, &bound)) {
+            return BExpr::Kept(k.clone());
+        }
+        let k = Arc::new(bound);
+        list.push(k.clone());
+        let held = self.held(&k);
+        self.held.insert(Arc::as_ptr(&k) as usize, held);
+        BExpr::Kept(k)
+    }
+
+    /// The nodes `e` holds, each kept part counted as copied in place
+    /// (what `MAX_TOTAL_BOUND_NODES` counts), a kept part made here
+    /// counted once, when it was made.
+    pub fn held(&self, e: &BExpr) -> usize {
+        1 + match e {
+            BExpr::Kept(x) => self.held.get(&(Arc::as_ptr(x) as usize)).map_or_else(|| self.held(x), |&n| n) - 1,
+            BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => 0,
+            BExpr::Unary(_, x) | BExpr::ArrayMode(x) => self.held(x),
+            BExpr::Binary(_, l, r) => self.held(l) + self.held(r),
+            BExpr::Call(_, args) => args.iter().map(|a| self.held(a)).sum(),
         }
     }
 }

@@ -12,7 +12,7 @@
 //! part that met a limit is never kept.
 
 use super::canon::Canon;
-use super::position::{Analysis, Dep, Fx};
+use super::position::{Analysis, Dep, Fx, FxHasher};
 use super::{Binder, Issue, MAX_BOUND_DEPTH, MAX_BOUND_NODES, MAX_NAME_DEPTH};
 use crate::address::Area;
 use crate::ast::{Expr, ExprKind};
@@ -21,6 +21,7 @@ use crate::ids::NameId;
 use crate::value::{ErrorKind, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -30,6 +31,12 @@ use std::sync::Arc;
 pub struct Memo(Rc<RefCell<Table>>);
 
 impl Memo {
+    /// The nodes `bound`, a formula bound sharing this memo, holds: its
+    /// kept parts counted as copied in place (see [`Canon::held`]).
+    pub fn held(&self, bound: &BExpr) -> usize {
+        self.0.borrow().canon.held(bound)
+    }
+
     /// How many bindings are kept.
     #[cfg(test)]
     pub(super) fn kept(&self) -> usize {
@@ -46,7 +53,11 @@ struct Table {
     names: HashMap<(usize, usize), Option<NameId>, Fx>,
     /// Parts for one cell alone kept by what their moving parts bound to
     /// (see [`Binder::parts_key`]): a big cell's parts, for all its cells.
-    by_parts: HashMap<PartsKey, Entry, Fx>,
+    /// By node, sheet and a hash of those bindings, which are kept beside
+    /// the entry and compared exactly on a hit.
+    by_parts: HashMap<(usize, u16, u64), (Bindings, Entry), Fx>,
+    /// Emptied buffers for the bindings of moving parts, reused.
+    spare: Vec<Bindings>,
     /// How often each such part was found there, and not.
     tries: HashMap<usize, (u32, u32), Fx>,
     canon: Canon,
@@ -68,8 +79,22 @@ pub(super) enum Parts {
 /// A part depending on both the row and the column (by address, and the
 /// sheet), told apart by what each of its moving parts (see
 /// `Analysis::moving_parts`) bound to for the calculating cell, with the
-/// folding budget that binding spent.
-pub(super) type PartsKey = (usize, u16, Box<[(Part, u64)]>);
+/// folding budget that binding spent (`parts`, and their hash).
+pub(super) struct PartsKey {
+    node: usize,
+    sheet: u16,
+    hash: u64,
+    parts: Bindings,
+}
+
+/// What each moving part of a part bound to, with the folding budget spent.
+type Bindings = Vec<(Part, u64)>;
+
+impl PartsKey {
+    fn at(&self) -> (usize, u16, u64) {
+        (self.node, self.sheet, self.hash)
+    }
+}
 
 /// What a moving part bound to: a constant, or a kept binding (by address).
 #[derive(Hash, PartialEq, Eq)]
@@ -210,20 +235,38 @@ impl Binder<'_> {
     }
 
     /// The key of the part `e` (under `key`, for one cell alone) by what
-    /// its moving parts bound to for this cell, once each is kept.
+    /// its moving parts bound to for this cell, once each is kept; its
+    /// buffer is one the memo had spare (given back by [`Binder::recycle`]).
     fn parts_key(&self, e: &Expr, key: &Key) -> Option<PartsKey> {
-        let (memo, &name) = (self.memo.as_ref()?, self.stack.last()?);
+        let memo = self.memo.as_ref()?;
         let mut table = memo.0.borrow_mut();
         let table = &mut *table;
-        table.analysis.node(self.scope, name, e);
+        // `e` was analysed when its `key` was made (`Binder::shared_key`).
         let moving = table.analysis.moving_parts(self.scope, e)?;
-        let parts = moving.iter().map(|&(at, dep)| {
+        let mut parts = table.spare.pop().unwrap_or_default();
+        let mut h = FxHasher::default();
+        for &(at, dep) in moving.iter() {
             let row = if dep.has(Dep::ROW) { self.cell.row } else { NONE };
             let col = if dep.has(Dep::COL) { self.cell.col } else { NONE };
-            let entry = table.kept.get(&(at, self.cell.sheet, row, col))?;
-            Some((Part::of(&entry.bound)?, entry.fold_used))
-        });
-        Some((key.0, key.1, parts.collect::<Option<_>>()?))
+            let part =
+                table.kept.get(&(at, self.cell.sheet, row, col)).and_then(|k| Some((Part::of(&k.bound)?, k.fold_used)));
+            let Some(part) = part else {
+                parts.clear();
+                table.spare.push(parts);
+                return None;
+            };
+            part.hash(&mut h);
+            parts.push(part);
+        }
+        Some(PartsKey { node: key.0, sheet: key.1, hash: h.finish(), parts })
+    }
+
+    /// Gives the buffer of `parts` back to the memo.
+    pub(super) fn recycle(&self, parts: Parts) {
+        if let (Parts::Key(mut key), Some(memo)) = (parts, &self.memo) {
+            key.parts.clear();
+            memo.0.borrow_mut().spare.push(key.parts);
+        }
     }
 
     /// How part `e` (under `key`) may be told by its moving parts (see
@@ -248,11 +291,11 @@ impl Binder<'_> {
         let Parts::Key(key) = parts else { return None };
         let memo = self.memo.clone()?;
         let table = memo.0.borrow();
-        let entry = table.by_parts.get(key);
-        let bound = entry.and_then(|entry| self.replay(entry));
+        let entry = table.by_parts.get(&key.at()).filter(|(parts, _)| *parts == key.parts);
+        let bound = entry.and_then(|(_, entry)| self.replay(entry));
         drop(table);
         let mut table = memo.0.borrow_mut();
-        let tries = table.tries.entry(key.0).or_default();
+        let tries = table.tries.entry(key.node).or_default();
         if bound.is_some() {
             tries.0 += 1
         } else {
@@ -278,7 +321,9 @@ impl Binder<'_> {
             self.peak_names = self.peak_names.max(self.stack.len() + entry.names);
         }
         entry.issues.iter().for_each(|i| self.note(i.clone()));
-        self.expanded.extend_from_slice(&entry.expanded);
+        if self.replay_names {
+            self.expanded.extend_from_slice(&entry.expanded);
+        }
         Some(entry.bound.clone())
     }
 
@@ -337,10 +382,10 @@ impl Binder<'_> {
             names,
             fold_used: m.fold_left - self.fold_left,
             issues: self.tried[m.tried..].to_vec(),
-            expanded: self.expanded[m.expanded..].to_vec(),
+            expanded: if self.replay_names { self.expanded[m.expanded..].to_vec() } else { Vec::new() },
         };
         if let Some(key) = parts {
-            memo.0.borrow_mut().by_parts.insert(key, entry.clone());
+            memo.0.borrow_mut().by_parts.insert(key.at(), (key.parts, entry.clone()));
         }
         match one_cell {
             Some(Some(at)) => self.met[at].entry = Some(entry),

@@ -279,3 +279,59 @@ fn a_big_cells_part_is_bound_once_for_its_cells() {
     assert!(Arc::ptr_eq(&kept[0], &kept[1]) && Arc::ptr_eq(&kept[0], &kept[2]), "one big cell, one binding");
     assert!(!Arc::ptr_eq(&kept[0], &kept[3]), "another big cell");
 }
+
+/// What the memo counts for a formula bound with kept parts (each kept
+/// part counted once, when it was made) is what walking the formula with
+/// its kept parts copied in place counts, for every cell of two big cells.
+#[test]
+fn held_nodes_are_counted_as_if_copied_in_place() {
+    let a1 = CellAddr::new(0, 0, 0);
+    let names = vec![
+        name("big", a1, "INDEX($A$1:$Z$99, ROUNDUP(ROW(A1)/3, 0), ROUNDUP(COLUMN(A1)/3, 0))"),
+        name("count", a1, "COUNTIF(INDEX($A$1:$Z$99, ROUNDUP(ROW(A1)/3, 0), 0), {1,2,3})+big+A1"),
+    ];
+    let scope = Scope::new(vec!["Main".into()], names);
+    let memo = Memo::default();
+    let expr = parse_formula("count*2+count").expect("parses");
+    for (row, col) in [(0, 0), (1, 2), (2, 1), (0, 3), (4, 4)] {
+        let cell = CellAddr::new(0, row, col);
+        let bound = Binder::new(&scope, cell).sharing(&memo).bind_formula_kept(&expr, cell);
+        let copied = crate::engine::program::held(&unkept(bound.clone()));
+        assert!(copied > 10, "{cell:?}: {copied}");
+        assert_eq!(memo.held(&bound), copied, "{cell:?}");
+    }
+}
+
+/// Binders listing only the names they expand themselves (what
+/// `Program::build` asks) list, all together, the names binders listing
+/// every expansion list, and fewer entries: a reused binding's names
+/// were listed by the binder that bound it first.
+#[test]
+fn names_of_reused_bindings_are_listed_once() {
+    let a1 = CellAddr::new(0, 0, 0);
+    let names = vec![
+        name("inner", a1, "$B$1:$B$3"),
+        name("row_part", a1, "COUNTIF(INDEX($A$1:$Z$99, ROW(A1), 0), {1,2,3})+SUM(inner)"),
+        name("fixed", a1, "SUM($A$1:$A$3)+SUM(inner)"),
+    ];
+    let scope = Scope::new(vec!["Main".into()], names);
+    let expr = parse_formula("row_part*2+fixed+A1").expect("parses");
+    let (all, once) = (Memo::default(), Memo::default());
+    let (mut every, mut fresh) = (Vec::new(), Vec::new());
+    for (row, col) in [(0, 0), (0, 2), (1, 1), (0, 3), (1, 4)] {
+        let cell = CellAddr::new(0, row, col);
+        let mut binder = Binder::new(&scope, cell).sharing(&all);
+        let bound = binder.bind_formula_kept(&expr, cell);
+        every.extend(binder.expanded);
+        let mut binder = Binder::new(&scope, cell).sharing(&once).new_names_only();
+        assert_eq!(unkept(binder.bind_formula_kept(&expr, cell)), unkept(bound), "{cell:?}");
+        fresh.extend(binder.expanded);
+    }
+    assert!(fresh.len() < every.len(), "{fresh:?}");
+    let set = |mut v: Vec<NameId>| {
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    assert_eq!(set(fresh), set(every));
+}
