@@ -170,14 +170,8 @@ impl Grid {
 
     /// Stores a value; the cell must have been reserved.
     pub fn set(&mut self, c: CellAddr, v: Value) {
-        self.replace(c, v);
-    }
-
-    /// Stores a value in a reserved cell; returns the value it replaces
-    /// and the one now stored.
-    pub fn replace(&mut self, c: CellAddr, v: Value) -> (Value, &Value) {
         let (s, at) = self.reserved(c);
-        s.store(c, at, v)
+        s.store(c, at, v);
     }
 
     /// Stores a value in a reserved cell unless it equals (`==`) the value

@@ -9,7 +9,6 @@
 
 use super::Engine;
 use super::graph::{DepGraph, Fed};
-use super::program::Program;
 use super::share::Shared;
 use crate::address::CellAddr;
 use crate::ids::{AreaId, FormulaId};
@@ -37,27 +36,32 @@ impl Readers {
     const ALL_DIRTY: Readers = Readers(u32::MAX - 1);
     const UNTRACKED: Readers = Readers(u32::MAX - 2);
 
+    /// Every reader dirty but `f`. A formula's index is below
+    /// `MAX_GRID_CELLS` (2^24), so it never meets the three reserved words.
     fn all_but(f: FormulaId) -> Readers {
         Readers(f.index() as u32)
     }
 }
 
-/// For each formula, the areas it reads that are tracked, in one flat list.
-#[derive(Debug)]
+/// Which areas are tracked, and for each formula the tracked areas it
+/// reads, in one flat list: derived from the program's graph once, when it
+/// is built, for all its engines.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Tracked {
+    /// The readers-dirty state each engine starts from: unknown for a
+    /// tracked area, [`Readers::UNTRACKED`] for the others.
+    states: Vec<Readers>,
     /// Where each formula's areas start in `areas`, and one past the last.
     starts: Vec<u32>,
     areas: Vec<AreaId>,
 }
 
 impl Tracked {
-    /// Which areas of `program` are tracked, as the readers-dirty states to
-    /// start from, and the tracked areas each formula reads.
-    pub(super) fn new(program: &Program) -> (Vec<Readers>, Tracked) {
-        let g = &program.graph;
+    /// The tracked areas of graph `g`, whose shared subformulas are `shared`.
+    pub(super) fn new(g: &DepGraph, shared: &Shared) -> Tracked {
         let states: Vec<Readers> = (0..g.readers.len())
             .map(|a| {
-                let readers = g.readers[a].len() + program.shared.readers(AreaId::at(a)).len();
+                let readers = g.readers[a].len() + shared.readers(AreaId::at(a)).len();
                 if readers > TRACKED_READERS { Readers::UNKNOWN } else { Readers::UNTRACKED }
             })
             .collect();
@@ -68,7 +72,12 @@ impl Tracked {
             areas.extend(reads.iter().filter(|a| states[a.index()] != Readers::UNTRACKED));
             starts.push(areas.len() as u32);
         }
-        (states, Tracked { starts, areas })
+        Tracked { states, starts, areas }
+    }
+
+    /// The readers-dirty states a new engine starts from.
+    pub(super) fn start(&self) -> Vec<Readers> {
+        self.states.clone()
     }
 
     fn reads(&self, f: FormulaId) -> &[AreaId] {
@@ -86,7 +95,7 @@ impl Engine {
     pub(super) fn clean(&mut self, f: FormulaId) {
         self.dirty[f.index()] = false;
         let all_but_f = Readers::all_but(f);
-        for a in self.tracked.reads(f) {
+        for a in self.program.tracked.reads(f) {
             let known = &mut self.readers_dirty[a.index()];
             // Mostly unknown already (several formulas read most areas).
             if *known != Readers::UNKNOWN {

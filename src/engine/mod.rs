@@ -20,7 +20,7 @@ use crate::grid::{Grid, MAX_GRID_CELLS};
 use crate::ids::FormulaId;
 use crate::policy::CalcSettings;
 use crate::value::Value;
-use dirty::{Readers, Tracked};
+use dirty::Readers;
 use oscillation::Watch;
 use std::sync::Arc;
 
@@ -42,8 +42,6 @@ pub struct Engine {
     /// reading it ([`Readers`]): when all are dirty, a write into it has
     /// nothing to mark.
     readers_dirty: Vec<Readers>,
-    /// For each formula, the areas it reads whose [`Readers`] are tracked.
-    tracked: Arc<Tracked>,
     /// The last value of each block array formula, with the `writes` count
     /// it was calculated at (see `recalc`).
     blocks: Vec<Option<(u64, Value)>>,
@@ -69,7 +67,6 @@ impl Clone for Engine {
             grid: self.grid.clone(),
             dirty: self.dirty.clone(),
             readers_dirty: self.readers_dirty.clone(),
-            tracked: self.tracked.clone(),
             blocks: self.blocks.clone(),
             shared: self.shared.clone(),
             writes: self.writes,
@@ -82,29 +79,14 @@ impl Clone for Engine {
 
     fn clone_from(&mut self, source: &Self) {
         // Every field named, so that a new one cannot be left out.
-        let Engine {
-            program,
-            grid,
-            dirty,
-            readers_dirty,
-            tracked,
-            blocks,
-            shared,
-            writes,
-            watch,
-            kernels,
-            bails,
-            settings,
-        } = source;
+        let Engine { program, grid, dirty, readers_dirty, blocks, shared, writes, watch, kernels, bails, settings } =
+            source;
         if !Arc::ptr_eq(&self.program, program) {
             self.program = program.clone();
         }
         self.grid.clone_from(grid);
         self.dirty.clone_from(dirty);
         self.readers_dirty.clone_from(readers_dirty);
-        if !Arc::ptr_eq(&self.tracked, tracked) {
-            self.tracked = tracked.clone();
-        }
         self.blocks.clone_from(blocks);
         self.shared.clone_from(shared);
         self.writes = *writes;
@@ -135,7 +117,7 @@ impl Engine {
         }
         let dirty = vec![true; program.cells.len()];
         let blocks = vec![None; program.blocks.len()];
-        let (readers_dirty, tracked) = Tracked::new(&program);
+        let readers_dirty = program.tracked.start();
         let shared = vec![None; program.shared.exprs.len()];
         let watch = Watch::default();
         Engine {
@@ -143,7 +125,6 @@ impl Engine {
             grid,
             dirty,
             readers_dirty,
-            tracked: Arc::new(tracked),
             blocks,
             shared,
             writes: 0,

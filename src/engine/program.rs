@@ -4,6 +4,7 @@
 //! schedule are derived. A program is immutable and shared between engines
 //! (one per worker thread in batch runs).
 
+use super::dirty::Tracked;
 use super::graph::{DepGraph, Stage};
 use super::share::{Interned, Shared, share};
 use crate::address::{Area, CellAddr};
@@ -263,6 +264,8 @@ pub struct Program {
     pub(crate) shared: Shared,
     /// The flat fast path of the formula cells that have one (see `eval::kernel`).
     pub(crate) kernels: Kernels,
+    /// The areas whose readers engines track for dirty marking (see `engine::dirty`).
+    pub(super) tracked: Tracked,
 }
 
 /// Whether [`Program::build_with`] shares repeated subformulas.
@@ -358,6 +361,7 @@ impl Program {
         };
         let kernels =
             Kernels::new(cells.iter().map(|c| (sharing == Sharing::On && c.block.is_none()).then_some(&c.expr)));
+        let tracked = Tracked::new(&graph, &shared);
         let program = Program {
             scope,
             cells,
@@ -370,6 +374,7 @@ impl Program {
             schedule,
             shared,
             kernels,
+            tracked,
         };
         (program, found.issues)
     }
