@@ -259,3 +259,32 @@ fn unknown_functions_in_a_workbook_are_quoted_as_written() {
     assert!(out.stderr.contains("unknown function `noSuch`"), "{out:?}");
     assert!(!out.stderr.contains("ÉÉÉ") && !out.stderr.contains("NOSUCH"), "{out:?}");
 }
+
+#[test]
+fn export_never_replaces_its_own_workbook_or_includes_even_with_force() {
+    let dir = temp_dir("export-own");
+    let (book, dfl) = small_book(&dir);
+    let xlsx = dir.join("book.xlsx");
+    expect_exit(0, &["export", &s(&book), "-o", &s(&xlsx)]);
+    let before = std::fs::read(&xlsx).unwrap();
+    // An xlsx exported over itself, under another spelling.
+    let again = s(&dir.join(".").join("book.xlsx"));
+    let out = expect_exit(2, &["export", &s(&xlsx), "-o", &again, "--force"]);
+    assert!(out.stderr.contains(&format!("-o `{again}` is the workbook file")), "{out:?}");
+    assert_eq!(std::fs::read(&xlsx).unwrap(), before, "the xlsx is untouched");
+    // A formula file the RON workbook includes (named as an .ods so the
+    // format is accepted) is refused the same way.
+    let dfl_as_ods = dir.join("f.ods");
+    std::fs::rename(&dfl, &dfl_as_ods).unwrap();
+    std::fs::write(&book, r#"(sheets: ["Main"], calc: (iterate: true), include: ["f.ods"], cells: { "Main!A1": 1 })"#)
+        .unwrap();
+    let text = std::fs::read_to_string(&dfl_as_ods).unwrap();
+    let out = expect_exit(2, &["export", &s(&book), "-o", &s(&dfl_as_ods), "--force"]);
+    assert!(out.stderr.contains("is a formula file the workbook includes"), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&dfl_as_ods).unwrap(), text);
+    // Another file is still replaced with --force.
+    let other = dir.join("other.xlsx");
+    std::fs::write(&other, b"old").unwrap();
+    expect_exit(0, &["export", &s(&xlsx), "-o", &s(&other), "--force"]);
+    assert_ne!(std::fs::read(&other).unwrap(), b"old");
+}

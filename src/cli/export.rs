@@ -3,11 +3,13 @@
 //! recalculation), written for Excel or LibreOffice with those values as
 //! the file's cached results (`dataflow::export`). What the file cannot
 //! say is an error (nothing is written) or a warning on stderr. An
-//! existing file is kept unless `--force`; the file is written whole or
-//! not at all (a temporary file renamed over it).
+//! existing file is kept unless `--force`, and the workbook's own files
+//! (the workbook, the formula files it includes) are never replaced, not
+//! even with `--force`; the file is written whole or not at all (a
+//! temporary file renamed over it).
 
 use super::CommonArgs;
-use crate::app::{Failure, prepare, print, warn};
+use crate::app::{Failure, prepare, print, refuse_own_file, warn};
 use dataflow::export::{Format, export as write_book};
 use dataflow::state::replace_file;
 use std::path::Path;
@@ -37,6 +39,10 @@ pub fn export(common: &CommonArgs, out: &Path, force: bool) -> Result<(), Failur
 /// Prepares, calculates and writes the file whole (see [`replace_file`]).
 fn calculate_and_write(common: &CommonArgs, out: &Path, format: Format) -> Result<(), Failure> {
     let mut session = prepare(&common.options())?.session;
+    // Checked with --force too: replacing the workbook (an xlsx exported
+    // over itself) or a formula file it includes would lose every part of
+    // it that dataflow does not read.
+    refuse_own_file(&session, "-o", out)?;
     let report = session.recalc();
     let written = write_book(&session, format).map_err(|problems| {
         Failure::usage(format!("cannot export `{}`:\n  {}", common.workbook.display(), problems.join("\n  ")))
