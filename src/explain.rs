@@ -118,7 +118,7 @@ pub fn explain(engine: &Engine, cell: CellAddr, before: &[Change]) -> Option<His
 /// Runs `session`'s reset protocol (see [`Session::reset`]) and returns
 /// the changes its `then` cells made after the recalculation, the changes
 /// of step 0 for [`explain`]; none without a protocol.
-pub fn reset(session: &mut Session) -> Result<Vec<Change>, String> {
+pub fn reset(session: &mut Session) -> Result<Vec<Change>, crate::Error> {
     let Some(protocol) = session.workbook().reset.clone() else { return Ok(Vec::new()) };
     // A `then` cell held its `set` value (or what it held before) when the reset recalculated.
     let held: Vec<(CellAddr, Value)> = protocol

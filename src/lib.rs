@@ -47,6 +47,7 @@ pub mod address;
 pub mod ast;
 pub mod diagnostic;
 pub mod engine;
+pub mod error;
 pub mod eval;
 pub mod explain;
 pub mod export;
@@ -64,3 +65,5 @@ pub mod state;
 pub mod testing;
 pub mod value;
 pub mod workbook;
+
+pub use error::{Error, LoadError};

@@ -103,7 +103,7 @@ pub fn solve_one(
     show: &Area,
     alphabet: &str,
     reset: bool,
-) -> Result<(u32, bool, String), String> {
+) -> Result<(u32, bool, String), crate::Error> {
     let s = solve(base, input, line, show, alphabet, reset, &[])?;
     Ok((s.report.iterations, s.report.converged, s.grid))
 }
@@ -117,7 +117,7 @@ pub fn solve(
     alphabet: &str,
     reset: bool,
     collect: &[Area],
-) -> Result<Solved, String> {
+) -> Result<Solved, crate::Error> {
     Runner::new(base, input, reset).solve(line, show, alphabet, collect)
 }
 
@@ -154,7 +154,7 @@ impl Runner {
 
     /// The engine restored, `line` filled into the input and the reset
     /// protocol run (when asked): ready to recalculate.
-    pub fn start(&mut self, line: &str) -> Result<&mut Session, String> {
+    pub fn start(&mut self, line: &str) -> Result<&mut Session, crate::Error> {
         self.session.clone_from(&self.saved);
         self.session.set_input(&self.input, line)?;
         if self.reset {
@@ -168,7 +168,7 @@ impl Runner {
 
     /// One puzzle: [`Runner::start`], recalculation, `show` read back
     /// through `alphabet` and the `collect` areas read.
-    pub fn solve(&mut self, line: &str, show: &Area, alphabet: &str, collect: &[Area]) -> Result<Solved, String> {
+    pub fn solve(&mut self, line: &str, show: &Area, alphabet: &str, collect: &[Area]) -> Result<Solved, crate::Error> {
         let s = self.start(line)?;
         let report = s.recalc();
         let collected = collect

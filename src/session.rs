@@ -6,6 +6,7 @@
 use crate::address::{Area, CellAddr};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{BuildIssue, CellInput, Engine, Inputs, Program, Report};
+use crate::error::{Error, LoadError};
 use crate::eval::bind::{NameDef, Site};
 use crate::grid::MAX_GRID_CELLS;
 use crate::ids::EntryId;
@@ -46,26 +47,26 @@ impl Clone for Session {
 impl Session {
     /// Loads a workbook file and binds every formula; every problem found
     /// is returned, located in its file.
-    pub fn load(path: &Path) -> Result<Session, Vec<Diagnostic>> {
+    pub fn load(path: &Path) -> Result<Session, LoadError> {
         Session::new(crate::workbook::load(path)?)
     }
 
     /// [`Session::load`] with the workbook's parts named in `with` turned on
     /// (see [`crate::workbook::load_with`]).
-    pub fn load_with(path: &Path, with: &[String]) -> Result<Session, Vec<Diagnostic>> {
+    pub fn load_with(path: &Path, with: &[String]) -> Result<Session, LoadError> {
         Session::new(crate::workbook::load_with(path, with)?)
     }
 
-    pub fn new(workbook: Workbook) -> Result<Session, Vec<Diagnostic>> {
+    pub fn new(workbook: Workbook) -> Result<Session, LoadError> {
         let program = Arc::new(build_program(&workbook)?);
-        let engine = Engine::new(program, workbook.calc).map_err(|m| vec![Diagnostic::new(m)])?;
+        let engine = Engine::new(program, workbook.calc).map_err(|e| LoadError::message(e.to_string()))?;
         let mut s = Session { workbook: Arc::new(workbook), engine };
         s.start();
         let defaults: Vec<(String, String)> =
             s.workbook.inputs.iter().filter_map(|i| Some((i.name.clone(), i.value.clone()?))).collect();
         for (name, line) in defaults {
             s.set_input(&name, &line)
-                .map_err(|m| vec![Diagnostic::new(format!("the default value of input `{name}`: {m}"))])?;
+                .map_err(|m| LoadError::message(format!("the default value of input `{name}`: {m}")))?;
         }
         Ok(s)
     }
@@ -121,20 +122,20 @@ impl Session {
     }
 
     /// Parses `Main!D4`, `D4:L12` (first sheet when none is given).
-    pub fn area(&self, text: &str) -> Result<Area, String> {
+    pub fn area(&self, text: &str) -> Result<Area, Error> {
         parse_cell_ref(text, &self.workbook.sheets, 0)
     }
 
     /// Sets one cell to a constant typed by a user.
-    pub fn set(&mut self, cell: CellAddr, v: Value) -> Result<(), String> {
+    pub fn set(&mut self, cell: CellAddr, v: Value) -> Result<(), Error> {
         self.engine.set(cell, v)
     }
 
     /// Fills a named input's range from a line of symbols.
-    pub fn set_input(&mut self, name: &str, line: &str) -> Result<(), String> {
+    pub fn set_input(&mut self, name: &str, line: &str) -> Result<(), Error> {
         let input = self.workbook.input(name).ok_or_else(|| {
             let known: Vec<&str> = self.workbook.inputs.iter().map(|i| i.name.as_str()).collect();
-            format!("no input named `{name}` (inputs: {})", known.join(", "))
+            Error::Input(format!("no input named `{name}` (inputs: {})", known.join(", ")))
         })?;
         let values = input.decode(line)?;
         for (cell, v) in input.area.cells().zip(values) {
@@ -148,17 +149,17 @@ impl Session {
     /// an input's blanks is a symbol now, no longer a blank. Answers read
     /// back through an input's alphabet ([`Session::read_line`] with
     /// [`InputDef::alphabet`](crate::workbook::InputDef)) use it too.
-    pub fn set_alphabet(&mut self, alphabet: &str) -> Result<(), String> {
+    pub fn set_alphabet(&mut self, alphabet: &str) -> Result<(), Error> {
         if let Some((m, _)) = alphabet_problem(alphabet) {
-            return Err(m);
+            return Err(Error::Input(m));
         }
         let n = alphabet.chars().count();
         if let Some(i) = self.workbook.inputs.iter().find(|i| i.alphabet.chars().count() != n) {
             let m = i.alphabet.chars().count();
-            return Err(format!(
+            return Err(Error::Input(format!(
                 "{n} symbols, but the input `{}` has {m} (`{}`): the alphabet names the same numbers in other symbols",
                 i.name, i.alphabet
-            ));
+            )));
         }
         for input in &mut Arc::make_mut(&mut self.workbook).inputs {
             input.alphabet = alphabet.to_string();
@@ -170,7 +171,7 @@ impl Session {
     /// Runs the reset protocol, if the workbook has one: set its cells,
     /// recalculate until stable, then set the `then` cells (not yet
     /// recalculated). Returns None when there is none.
-    pub fn reset(&mut self) -> Result<Option<ResetRun>, String> {
+    pub fn reset(&mut self) -> Result<Option<ResetRun>, Error> {
         if self.workbook.reset.is_none() {
             return Ok(None);
         }
@@ -192,7 +193,7 @@ impl Session {
 
     /// The reset protocol's first step: its `set` cells set (nothing
     /// without a protocol).
-    pub(crate) fn reset_set(&mut self) -> Result<(), String> {
+    pub(crate) fn reset_set(&mut self) -> Result<(), Error> {
         let Some(reset) = &self.workbook.reset else { return Ok(()) };
         // Detached copies: text shared with other threads' engines would
         // bump one reference count from every core on each read.
@@ -201,7 +202,7 @@ impl Session {
 
     /// The rest of the reset protocol, after [`Session::reset_set`]:
     /// recalculate, then set the `then` cells.
-    pub(crate) fn reset_finish(&mut self) -> Result<ResetRun, String> {
+    pub(crate) fn reset_finish(&mut self) -> Result<ResetRun, Error> {
         let report = self.engine.recalc();
         if let Some(reset) = &self.workbook.reset {
             reset.then.iter().try_for_each(|(c, v)| self.engine.set(*c, v.detached()))?;
@@ -241,7 +242,7 @@ impl Session {
 
 /// The engine's view of a workbook: range formulas filled cell by cell
 /// (later entries win), names with their anchors.
-pub fn inputs(wb: &Workbook) -> Result<Inputs, Vec<Diagnostic>> {
+pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
     let mut m = Inputs { sheets: wb.sheets.clone(), ..Inputs::default() };
     m.names = wb
         .names
@@ -284,18 +285,18 @@ pub fn inputs(wb: &Workbook) -> Result<Inputs, Vec<Diagnostic>> {
             }
         }
     }
-    if diags.is_empty() { Ok(m) } else { Err(diags) }
+    if diags.is_empty() { Ok(m) } else { Err(diags.into()) }
 }
 
 /// Binds every formula of the workbook; binding problems become diagnostics.
-pub fn build_program(wb: &Workbook) -> Result<Program, Vec<Diagnostic>> {
+pub fn build_program(wb: &Workbook) -> Result<Program, LoadError> {
     let m = inputs(wb)?;
     let (program, issues) = Program::build(&m);
     if issues.is_empty() {
         return Ok(program);
     }
     let diags = issues.iter().map(|i| issue_diagnostic(wb, &program, i)).collect();
-    Err(crate::diagnostic::cap_per_file(unknown_names_once(wb, &issues, diags)))
+    Err(crate::diagnostic::cap_per_file(unknown_names_once(wb, &issues, diags)).into())
 }
 
 /// Shows at most this many of a missing name's other uses in its note.

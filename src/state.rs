@@ -26,6 +26,7 @@
 //! and every formula file) and of its sheet names: a state saved before the
 //! formulas were edited is refused rather than silently mixed with them.
 
+use crate::Error;
 use crate::address::CellAddr;
 use crate::session::Session;
 use crate::value::{ErrorKind, Value};
@@ -93,62 +94,65 @@ impl State {
     }
 
     /// Reads a state file; `Ok(None)` when there is no such file.
-    pub fn read(path: &Path) -> Result<Option<State>, String> {
+    pub fn read(path: &Path) -> Result<Option<State>, Error> {
         match std::fs::read_to_string(path) {
             Ok(text) => State::parse(&text).map(Some),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("cannot read it: {e}")),
+            Err(e) => Err(Error::State(format!("cannot read it: {e}"))),
         }
     }
 
     /// Parses the text of a state file. The version is read first, so a
     /// file of another version (which may have fields this one does not
     /// know) gets the version message.
-    pub fn parse(text: &str) -> Result<State, String> {
+    pub fn parse(text: &str) -> Result<State, Error> {
         if let Ok(Versioned { version }) = ron::from_str(text)
             && version != VERSION
         {
-            return Err(format!("it has format version {version}; this dataflow reads version {VERSION}"));
+            return Err(Error::State(format!(
+                "it has format version {version}; this dataflow reads version {VERSION}"
+            )));
         }
-        ron::from_str(text).map_err(|e| format!("it is not a readable state file: {e}"))
+        ron::from_str(text).map_err(|e| Error::State(format!("it is not a readable state file: {e}")))
     }
 
     /// The state as RON text.
-    pub fn to_ron(&self) -> Result<String, String> {
+    pub fn to_ron(&self) -> Result<String, Error> {
         let config = ron::ser::PrettyConfig::default().struct_names(true);
-        let text = ron::ser::to_string_pretty(self, config).map_err(|e| format!("cannot write the state: {e}"))?;
+        let text = ron::ser::to_string_pretty(self, config)
+            .map_err(|e| Error::State(format!("cannot write the state: {e}")))?;
         Ok(text + "\n")
     }
 
     /// Writes the state atomically: to a temporary file beside `path`,
     /// then renamed over it, so an interrupted run never leaves half a file.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
         let text = self.to_ron()?;
         replace_file(path, text.as_bytes())
-            .map_err(|e| format!("cannot write the state file `{}`: {e}", path.display()))
+            .map_err(|e| Error::State(format!("cannot write the state file `{}`: {e}", path.display())))
     }
 
     /// Checks that the state belongs to `wb` (same fingerprint) and resolves
     /// its cells. Refuses unknown sheets, malformed cells, ranges and cells
     /// given twice.
-    pub fn resolve(&self, wb: &Workbook) -> Result<Vec<(CellAddr, Value)>, String> {
+    pub fn resolve(&self, wb: &Workbook) -> Result<Vec<(CellAddr, Value)>, Error> {
         let now = fingerprint(wb);
         if self.fingerprint != now {
-            return Err(format!(
+            return Err(Error::State(format!(
                 "it was saved for `{}` with fingerprint {}, but the workbook's files now give {now}: \
                  the workbook or its formulas were edited since",
                 self.workbook, self.fingerprint
-            ));
+            )));
         }
         let mut seen = HashSet::new();
         let mut cells = Vec::with_capacity(self.cells.0.len());
         for (key, v) in &self.cells.0 {
-            let area = parse_cell_ref(key, &wb.sheets, 0).map_err(|m| format!("cell `{key}`: {m}"))?;
+            let area = parse_cell_ref(key, &wb.sheets, 0).map_err(|m| Error::State(format!("cell `{key}`: {m}")))?;
             if !area.is_cell() {
-                return Err(format!("`{key}` is a range; a state lists single cells"));
+                return Err(Error::State(format!("`{key}` is a range; a state lists single cells")));
             }
             if !seen.insert(area.top_left()) {
-                return Err(format!("cell `{key}` is given twice"));
+                return Err(Error::State(format!("cell `{key}` is given twice")));
             }
             cells.push((area.top_left(), v.clone()));
         }
@@ -160,7 +164,7 @@ impl State {
     /// emptied (constants with `Engine::set`, formula cells with
     /// `Engine::restore`); then every formula is marked dirty, as F9 does in
     /// a workbook with circular references.
-    pub fn apply(&self, session: &mut Session) -> Result<(), String> {
+    pub fn apply(&self, session: &mut Session) -> Result<(), Error> {
         let cells = self.resolve(session.workbook())?;
         let saved: HashSet<CellAddr> = cells.iter().map(|(c, _)| *c).collect();
         let grid = session.engine().grid();
@@ -182,7 +186,10 @@ impl State {
             if program.index.contains_key(&cell) {
                 session.engine_mut().restore(cell, v);
             } else {
-                session.engine_mut().set(cell, v).map_err(|m| format!("cell {}: {m}", program.cell_name(cell)))?;
+                session
+                    .engine_mut()
+                    .set(cell, v)
+                    .map_err(|m| Error::State(format!("cell {}: {m}", program.cell_name(cell))))?;
             }
         }
         session.engine_mut().mark_all_dirty();

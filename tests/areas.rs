@@ -23,7 +23,7 @@ const DIR: &str = "tests/data/areas";
 fn errors(name: &str) -> Vec<Diagnostic> {
     match load(&Path::new(DIR).join(name)) {
         Ok(_) => panic!("{name} loaded without errors"),
-        Err(diags) => diags,
+        Err(e) => e.diagnostics,
     }
 }
 

@@ -85,7 +85,7 @@ fn a_16_symbol_alphabet_input() {
     assert_eq!(cell(&s, "Main!R1"), Value::Number(16.0));
     assert_eq!(s.read_line(&board, HEX), sparse);
 
-    let mut bad = |line: String| s.set_input("puzzle", &line).expect_err("refused");
+    let mut bad = |line: String| s.set_input("puzzle", &line).expect_err("refused").to_string();
     assert_eq!(
         bad(format!("{}H", &line[..255])),
         "input `puzzle`: symbol `H` at position 256 is not in the alphabet `123456789ABCDEFG` nor a blank (`.`)"

@@ -2,6 +2,8 @@
 //! the engine with none of the front ends' crates. Checked on the resolved
 //! dependency tree (`cargo tree`), which needs no build.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::process::Command;
 
 /// The crates only the `cli` feature may bring in.

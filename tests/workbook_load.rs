@@ -18,7 +18,7 @@ use std::path::Path;
 
 const DIR: &str = "tests/data/load";
 
-fn fixture(name: &str) -> Result<Workbook, Vec<Diagnostic>> {
+fn fixture(name: &str) -> Result<Workbook, dataflow::LoadError> {
     load(&Path::new(DIR).join(name))
 }
 
@@ -38,7 +38,7 @@ fn render_all(diags: &[Diagnostic]) -> String {
 fn errors(name: &str) -> Vec<Diagnostic> {
     match fixture(name) {
         Ok(_) => panic!("{name} loaded without errors"),
-        Err(diags) => diags,
+        Err(e) => e.diagnostics,
     }
 }
 
@@ -212,7 +212,7 @@ fn cell_refs_and_input_values() {
     assert_eq!(parse_cell_ref("Main!D16:L24", &sheets, 1), Ok(Area::new(0, 15, 3, 23, 11)));
     assert_eq!(parse_cell_ref("B2", &sheets, 1), Ok(Area::new(1, 1, 1, 1, 1)));
     assert_eq!(parse_cell_ref("'My Sheet'!A1", &sheets, 0), Ok(Area::new(1, 0, 0, 0, 0)));
-    assert!(parse_cell_ref("Other!A1", &sheets, 0).unwrap_err().contains("unknown sheet"));
+    assert!(parse_cell_ref("Other!A1", &sheets, 0).unwrap_err().to_string().contains("unknown sheet"));
     assert!(parse_cell_ref("Main!1A", &sheets, 0).is_err());
     assert_eq!(parse_input_value("solve"), Value::text("solve"));
     assert_eq!(parse_input_value("4"), Value::Number(4.0));

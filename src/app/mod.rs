@@ -31,6 +31,29 @@ pub enum Failure {
     Closed,
 }
 
+/// A workbook's located problems: exit 1.
+impl From<dataflow::LoadError> for Failure {
+    fn from(e: dataflow::LoadError) -> Failure {
+        Failure::Workbook(e.diagnostics)
+    }
+}
+
+/// A failed request: the workbook's problems (exit 1) or the user's (exit 2).
+impl From<dataflow::Error> for Failure {
+    fn from(e: dataflow::Error) -> Failure {
+        match e {
+            dataflow::Error::Load(e) => e.into(),
+            e => Failure::Usage(e.to_string()),
+        }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(m: String) -> Failure {
+        Failure::Usage(m)
+    }
+}
+
 impl Failure {
     /// A usage problem, for `map_err`.
     pub fn usage(m: impl Into<String>) -> Failure {

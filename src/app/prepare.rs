@@ -23,10 +23,10 @@ pub fn prepare(options: &Options) -> Result<Prepared, Failure> {
     for input in &options.inputs {
         let (name, value) =
             input.split_once('=').ok_or_else(|| Failure::usage(format!("--input `{input}`: expected NAME=VALUE")))?;
-        let line = input_line(value).map_err(Failure::Usage)?;
-        session.set_input(name, &line).map_err(Failure::Usage)?;
+        let line = input_line(value).map_err(Failure::from)?;
+        session.set_input(name, &line).map_err(Failure::from)?;
     }
-    let reset = if options.no_reset { None } else { session.reset().map_err(Failure::Usage)? };
+    let reset = if options.no_reset { None } else { session.reset().map_err(Failure::from)? };
     apply_sets(&mut session, options)?;
     Ok(Prepared { session, reset })
 }
@@ -34,7 +34,7 @@ pub fn prepare(options: &Options) -> Result<Prepared, Failure> {
 /// Loads the workbook with the parts named in `with` turned on; a name
 /// that is not one of its parts is a usage error that lists them.
 pub fn load(path: &std::path::Path, with: &[String]) -> Result<Session, Failure> {
-    let session = Session::load_with(path, with).map_err(Failure::Workbook)?;
+    let session = Session::load_with(path, with).map_err(Failure::from)?;
     let unknown = session.workbook().unknown_parts(with);
     if let Some(first) = unknown.first() {
         let parts: Vec<&str> = session.workbook().parts.iter().map(|p| p.name.as_str()).collect();
@@ -57,6 +57,7 @@ pub fn apply_sets(session: &mut Session, options: &Options) -> Result<(), Failur
     let sets = resolve_sets(session, &options.sets)?;
     for (text, (area, v)) in options.sets.iter().zip(sets) {
         let fail = |m: String| Failure::usage(format!("--set `{text}`: {m}"));
+        let failed = |e: dataflow::Error| fail(e.to_string());
         if area.size() > MAX_GRID_CELLS {
             return Err(fail(format!(
                 "the area has {} cells; a workbook stores at most {MAX_GRID_CELLS}",
@@ -64,7 +65,7 @@ pub fn apply_sets(session: &mut Session, options: &Options) -> Result<(), Failur
             )));
         }
         let corner = CellAddr::new(area.sheet, area.r1, area.c1);
-        std::iter::once(corner).chain(area.cells()).try_for_each(|c| session.set(c, v.clone())).map_err(fail)?;
+        std::iter::once(corner).chain(area.cells()).try_for_each(|c| session.set(c, v.clone())).map_err(failed)?;
     }
     Ok(())
 }
@@ -79,7 +80,7 @@ pub fn assignment(session: &Session, text: &str) -> Result<(Area, Value), String
             "--set takes constants, not formulas; for the text `{value}`, write a leading ' as in a workbook: {cell}='{value}"
         ));
     }
-    Ok((session.area(cell)?, parse_input_value(value)))
+    Ok((session.area(cell).map_err(|e| e.to_string())?, parse_input_value(value)))
 }
 
 /// Resolves `--set CELL=VALUE` options (applied after every reset).

@@ -45,7 +45,7 @@ impl Shown {
 pub fn resolve_area(session: &Session, key: &str) -> Result<Area, String> {
     match session.workbook().view(key) {
         Some(v) => Ok(v.area),
-        None => session.area(key).and_then(showable),
+        None => session.area(key).map_err(|e| e.to_string()).and_then(showable),
     }
 }
 

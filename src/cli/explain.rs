@@ -29,7 +29,7 @@ use dataflow::workbook::{CellEntry, Content};
 pub fn explain_cell(options: &Options, cell: &str) -> Result<(), Failure> {
     let (session, before) = prepared(options)?;
     let fail = |m: String| Failure::usage(format!("explain `{cell}`: {m}"));
-    let area = session.area(cell).map_err(fail)?;
+    let area = session.area(cell).map_err(|e| fail(e.to_string()))?;
     if area.size() != 1 {
         return Err(fail("explain follows one cell, not a range".into()));
     }
@@ -54,7 +54,7 @@ pub fn explain_cell(options: &Options, cell: &str) -> Result<(), Failure> {
 fn prepared(options: &Options) -> Result<(Session, Vec<Change>), Failure> {
     let bare = Options { no_reset: true, sets: Vec::new(), ..options.clone() };
     let mut session = prepare(&bare)?.session;
-    let mut before = if options.no_reset { Vec::new() } else { reset(&mut session).map_err(Failure::Usage)? };
+    let mut before = if options.no_reset { Vec::new() } else { reset(&mut session).map_err(Failure::from)? };
     let mut held = Vec::new();
     for (area, _) in resolve_sets(&session, &options.sets)? {
         held.extend(area.cells().map(|c| (c, session.engine().get(c).clone())));

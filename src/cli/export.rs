@@ -44,7 +44,11 @@ fn calculate_and_write(common: &CommonArgs, out: &Path, format: Format) -> Resul
     // it that dataflow does not read.
     refuse_own_file(&session, "-o", out)?;
     let report = session.recalc();
-    let written = write_book(&session, format).map_err(|problems| {
+    let written = write_book(&session, format).map_err(|e| {
+        let problems = match e {
+            dataflow::Error::Export(problems) => problems,
+            e => vec![e.to_string()],
+        };
         Failure::usage(format!("cannot export `{}`:\n  {}", common.workbook.display(), problems.join("\n  ")))
     })?;
     for w in &written.warnings {

@@ -36,7 +36,7 @@ use std::path::Path;
 pub const LISTED: usize = 9;
 
 pub fn graph(workbook: &Path, cell: Option<&str>, names: bool) -> Result<(), Failure> {
-    let session = Session::load(workbook).map_err(Failure::Workbook)?;
+    let session = Session::load(workbook).map_err(Failure::from)?;
     let title = workbook.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let dot = match (cell, names) {
         (Some(_), true) => return Err(Failure::Usage("give either --cell or --names, not both".into())),

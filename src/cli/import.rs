@@ -20,7 +20,7 @@ pub fn import(book: &Path, out: &Path, force: bool) -> Result<(), Failure> {
     if ext.as_deref() != Some("xlsx") {
         return Err(Failure::usage(format!("`{}`: import reads Excel workbooks (.xlsx)", book.display())));
     }
-    let wb = dataflow::workbook::load(book).map_err(Failure::Workbook)?;
+    let wb = dataflow::workbook::load(book).map_err(Failure::from)?;
     let stem = book.file_stem().map_or("book".into(), |s| s.to_string_lossy().to_string());
     let ron = out.join(format!("{stem}.ron"));
     let dfl = out.join(format!("{stem}.dfl"));
@@ -34,7 +34,7 @@ pub fn import(book: &Path, out: &Path, force: bool) -> Result<(), Failure> {
     let written = write_ron::write(&wb, &format!("{stem}.dfl"), &book.display().to_string());
     std::fs::write(&ron, &written.ron).map_err(|e| io(&ron, e))?;
     std::fs::write(&dfl, &written.dfl).map_err(|e| io(&dfl, e))?;
-    let session = Session::load(&ron).map_err(Failure::Workbook)?;
+    let session = Session::load(&ron).map_err(Failure::from)?;
     let mut text = format!("wrote {} and {}", ron.display(), dfl.display());
     if let Some(path) = &state {
         let saved = starting_state(&wb, session.workbook(), &ron);

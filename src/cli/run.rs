@@ -74,7 +74,7 @@ pub fn calculate(args: &RunArgs) -> Result<Calculated, Failure> {
 }
 
 /// A state file problem: exit 1, with the way out.
-fn state_failure(path: &Path, m: String) -> Failure {
+fn state_failure(path: &Path, m: impl std::fmt::Display) -> Failure {
     Failure::Workbook(vec![Diagnostic::new(format!(
         "state file `{}`: {m}; delete the file to start over",
         path.display()
@@ -114,7 +114,7 @@ fn save_state(
     // Saturates: a hand-edited count near 2^64 must not wrap (or panic).
     let total = before.unwrap_or(0).saturating_add(iterations as u64);
     let state = State::capture(session, &workbook.display().to_string(), total);
-    state.save(path).map_err(|m| Failure::Workbook(vec![Diagnostic::new(m)]))?;
+    state.save(path).map_err(|m| Failure::Workbook(vec![Diagnostic::new(m.to_string())]))?;
     let start = match before {
         Some(n) => format!("continued from `{}` ({} before this run)", path.display(), app::plural(n, "iteration")),
         None => format!("`{}` did not exist: started afresh", path.display()),

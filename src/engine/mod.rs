@@ -15,6 +15,7 @@ mod recalc;
 mod share;
 mod undo;
 
+use crate::Error;
 use crate::address::CellAddr;
 use crate::grid::{Grid, MAX_GRID_CELLS};
 use crate::ids::FormulaId;
@@ -101,7 +102,7 @@ impl Engine {
     /// A fresh engine: constants written, every formula dirty and reading
     /// as empty until calculated. Fails when the cells need a grid larger
     /// than [`MAX_GRID_CELLS`].
-    pub fn new(program: Arc<Program>, settings: CalcSettings) -> Result<Engine, String> {
+    pub fn new(program: Arc<Program>, settings: CalcSettings) -> Result<Engine, Error> {
         let cells = program.cells.iter().map(|c| c.addr).chain(program.constants.iter().map(|(a, _)| *a));
         match Grid::holding(program.scope.sheets.len(), cells) {
             Ok(grid) => Ok(Engine::start(program, grid, settings)),
@@ -144,7 +145,7 @@ impl Engine {
 
     /// A new engine for `program` keeping this engine's values: only the
     /// formulas that are new or changed are dirty.
-    pub fn rebuild(&self, program: Arc<Program>) -> Result<Engine, String> {
+    pub fn rebuild(&self, program: Arc<Program>) -> Result<Engine, Error> {
         let mut e = Engine::new(program.clone(), self.settings)?;
         for (i, c) in program.cells.iter().enumerate() {
             match self.program.index.get(&c.addr) {
@@ -223,16 +224,16 @@ impl Engine {
     }
 
     /// Sets a cell that holds no formula; formulas reading it become dirty.
-    pub fn set(&mut self, c: CellAddr, v: Value) -> Result<(), String> {
+    pub fn set(&mut self, c: CellAddr, v: Value) -> Result<(), Error> {
         if let Some(&f) = self.program.index.get(&c) {
             let name = self.program.cell_name(c);
-            return Err(match self.program.cell(f).block {
+            return Err(Error::Cell(match self.program.cell(f).block {
                 Some(b) => {
                     let block = self.program.scope.sheets.area(self.program.block(b.id));
                     format!("{name} is part of the array formula over {block}, which is edited as a whole")
                 }
                 None => format!("{name} holds a formula"),
-            });
+            }));
         }
         if !self.grid.reserve(c) {
             return Err(too_large(&self.program, c));
@@ -264,6 +265,6 @@ impl Engine {
     }
 }
 
-fn too_large(p: &Program, c: CellAddr) -> String {
-    format!("cell {} would make the stored grid larger than {MAX_GRID_CELLS} cells", p.cell_name(c))
+fn too_large(p: &Program, c: CellAddr) -> Error {
+    Error::Cell(format!("cell {} would make the stored grid larger than {MAX_GRID_CELLS} cells", p.cell_name(c)))
 }

@@ -35,7 +35,7 @@ impl Recorder {
     }
 
     /// Sets a cell through the engine, recording the change.
-    pub fn set(&mut self, engine: &mut Engine, cell: crate::address::CellAddr, v: Value) -> Result<(), String> {
+    pub fn set(&mut self, engine: &mut Engine, cell: crate::address::CellAddr, v: Value) -> Result<(), crate::Error> {
         let old = engine.get(cell).clone();
         engine.set(cell, v.clone())?;
         self.log.record(cell, &old, &v);

@@ -72,15 +72,15 @@ pub(crate) struct Book {
 /// Writes the session's workbook with its current values (calculate it
 /// first) in `format`; the problems that make the file a different
 /// workbook are errors, the lesser ones warnings.
-pub fn export(session: &Session, format: Format) -> Result<Exported, Vec<String>> {
+pub fn export(session: &Session, format: Format) -> Result<Exported, crate::Error> {
     let wb = session.workbook();
     let calc = session.engine().settings;
     if calc.order != Order::RowMajor {
-        return Err(vec![
+        return Err(crate::Error::Export(vec![
             "the workbook iterates in synchronous order (all cells from the previous pass), which is dataflow's \
              own: Excel and LibreOffice iterate row by row (export it with `--order row-major`)"
                 .to_string(),
-        ]);
+        ]));
     }
     let mut warnings = Vec::new();
     let left_out: Vec<&str> = wb.parts.iter().filter(|p| !p.on).map(|p| p.name.as_str()).collect();
@@ -108,8 +108,8 @@ pub fn export(session: &Session, format: Format) -> Result<Exported, Vec<String>
         });
     }
     let bytes = match format {
-        Format::Xlsx => xlsx::write(&book)?,
-        Format::Ods => ods::write(&book, &mut warnings)?,
+        Format::Xlsx => xlsx::write(&book).map_err(crate::Error::Export)?,
+        Format::Ods => ods::write(&book, &mut warnings).map_err(crate::Error::Export)?,
     };
     Ok(Exported { bytes, warnings })
 }

@@ -162,12 +162,12 @@ impl Stepper {
     /// and the `--set` cells changed after its recalculation, as changes.
     fn step_0(&self) -> Result<(Session, Vec<Change>), String> {
         let mut s = self.origin.session.clone();
-        let mut before = if self.origin.reset { reset(&mut s)? } else { Vec::new() };
+        let mut before = if self.origin.reset { reset(&mut s).map_err(|e| e.to_string())? } else { Vec::new() };
         let set: Vec<CellAddr> =
             self.sets.iter().flat_map(|(a, _)| a.cells()).filter(|c| before.iter().all(|b| b.cell != *c)).collect();
         let held = set.iter().map(|c| (*c, s.engine().get(*c).clone())).collect();
         for (area, v) in &self.sets {
-            area.cells().try_for_each(|c| s.set(c, v.clone()))?;
+            area.cells().try_for_each(|c| s.set(c, v.clone())).map_err(|e| e.to_string())?;
         }
         for b in &mut before {
             b.new = s.engine().get(b.cell).clone();

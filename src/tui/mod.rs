@@ -60,7 +60,7 @@ pub fn load(options: &Options, show: &[String]) -> Result<Stepper, Failure> {
     let mut prepared = prepare(&Options { no_reset: true, sets: Vec::new(), ..options.clone() })?;
     let origin = Origin { session: prepared.session.clone(), reset: !options.no_reset };
     if origin.reset {
-        prepared.reset = prepared.session.reset().map_err(Failure::Usage)?;
+        prepared.reset = prepared.session.reset().map_err(Failure::from)?;
     }
     apply_sets(&mut prepared.session, options)?;
     let views: Vec<Shown> = resolve_views(&prepared.session, show)?;

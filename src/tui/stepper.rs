@@ -363,7 +363,7 @@ impl Stepper {
             // A refused cell (a formula, a grid too large) refuses the whole
             // edit: the cells already set are put back.
             engine.undo(&recorder.finish(engine));
-            self.message = Some(m);
+            self.message = Some(m.to_string());
             return;
         }
         let report = engine.recalc_with(&mut recorder);

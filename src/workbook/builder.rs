@@ -299,7 +299,7 @@ impl Builder {
         views: Vec<ViewDef>,
         reset: Option<ResetProtocol>,
         parts: Vec<Part>,
-    ) -> Result<Workbook, Vec<Diagnostic>> {
+    ) -> Result<Workbook, crate::LoadError> {
         if !self.diags.is_empty() {
             let mut diags = self.diags;
             let sources = self.sources;
@@ -309,7 +309,7 @@ impl Builder {
                 (file, d.span.start)
             };
             diags.sort_by_key(rank);
-            return Err(crate::diagnostic::cap_per_file(diags));
+            return Err(crate::diagnostic::cap_per_file(diags).into());
         }
         Ok(Workbook {
             sheets: self.sheets,

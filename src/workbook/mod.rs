@@ -11,6 +11,7 @@
 
 mod areas;
 mod builder;
+pub mod files;
 mod locate;
 pub mod model;
 mod refs;
@@ -26,31 +27,38 @@ pub use ron::ALL;
 pub use symbols::{Symbol, alphabet_problem, symbol_of};
 
 use crate::diagnostic::Diagnostic;
+use crate::error::LoadError;
+use files::{Disk, Files, MemoryFiles};
 use std::path::Path;
 
 /// Reads the workbook at `path` with the reader for its extension (in any
 /// case). Paths in messages are shown as given.
-pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+pub fn load(path: &Path) -> Result<Workbook, LoadError> {
     load_with(path, &[])
 }
 
 /// [`load`] with the workbook's optional parts named in `with` turned on
 /// ([`ALL`]: every part). Names the workbook does not declare are ignored
 /// here; [`Workbook::unknown_parts`] lists them.
-pub fn load_with(path: &Path, with: &[String]) -> Result<Workbook, Vec<Diagnostic>> {
+pub fn load_with(path: &Path, with: &[String]) -> Result<Workbook, LoadError> {
+    load_in(&Disk, path, with)
+}
+
+/// [`load_with`], every file read through `files` ([`Disk`], or
+/// [`MemoryFiles`] for a workbook held in memory).
+pub fn load_in(files: &dyn Files, path: &Path, with: &[String]) -> Result<Workbook, LoadError> {
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     match ext.as_deref() {
-        Some("ron") => ron::load(path, with),
-        Some("xlsx") => xlsx::load(path),
+        Some("ron") => ron::load_in(files, path, with),
+        Some("xlsx") => xlsx::load_in(files, path),
         _ if path.is_dir() => {
-            Err(vec![Diagnostic::new(format!("cannot read the workbook file `{}`: it is a directory", path.display()))])
+            Err(LoadError::message(format!("cannot read the workbook file `{}`: it is a directory", path.display())))
         }
         _ => {
             let format = ext.map_or_else(|| "(no extension)".to_string(), |e| format!("`.{e}`"));
-            Err(vec![
-                Diagnostic::new(format!("unknown workbook format {format}: dataflow reads .ron and .xlsx workbooks"))
-                    .with_note(format!("in `{}`", path.display())),
-            ])
+            Err(Diagnostic::new(format!("unknown workbook format {format}: dataflow reads .ron and .xlsx workbooks"))
+                .with_note(format!("in `{}`", path.display()))
+                .into())
         }
     }
 }
@@ -62,9 +70,26 @@ impl Workbook {
         with.iter().map(String::as_str).filter(|w| !known(w)).collect()
     }
 
-    /// Loads a workbook from its RON text (see [`ron::from_str`]).
-    pub fn from_str(text: &str, path_for_messages: &Path, base_dir: &Path) -> Result<Workbook, Vec<Diagnostic>> {
+    /// Loads a workbook from its RON text (see [`ron::from_str`]): included
+    /// formula files are read from disk, relative to `base_dir`.
+    pub fn from_str(text: &str, path_for_messages: &Path, base_dir: &Path) -> Result<Workbook, LoadError> {
         ron::from_str(text, path_for_messages, base_dir)
+    }
+
+    /// A workbook from its RON text and its formula files, given by the
+    /// path its `include` list (or a part's) names them with; nothing is
+    /// read from disk. The parts named in `with` are turned on.
+    ///
+    /// ```
+    /// use dataflow::workbook::{Workbook, files::MemoryFiles};
+    /// let files = MemoryFiles::new().with("f.dfl", "cells Main!B1 = A1*2\n");
+    /// let ron = r#"(sheets: ["Main"], include: ["f.dfl"], cells: { "Main!A1": 21 })"#;
+    /// let wb = Workbook::from_memory(ron, &files, &[]).expect("it loads");
+    /// assert_eq!(wb.cells.len(), 2);
+    /// ```
+    pub fn from_memory(text: &str, files: &MemoryFiles, with: &[String]) -> Result<Workbook, LoadError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        ron::from_str_in(files, text, Path::new("workbook.ron"), Path::new(""), with)
     }
 }
 

@@ -22,8 +22,8 @@ pub(crate) struct RefError {
 /// case-insensitively; `$` signs are allowed and ignored; corners may come in
 /// any order. The error says what is wrong, naming the known sheets when the
 /// sheet is unknown.
-pub fn parse_cell_ref(text: &str, sheets: &[String], default_sheet: SheetId) -> Result<Area, String> {
-    parse_ref(text, sheets, default_sheet).map_err(|e| e.message)
+pub fn parse_cell_ref(text: &str, sheets: &[String], default_sheet: SheetId) -> Result<Area, crate::Error> {
+    parse_ref(text, sheets, default_sheet).map_err(|e| crate::Error::Reference(e.message))
 }
 
 pub(crate) fn parse_ref(text: &str, sheets: &[String], default_sheet: SheetId) -> Result<Area, RefError> {
@@ -267,7 +267,7 @@ mod tests {
         assert_eq!(parse_cell_ref("D4", &s, 1), Ok(Area::new(1, 3, 3, 3, 3)));
         assert_eq!(parse_cell_ref("'My Sheet'!$A$1", &s, 0), Ok(Area::new(1, 0, 0, 0, 0)));
         assert_eq!(parse_cell_ref(" L12:D4 ", &s, 0), Ok(Area::new(0, 3, 3, 11, 11)));
-        assert!(parse_cell_ref("Other!A1", &s, 0).unwrap_err().contains("unknown sheet `Other`"));
+        assert!(parse_cell_ref("Other!A1", &s, 0).unwrap_err().to_string().contains("unknown sheet `Other`"));
         assert!(parse_cell_ref("Main!", &s, 0).is_err());
         assert!(parse_cell_ref("Main!D0", &s, 0).is_err());
         assert!(parse_cell_ref("A1:B2:C3", &s, 0).is_err());

@@ -10,6 +10,7 @@
 //! the workbook file and for `--alphabet`.
 
 use super::model::InputDef;
+use crate::Error;
 use crate::value::Value;
 
 /// A cell of an input line: blank, or the number k (1-based) of symbol k.
@@ -18,12 +19,17 @@ pub type Symbol = Option<usize>;
 impl InputDef {
     /// Decodes a line such as `..3.2.6..9..` or `12 10 0 8` into values for
     /// the input's cells.
-    pub fn decode(&self, line: &str) -> Result<Vec<Value>, String> {
+    pub fn decode(&self, line: &str) -> Result<Vec<Value>, Error> {
         let symbols = self.symbols(line)?;
         let want = self.area.size() as usize;
         if symbols.len() != want {
             let what = if self.numbers(line) { "numbers" } else { "symbols" };
-            return Err(format!("input `{}` needs {want} {what} for {}, got {}", self.name, self.area, symbols.len()));
+            return Err(Error::Input(format!(
+                "input `{}` needs {want} {what} for {}, got {}",
+                self.name,
+                self.area,
+                symbols.len()
+            )));
         }
         Ok(symbols.into_iter().map(|s| s.map_or(Value::Empty, |k| Value::Number(k as f64))).collect())
     }
@@ -31,13 +37,13 @@ impl InputDef {
     /// A line written as this input reads it (symbols or numbers, either
     /// case), spelled in its alphabet, blanks as `.`: how `batch --expect`
     /// compares an expected line with what a view shows.
-    pub fn canonical(&self, line: &str) -> Result<String, String> {
+    pub fn canonical(&self, line: &str) -> Result<String, Error> {
         let alphabet: Vec<char> = self.alphabet.chars().collect();
         Ok(self.symbols(line)?.into_iter().map(|s| s.map_or('.', |k| alphabet[k - 1])).collect())
     }
 
     /// The cells a line gives, whatever its length.
-    pub fn symbols(&self, line: &str) -> Result<Vec<Symbol>, String> {
+    pub fn symbols(&self, line: &str) -> Result<Vec<Symbol>, Error> {
         if self.numbers(line) {
             return line.split_whitespace().enumerate().map(|(i, t)| self.number(i + 1, t)).collect();
         }
@@ -52,13 +58,13 @@ impl InputDef {
                 } else if let Some(k) = self.alphabet.chars().position(|a| same(a, ch)) {
                     Ok(Some(k + 1))
                 } else {
-                    Err(format!(
+                    Err(Error::Input(format!(
                         "input `{}`: symbol `{ch}` at position {} is not in the alphabet `{}` nor a blank (`{}`)",
                         self.name,
                         i + 1,
                         self.alphabet,
                         self.blanks
-                    ))
+                    )))
                 }
             })
             .collect()
@@ -71,7 +77,7 @@ impl InputDef {
 
     /// Token `i` (1-based) of a line of numbers: 1 to the alphabet's
     /// length, or a blank (`0`, `.` or one of the input's blanks).
-    fn number(&self, i: usize, token: &str) -> Result<Symbol, String> {
+    fn number(&self, i: usize, token: &str) -> Result<Symbol, Error> {
         let n = self.alphabet.chars().count();
         let blank = token == "0" || token == "." || (token.chars().count() == 1 && self.blanks.contains(token));
         if blank {
@@ -79,11 +85,11 @@ impl InputDef {
         }
         match token.parse::<usize>() {
             Ok(k) if (1..=n).contains(&k) => Ok(Some(k)),
-            _ => Err(format!(
+            _ => Err(Error::Input(format!(
                 "input `{}`: `{token}` at position {i} is not a number from 1 to {n} nor a blank (`0`, `.`): the line \
                  is read as numbers separated by spaces",
                 self.name
-            )),
+            ))),
         }
     }
 }
@@ -158,8 +164,13 @@ mod tests {
         let sudoku = input("123456789", ".0", 9);
         assert_eq!(sudoku.canonical("003 020 600").unwrap(), "..3.2.6..");
         assert_eq!(sudoku.canonical("..3 .2. 6..").unwrap(), "..3.2.6..");
-        assert!(hex.decode("12 17 0 0 1").unwrap_err().contains("`17` at position 2 is not a number from 1 to 16"));
-        assert!(hex.decode("12 1").unwrap_err().contains("needs 5 numbers"));
+        assert!(
+            hex.decode("12 17 0 0 1")
+                .unwrap_err()
+                .to_string()
+                .contains("`17` at position 2 is not a number from 1 to 16")
+        );
+        assert!(hex.decode("12 1").unwrap_err().to_string().contains("needs 5 numbers"));
         assert_eq!(hex.canonical("16 1 0 10").unwrap(), "G1.A");
         // One token per cell is numbers whatever the alphabet: `1 0 8 0`
         // reads as `1 0 8 10` does, 0 blank, never as the symbols 1, 0, 8.
@@ -180,7 +191,7 @@ mod tests {
         assert_eq!(hex.canonical("a0f").unwrap(), "A0F");
         let mixed = input("abAB", ".", 2);
         assert_eq!(mixed.canonical("aB").unwrap(), "aB");
-        assert!(mixed.canonical("c").unwrap_err().contains("symbol `c` at position 1"));
+        assert!(mixed.canonical("c").unwrap_err().to_string().contains("symbol `c` at position 1"));
         let blanks = input("ABC", "x", 2);
         assert_eq!(blanks.canonical("Xa").unwrap(), ".A", "blanks fold too");
     }

@@ -18,8 +18,8 @@ pub fn path(name: &str) -> std::path::PathBuf {
 }
 
 /// Every diagnostic rendered without colour, trailing blanks removed.
-pub fn render_all(diags: &[Diagnostic]) -> String {
-    let text: Vec<String> = diags.iter().map(|d| d.render(false)).collect();
+pub fn render_all(diags: impl AsRef<[Diagnostic]>) -> String {
+    let text: Vec<String> = diags.as_ref().iter().map(|d| d.render(false)).collect();
     text.join("\n").lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
 }
 
@@ -27,7 +27,7 @@ pub fn render_all(diags: &[Diagnostic]) -> String {
 pub fn load_errors(name: &str) -> Vec<Diagnostic> {
     match load(&path(name)) {
         Ok(_) => panic!("{name} loaded without errors"),
-        Err(diags) => diags,
+        Err(e) => e.diagnostics,
     }
 }
 
@@ -39,7 +39,7 @@ pub fn loads(name: &str) -> Workbook {
 pub fn session_errors(name: &str) -> Vec<Diagnostic> {
     match Session::load(&path(name)) {
         Ok(_) => panic!("{name} loaded and bound without errors"),
-        Err(diags) => diags,
+        Err(e) => e.diagnostics,
     }
 }
 

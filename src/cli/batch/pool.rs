@@ -125,7 +125,7 @@ pub fn stream(
         }
     }
     match reader.join() {
-        Ok(read) => read.map_err(Failure::Usage),
+        Ok(read) => read.map_err(Failure::from),
         Err(panic) => std::panic::resume_unwind(panic),
     }
 }
@@ -133,7 +133,7 @@ pub fn stream(
 /// One puzzle's outcome from what `solve` gave.
 fn outcome(
     line: usize,
-    res: Result<dataflow::puzzle::Solved, String>,
+    res: Result<dataflow::puzzle::Solved, dataflow::Error>,
     expected: Option<&str>,
     ms: f64,
 ) -> PuzzleOutcome {
@@ -156,7 +156,7 @@ fn outcome(
             ms,
             grid: String::new(),
             collected: Vec::new(),
-            message: Some(m),
+            message: Some(m.to_string()),
         },
     }
 }

@@ -12,9 +12,9 @@ use crate::address::CellAddr;
 use crate::ast::Span;
 use crate::diagnostic::Source;
 use crate::workbook::builder::Builder;
+use crate::workbook::files::{FileError, Files, clean};
 use crate::workbook::model::{CellEntry, Name};
-use std::io;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// One file to include: its path as written and where it is written in
@@ -35,7 +35,13 @@ pub(crate) struct Read {
 /// Reads every included file, in order, and adds its names. A file listed
 /// twice by the workbook, or twice by one part, is an error; one that
 /// several parts (or the workbook and a part) include is read once.
-pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Include<'_>], base_dir: &Path) -> Vec<Read> {
+pub(crate) fn includes(
+    b: &mut Builder,
+    files: &dyn Files,
+    src: &Arc<Source>,
+    list: &[Include<'_>],
+    base_dir: &Path,
+) -> Vec<Read> {
     let mut read = Vec::new();
     let mut seen: Vec<(PathBuf, Option<usize>)> = Vec::new();
     for inc in list {
@@ -50,25 +56,16 @@ pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Include<'_>],
             Some(_) => continue,
             None => seen.push((path.clone(), inc.part)),
         }
-        if let Some(what) = not_regular(&full) {
-            b.error(src, span, format!("cannot read the included file `{}`: it is {what}", path.display()), what);
-            continue;
-        }
-        let text = match std::fs::read_to_string(&full) {
+        let text = match files.read_text(&full) {
             Ok(t) => t,
-            Err(e) => {
-                let why = match e.kind() {
-                    io::ErrorKind::NotFound => "file not found".to_string(),
-                    io::ErrorKind::InvalidData => "not UTF-8 text".to_string(),
-                    _ => e.to_string(),
-                };
-                b.error(src, span, format!("cannot read the included file `{}`", path.display()), why);
+            Err(FileError::NotRegular(what)) => {
+                b.error(src, span, format!("cannot read the included file `{}`: it is {what}", path.display()), what);
                 continue;
             }
-        };
-        let text = match text.strip_prefix('\u{feff}') {
-            Some(rest) => rest.to_string(),
-            None => text,
+            Err(e) => {
+                b.error(src, span, format!("cannot read the included file `{}`", path.display()), e.to_string());
+                continue;
+            }
         };
         let file = Source::new(path, text);
         b.sources.push(file.clone());
@@ -76,33 +73,6 @@ pub(crate) fn includes(b: &mut Builder, src: &Arc<Source>, list: &[Include<'_>],
         read.push(Read { file, cells });
     }
     read
-}
-
-/// What the file at `path` is when it exists but is not a regular file (a
-/// directory, a FIFO, a device, a socket), which could never be read or
-/// would block the reader forever; None otherwise.
-pub(crate) fn not_regular(path: &Path) -> Option<&'static str> {
-    let kind = std::fs::metadata(path).ok()?.file_type();
-    if kind.is_file() {
-        return None;
-    }
-    if kind.is_dir() {
-        return Some("a directory");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return Some("a device");
-        }
-        if kind.is_socket() {
-            return Some("a socket");
-        }
-    }
-    Some("not a regular file")
 }
 
 /// Adds the names of one formula file; returns its `cells` entries.
@@ -145,33 +115,5 @@ pub(crate) fn add_cells(b: &mut Builder, read: Vec<Read>) {
                 b.add_cells(&file, span.clone(), CellEntry { area, content });
             }
         }
-    }
-}
-
-/// Removes `.` and resolves `..` against the preceding component, so
-/// messages show `formulas/x.dfl` rather than `workbooks/../formulas/x.dfl`.
-pub(crate) fn clean(path: &Path) -> PathBuf {
-    let mut out: Vec<Component> = Vec::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
-                out.pop();
-            }
-            c => out.push(c),
-        }
-    }
-    if out.is_empty() { PathBuf::from(".") } else { out.iter().collect() }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cleans_paths() {
-        assert_eq!(clean(Path::new("workbooks/../formulas/./x.dfl")), PathBuf::from("formulas/x.dfl"));
-        assert_eq!(clean(Path::new("../a/b")), PathBuf::from("../a/b"));
-        assert_eq!(clean(Path::new("x.dfl")), PathBuf::from("x.dfl"));
     }
 }

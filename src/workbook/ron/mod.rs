@@ -7,7 +7,6 @@
 
 mod dfl;
 mod include;
-pub(crate) use include::not_regular;
 mod inputs;
 mod parts;
 mod raw;
@@ -17,28 +16,33 @@ mod views;
 
 pub use parts::ALL;
 
+use crate::LoadError;
 use crate::diagnostic::{Diagnostic, Source};
 use crate::workbook::Workbook;
 use crate::workbook::builder::Builder;
+use crate::workbook::files::{Disk, Files};
 use std::path::Path;
 
 /// Reads the workbook file at `path` and the formula files it includes
 /// (relative to its directory), with the parts named in `with` turned on.
 /// Paths in messages are shown as given.
-pub fn load(path: &Path, with: &[String]) -> Result<Workbook, Vec<Diagnostic>> {
-    if let Some(what) = include::not_regular(path) {
-        return Err(vec![Diagnostic::new(format!("cannot read the workbook file `{}`: it is {what}", path.display()))]);
-    }
-    let text = std::fs::read_to_string(path)
+pub fn load(path: &Path, with: &[String]) -> Result<Workbook, LoadError> {
+    load_in(&Disk, path, with)
+}
+
+/// [`load`], every file read through `files`.
+pub fn load_in(files: &dyn Files, path: &Path, with: &[String]) -> Result<Workbook, LoadError> {
+    let text = files
+        .read_text(path)
         .map_err(|e| vec![Diagnostic::new(format!("cannot read the workbook file `{}`: {e}", path.display()))])?;
     let base = path.parent().unwrap_or(Path::new(""));
-    from_str_with(text.strip_prefix('\u{feff}').unwrap_or(&text), path, base, with)
+    from_str_in(files, &text, path, base, with)
 }
 
 /// Reads a workbook from its RON text. `path_for_messages` names the text
 /// in diagnostics; included files are read relative to `base_dir`.
-pub fn from_str(text: &str, path_for_messages: &Path, base_dir: &Path) -> Result<Workbook, Vec<Diagnostic>> {
-    from_str_with(text, path_for_messages, base_dir, &[])
+pub fn from_str(text: &str, path_for_messages: &Path, base_dir: &Path) -> Result<Workbook, LoadError> {
+    from_str_in(&Disk, text, path_for_messages, base_dir, &[])
 }
 
 /// [`from_str`] with the parts named in `with` turned on.
@@ -47,7 +51,18 @@ pub fn from_str_with(
     path_for_messages: &Path,
     base_dir: &Path,
     with: &[String],
-) -> Result<Workbook, Vec<Diagnostic>> {
+) -> Result<Workbook, LoadError> {
+    from_str_in(&Disk, text, path_for_messages, base_dir, with)
+}
+
+/// [`from_str_with`], the included files read through `files`.
+pub fn from_str_in(
+    files: &dyn Files,
+    text: &str,
+    path_for_messages: &Path,
+    base_dir: &Path,
+    with: &[String],
+) -> Result<Workbook, LoadError> {
     let src = Source::new(path_for_messages, text);
     let raw = raw::parse_ron(&src).map_err(|d| vec![d])?;
     let root = spans::scan(&src.text);
@@ -55,8 +70,11 @@ pub fn from_str_with(
     let calc = read::head(&mut b, &raw, &root, &src);
     let base = (raw.include.as_slice(), root.field("include"));
     let chosen = parts::choose(&mut b, &src, &raw.parts, root.field("parts"), base, base_dir, with);
-    let read =
-        if b.sheets.is_empty() { Vec::new() } else { include::includes(&mut b, &src, &chosen.includes, base_dir) };
+    let read = if b.sheets.is_empty() {
+        Vec::new()
+    } else {
+        include::includes(&mut b, files, &src, &chosen.includes, base_dir)
+    };
     b.names_read();
     let mut file = read::body(&mut b, &raw, &root, &src, calc);
     let part_views = parts::views(&mut b, &src, &raw.parts, root.field("parts"), &chosen);

@@ -7,12 +7,13 @@
 //! include of the workbook, and its views. Only the files of the parts that
 //! are on are read; a file that several parts include is read once.
 
-use super::include::{Include, clean};
+use super::include::Include;
 use super::raw::{Entries, RawPart, Str};
 use super::spans::Node;
 use crate::ast::Span;
 use crate::diagnostic::Source;
 use crate::workbook::builder::Builder;
+use crate::workbook::files::clean;
 use crate::workbook::model::{Part, ViewDef};
 use std::path::Path;
 use std::sync::Arc;

@@ -18,9 +18,10 @@ mod names;
 mod parts;
 
 use super::builder::Builder;
+use super::files::{Disk, Files};
 use super::model::*;
 use super::refs::check_sheet_name;
-use super::ron::not_regular;
+use crate::LoadError;
 use crate::address::{Area, CellAddr};
 use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Source};
@@ -33,16 +34,22 @@ use std::path::Path;
 use std::sync::Arc;
 
 /// Reads the Excel workbook at `path`.
-pub fn load(path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
-    let fail = |m: String| vec![Diagnostic::new(format!("cannot read the workbook file `{}`: {m}", path.display()))];
-    if let Some(what) = not_regular(path) {
-        return Err(fail(format!("it is {what}")));
-    }
-    let size = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?.len();
-    if size > MAX_XLSX_BYTES {
+pub fn load(path: &Path) -> Result<Workbook, LoadError> {
+    load_in(&Disk, path)
+}
+
+/// [`load`], the file read through `files`.
+pub fn load_in(files: &dyn Files, path: &Path) -> Result<Workbook, LoadError> {
+    let fail = |m: String| LoadError::message(format!("cannot read the workbook file `{}`: {m}", path.display()));
+    if let Some(size) = files.size(path)
+        && size > MAX_XLSX_BYTES
+    {
         return Err(fail(format!("it has {size} bytes, more than {MAX_XLSX_BYTES}")));
     }
-    let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    let bytes = files.read(path).map_err(|e| fail(e.to_string()))?;
+    if bytes.len() as u64 > MAX_XLSX_BYTES {
+        return Err(fail(format!("it has {} bytes, more than {MAX_XLSX_BYTES}", bytes.len())));
+    }
     from_bytes(&bytes, path)
 }
 
@@ -51,8 +58,8 @@ pub const MAX_XLSX_BYTES: u64 = 1 << 30;
 
 /// Reads an Excel workbook from the bytes of its file; `path` is shown in
 /// messages.
-pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, Vec<Diagnostic>> {
-    let fail = |m: String| vec![Diagnostic::new(format!("cannot read `{}` as an Excel workbook: {m}", path.display()))];
+pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
+    let fail = |m: String| LoadError::message(format!("cannot read `{}` as an Excel workbook: {m}", path.display()));
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| fail(format!("it is not a zip file ({e})")))?;
     let book = parts::book(&mut zip).map_err(fail)?;
     let mut xlsx: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|e| fail(e.to_string()))?;
@@ -224,7 +231,7 @@ impl Listing {
         sheets: Sheets,
         diags: Vec<Diagnostic>,
         calc: CalcSettings,
-    ) -> Result<Workbook, Vec<Diagnostic>> {
+    ) -> Result<Workbook, LoadError> {
         let src: Arc<Source> = Source::new(path, self.text);
         let mut b = Builder::new(&src);
         b.sheets = sheets;
