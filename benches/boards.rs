@@ -4,7 +4,8 @@
 //! workbook's own singles puzzle (its input's `value:`) from a loaded
 //! workbook: input, reset protocol, iteration to the fixpoint; and the same
 //! with the `locked` part on, for hyper's puzzle 13 (tier S+LC: the board
-//! fires) and the 25×25 singles puzzle (the board stays idle).
+//! fires) and the 25×25 singles puzzle (the board stays idle); live edits
+//! of the 25×25 workbook against its load.
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -69,5 +70,36 @@ fn solving_locked(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, loading, solving, solving_locked);
+/// Live edits of the 25×25 workbook, against its load in the same group:
+/// one cell of its largest range formula entered again (that cell alone is
+/// bound again), and a name its valid-values cells use changed (those
+/// cells are bound again); each edit is undone between runs.
+fn editing(c: &mut Criterion) {
+    let mut g = c.benchmark_group("edit");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    g.bench_function("sudoku25_load", |b| b.iter(|| black_box(load("sudoku25"))));
+    let mut s = load("sudoku25");
+    let (cell, text) = {
+        let wb = s.workbook();
+        let e = wb.cells.iter().filter(|e| e.content.formula().is_some()).max_by_key(|e| e.area.size()).unwrap();
+        (dataflow::address::Area::cell(e.area.top_left()), format!("={}", e.content.formula().unwrap().expr))
+    };
+    g.bench_function("sudoku25_one_cell", |b| {
+        b.iter(|| {
+            let undo = s.set_formula(cell, &text).unwrap();
+            assert_eq!(undo.rebound(), 1);
+            s.undo_edit(undo)
+        })
+    });
+    let name = s.workbook().names.iter().max_by_key(|n| n.formula.text.len()).unwrap().clone();
+    g.bench_function("sudoku25_name", |b| {
+        b.iter(|| {
+            let undo = s.define_name(&name.name, &name.formula.text, None).unwrap();
+            s.undo_edit(undo)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, loading, solving, solving_locked, editing);
 criterion_main!(benches);

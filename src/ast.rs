@@ -107,6 +107,27 @@ impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Self {
         Expr { kind, span }
     }
+
+    /// Calls `f` with every name the formula uses, as written (LET
+    /// variables too: a word is a name until binding says otherwise).
+    pub fn each_name(&self, f: &mut impl FnMut(&str)) {
+        match &self.kind {
+            ExprKind::Name(n) => f(n),
+            ExprKind::Call { args, .. } => args.iter().for_each(|a| a.each_name(f)),
+            ExprKind::Unary { expr, .. } => expr.each_name(f),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                lhs.each_name(f);
+                rhs.each_name(f);
+            }
+            ExprKind::Number(_)
+            | ExprKind::Text(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Error(_)
+            | ExprKind::Array(_)
+            | ExprKind::Ref(_)
+            | ExprKind::Missing => {}
+        }
+    }
 }
 
 impl BinaryOp {

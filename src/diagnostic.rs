@@ -128,6 +128,9 @@ pub struct Diagnostic {
     /// Short text shown under the caret.
     pub label: String,
     pub note: Option<String>,
+    /// The cell whose formula showed the problem (`Main!B1`), when there
+    /// is one: a binding problem's first cell.
+    pub cell: Option<Box<str>>,
     /// For the notice that ends a capped list ([`cap_per_file`]): how many
     /// problems it stands for; 0 for a problem.
     pub omitted: usize,
@@ -136,7 +139,15 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A problem with no place in a file (for example a file that cannot be read).
     pub fn new(message: impl Into<String>) -> Diagnostic {
-        Diagnostic { file: None, span: 0..0, message: message.into(), label: String::new(), note: None, omitted: 0 }
+        Diagnostic {
+            file: None,
+            span: 0..0,
+            message: message.into(),
+            label: String::new(),
+            note: None,
+            cell: None,
+            omitted: 0,
+        }
     }
 
     /// A problem at `span` (bytes) of `file`.
@@ -147,12 +158,19 @@ impl Diagnostic {
             message: message.into(),
             label: label.into(),
             note: None,
+            cell: None,
             omitted: 0,
         }
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
         self.note = Some(note.into());
+        self
+    }
+
+    /// The same, naming the cell whose formula showed it.
+    pub fn in_cell(mut self, cell: impl Into<String>) -> Diagnostic {
+        self.cell = Some(cell.into().into_boxed_str());
         self
     }
 

@@ -3,6 +3,10 @@
 //! located diagnostics, where named inputs fill their ranges from a line of
 //! symbols, and where the workbook's reset protocol runs.
 
+mod edit;
+
+pub use edit::Undo;
+
 use crate::address::{Area, CellAddr};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{BuildIssue, CellInput, Engine, Inputs, Program, Report};
@@ -268,11 +272,7 @@ pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
             Content::Formula(f) => {
                 let expr = Arc::new(f.expr.clone());
                 for c in entry.area.cells() {
-                    let input = CellInput::Formula {
-                        expr: expr.clone(),
-                        anchor: entry.area.top_left(),
-                        origin: EntryId::at(i),
-                    };
+                    let input = CellInput::Formula { expr: expr.clone(), anchor: entry.anchor, origin: EntryId::at(i) };
                     m.cells.insert(c, input);
                 }
             }
@@ -363,5 +363,5 @@ fn issue_diagnostic(wb: &Workbook, p: &Program, i: &BuildIssue) -> Diagnostic {
         Site::Name(n) => format!("in name `{}`, evaluated at {}", wb.names[n.index()].name, p.cell_name(i.cell)),
         Site::Formula => format!("in cell {}", p.cell_name(i.cell)),
     };
-    d.with_note(site)
+    d.with_note(site).in_cell(p.cell_name(i.cell))
 }

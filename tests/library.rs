@@ -76,3 +76,12 @@ fn memory_and_disk_give_the_same_workbook() {
     let all = a.area("Main!A1:AP40").unwrap();
     assert_eq!(a.read(&all), b.read(&all));
 }
+
+#[test]
+fn a_binding_problem_names_its_cell() {
+    let files = MemoryFiles::new().with("f.dfl", "cells Main!B1:B3 = A1+nowhere\n");
+    let e = Session::new(Workbook::from_memory(BOOK, &files, &[]).unwrap()).err().expect("an unknown name");
+    assert_eq!(e.len(), 1, "{e}");
+    assert_eq!(e[0].cell.as_deref(), Some("Main!B1"));
+    assert_eq!(e[0].location().as_deref(), Some("f.dfl:1:23"));
+}

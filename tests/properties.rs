@@ -4,13 +4,16 @@
 //! every problem inside its input; binding and recalculation never panic,
 //! stop within the iteration cap and never store NaN; row-major and
 //! synchronous orders agree on acyclic workbooks; shared subformulas and kernels
-//! give the plain evaluation's values at every iteration. Each property runs a few
+//! give the plain evaluation's values at every iteration; live edits give
+//! what a fresh load of the edited workbook gives. Each property runs a few
 //! hundred cases at most so the file stays fast; run more with
 //! `PROPTEST_CASES=10000 cargo test --release --test properties`.
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "properties/edits.rs"]
+mod edits;
 #[path = "properties/formulas.rs"]
 mod formulas;
 #[path = "properties/kernel.rs"]

@@ -364,7 +364,7 @@ fn names_graph(s: &Session, title: &str) -> String {
         let Some(entry) = wb.cells.get(e) else { continue };
         if let Some(f) = entry.content.formula() {
             let from = facts.entry_node(&mut dot, e);
-            used(&mut dot, from, &f.expr, entry.area.top_left());
+            used(&mut dot, from, &f.expr, entry.anchor);
         }
     }
     for (i, n) in wb.names.iter().enumerate() {

@@ -11,6 +11,7 @@ pub mod graph;
 pub mod observe;
 mod oscillation;
 pub mod program;
+mod rebuild;
 mod recalc;
 mod share;
 mod undo;

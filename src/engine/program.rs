@@ -6,6 +6,7 @@
 
 use super::dirty::Tracked;
 use super::graph::{DepGraph, Stage};
+use super::rebuild::{Known, Reuse};
 use super::share::{Interned, Shared, share};
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
@@ -203,6 +204,7 @@ fn derive(
     block_formulas: &[BExpr],
     sheets: usize,
     sharing: Sharing,
+    known: &Known,
 ) -> (DepGraph, Vec<Stage>, Vec<FormulaId>, Vec<Vec<Area>>, Interned) {
     std::thread::scope(|s| {
         let intern = || Interned::new(exprs.iter().chain(block_formulas));
@@ -220,10 +222,14 @@ fn derive(
                     let r = &block_reads[b.id.index()];
                     (r.areas.clone(), r.reachable.clone(), r.volatile)
                 }
-                None => {
-                    let r = reads_kept(e, sheets, &mut kept);
-                    (r.areas, r.reachable, r.volatile)
-                }
+                None => match known.get(&c.addr) {
+                    // Reused from the program an edit started from: read then.
+                    Some(&vol) => (std::mem::take(&mut c.deps), std::mem::take(&mut c.reachable), vol),
+                    None => {
+                        let r = reads_kept(e, sheets, &mut kept);
+                        (r.areas, r.reachable, r.volatile)
+                    }
+                },
             };
             if vol {
                 volatile.push(FormulaId::at(f));
@@ -266,6 +272,8 @@ pub struct Program {
     pub(crate) kernels: Kernels,
     /// The areas whose readers engines track for dirty marking (see `engine::dirty`).
     pub(super) tracked: Tracked,
+    /// Whether repeated subformulas were shared (an edit rebuilds alike).
+    pub(super) sharing: Sharing,
 }
 
 /// Whether [`Program::build_with`] shares repeated subformulas.
@@ -287,13 +295,32 @@ impl Program {
 
     /// [`Program::build`], sharing repeated subformulas or not.
     pub fn build_with(model: &Inputs, sharing: Sharing) -> (Program, Vec<BuildIssue>) {
+        Program::assemble(model, sharing, None)
+    }
+
+    /// Binds the formulas of `model`, or takes their bindings from the
+    /// program an edit started from (`reuse`), and derives the rest.
+    pub(super) fn assemble(
+        model: &Inputs,
+        sharing: Sharing,
+        mut reuse: Option<&mut Reuse>,
+    ) -> (Program, Vec<BuildIssue>) {
         let scope = Scope::new(model.sheets.to_vec(), model.names.clone());
         let mut found = Found { used: vec![false; model.names.len()], fold_left: MAX_FOLD_CELLS, ..Found::default() };
         let mut cells = Vec::new();
         let mut constants = Vec::new();
         // Each block array formula is bound once; its cells share the binding.
         let mut blocks: IndexMap<Area, FormulaCell> = IndexMap::new();
+        let mut known = Known::default();
         for (&addr, input) in &model.cells {
+            if let Some(r) = reuse.as_deref_mut()
+                && let Some((cell, volatile, held)) = r.cell(addr, input)
+            {
+                found.nodes += held;
+                known.insert(addr, volatile);
+                cells.push(cell);
+                continue;
+            }
             match input {
                 CellInput::Constant(v) => constants.push((addr, v.clone())),
                 CellInput::Formula { origin, .. } if found.over => cells.push(Found::unbound(addr, *origin)),
@@ -306,6 +333,13 @@ impl Program {
                 CellInput::Array { expr, block, origin } => {
                     let id = match blocks.get_index_of(block) {
                         Some(id) => id,
+                        None if let Some((cell, held)) =
+                            reuse.as_deref_mut().and_then(|r| r.block(*block, *origin)) =>
+                        {
+                            found.nodes += held;
+                            blocks.insert(*block, cell);
+                            blocks.len() - 1
+                        }
                         None if found.over => {
                             blocks.insert(*block, Found::unbound(block.top_left(), *origin));
                             blocks.len() - 1
@@ -333,7 +367,8 @@ impl Program {
         }
         // Names no cell uses are checked too, from their anchors.
         for (i, n) in model.names.iter().enumerate() {
-            if found.used[i] || found.over {
+            // After an edit, the names it left as they were were checked before.
+            if found.used[i] || found.over || reuse.as_deref().is_some_and(|r| !r.name_changed(i)) {
                 continue;
             }
             let mut binder = found.binder(&scope, n.anchor);
@@ -348,7 +383,7 @@ impl Program {
         let exprs: Vec<BExpr> =
             cells.iter_mut().map(|c| std::mem::replace(&mut c.expr, BExpr::Const(Value::Empty))).collect();
         let (graph, schedule, volatile, block_deps, interned) =
-            derive(&mut cells, &exprs, &block_formulas, model.sheets.len(), sharing);
+            derive(&mut cells, &exprs, &block_formulas, model.sheets.len(), sharing, &known);
         cells.iter_mut().zip(exprs).for_each(|(c, e)| c.expr = e);
         let shared = match sharing {
             Sharing::On => share(interned, &mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph),
@@ -375,6 +410,7 @@ impl Program {
             shared,
             kernels,
             tracked,
+            sharing,
         };
         (program, found.issues)
     }

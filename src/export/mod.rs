@@ -121,7 +121,7 @@ fn book(session: &Session, calc: CalcSettings) -> Book {
     let value = |c: CellAddr| engine.get(c).clone();
     let mut cells = BTreeMap::new();
     for entry in &wb.cells {
-        let origin = entry.area.top_left();
+        let origin = entry.anchor;
         match &entry.content {
             Content::Constant(_) => {}
             Content::Formula(f) => {

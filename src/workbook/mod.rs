@@ -11,6 +11,7 @@
 
 mod areas;
 mod builder;
+mod edit;
 pub mod files;
 mod locate;
 pub mod model;
@@ -21,6 +22,7 @@ mod symbols;
 pub mod write_ron;
 pub mod xlsx;
 
+pub use edit::typed;
 pub use model::*;
 pub use refs::{parse_cell_ref, parse_input_value};
 pub use ron::ALL;

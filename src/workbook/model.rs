@@ -69,6 +69,18 @@ pub struct CellEntry {
     /// shift from the top-left cell).
     pub area: Area,
     pub content: Content,
+    /// The cell a formula's relative references are relative to: the
+    /// area's top-left cell as read from a file; elsewhere only in a piece
+    /// of a range formula that an edit cut around the cells it changed
+    /// (see `edit.rs`), which keeps the anchor of the whole range.
+    pub anchor: CellAddr,
+}
+
+impl CellEntry {
+    /// `content` over `area`, anchored at its top-left cell.
+    pub fn new(area: Area, content: Content) -> CellEntry {
+        CellEntry { area, content, anchor: area.top_left() }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

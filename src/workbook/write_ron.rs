@@ -44,7 +44,16 @@ pub fn write(wb: &Workbook, dfl_path: &str, origin: &str) -> Written {
             Content::Constant(v) => cells += &format!("        {key}: {},\n", constant(v)),
             Content::Formula(f) | Content::Array(f) => {
                 let array = matches!(entry.content, Content::Array(_));
-                let text = body(f);
+                // A piece of a range formula an edit cut keeps its range's
+                // anchor: written moved to its own top-left cell.
+                let moved;
+                let text = match entry.anchor == entry.area.top_left() {
+                    true => body(f),
+                    false => {
+                        moved = super::relative::moved_to(&f.expr, entry.anchor, entry.area.top_left()).to_string();
+                        moved.as_str()
+                    }
+                };
                 let (open, close) = if array { ("{=", "}") } else { ("=", "") };
                 let short = !array && entry.area.is_cell() && text.chars().count() <= SHORT;
                 if short || multiline(text) {

@@ -112,7 +112,7 @@ pub(crate) fn add_cells(b: &mut Builder, read: Vec<Read>) {
             let what = area.map_or_else(|| target.clone(), |a| b.show(a));
             let content = b.cell_formula(&file, e.formula.start, text, &format!("cells {what}"));
             if let (Some(area), Some(content)) = (area, content) {
-                b.add_cells(&file, span.clone(), CellEntry { area, content });
+                b.add_cells(&file, span.clone(), CellEntry::new(area, content));
             }
         }
     }

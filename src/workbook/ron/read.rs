@@ -88,7 +88,7 @@ pub(crate) fn body(
             }
             v => Content::Constant(constant(v)),
         };
-        b.add_cells(src, span, CellEntry { area, content });
+        b.add_cells(src, span, CellEntry::new(area, content));
     }
     parts.inputs = super::inputs::inputs(b, src, &raw.inputs, root.field("inputs"), &mut parts.settable);
     parts.views = super::views::views(b, src, &raw.views, root.field("views"));

@@ -239,13 +239,13 @@ impl Listing {
         for item in self.items {
             match item.kind {
                 Kind::Constant(c, v) => {
-                    b.add_cells(&src, item.line, CellEntry { area: Area::cell(c), content: Content::Constant(v) })
+                    b.add_cells(&src, item.line, CellEntry::new(Area::cell(c), Content::Constant(v)))
                 }
                 Kind::Formula { area, text, array } => {
                     let what = format!("cell {}", b.show(area));
                     if let Some(f) = b.formula(&src, item.at, &text, &what) {
                         let content = if array { Content::Array(f) } else { Content::Formula(f) };
-                        b.add_cells(&src, item.line, CellEntry { area, content });
+                        b.add_cells(&src, item.line, CellEntry::new(area, content));
                     }
                 }
                 Kind::Name { name, anchor, text, hidden, unread } => {
