@@ -45,6 +45,7 @@
 
 pub mod address;
 pub mod ast;
+pub mod batch;
 pub mod diagnostic;
 pub mod engine;
 pub mod error;

@@ -7,7 +7,7 @@
 use std::process::Command;
 
 /// The crates only the `cli` feature may bring in.
-const FRONT_END_CRATES: [&str; 7] = ["clap", "ratatui", "crossterm", "notify", "indicatif", "rayon", "serde_json"];
+const FRONT_END_CRATES: [&str; 6] = ["clap", "ratatui", "crossterm", "notify", "indicatif", "serde_json"];
 
 fn tree(args: &[&str]) -> Vec<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -28,6 +28,8 @@ fn the_library_alone_has_no_front_end_crates() {
     for c in FRONT_END_CRATES {
         assert!(!lib.iter().any(|d| d == c), "`{c}` is built without the cli feature");
     }
+    // The batch pool runs on the standard library's threads.
+    assert!(!lib.iter().any(|d| d == "rayon"), "rayon is not needed");
     // With the default features (the binary), they are there: the check
     // above looks at the right names.
     let all = tree(&[]);

@@ -70,7 +70,7 @@ impl Setup {
         let task = Task {
             input: def.name.clone(),
             alphabet: def.alphabet.clone(),
-            area,
+            show: area,
             collect: collect.iter().map(|c| c.area).collect(),
             reset: !common.no_reset,
         };

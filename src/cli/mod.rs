@@ -74,7 +74,8 @@ pub enum Command {
         /// each input file X.txt graded against X.solutions.txt beside it, when there is one.
         #[arg(long, value_name = "FILE|auto")]
         expect: Option<PathBuf>,
-        /// Worker threads (default: one per core); at most 64 puzzles per thread are in flight.
+        /// Worker threads (default: one per core; more than 256 run 256); at most 64 puzzles per
+        /// thread are in flight.
         #[arg(long, value_name = "N")]
         jobs: Option<usize>,
         /// Output: a summary (text), or one JSON object per puzzle (jsonl), each written in input
