@@ -18,6 +18,7 @@ mod search;
 mod tables;
 mod xlookup;
 
+use super::Excel::V2021;
 use super::args::{given, lift_values, number};
 use super::{Arg, FnSpec};
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
@@ -40,8 +41,12 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("VLOOKUP", 3, 4, tables::vlookup),
     FnSpec::new("HLOOKUP", 3, 4, tables::hlookup),
     FnSpec::new("LOOKUP", 2, 3, tables::lookup).args(&[Arg::Value, Arg::Value, Arg::SizedLike(1)]),
-    FnSpec::new("XLOOKUP", 3, 6, xlookup::xlookup).returns_ref(),
-    FnSpec::new("XMATCH", 2, 4, xlookup::xmatch),
+    FnSpec::new("XLOOKUP", 3, 6, xlookup::xlookup)
+        .returns_ref()
+        .since(V2021)
+        .openformula("COM.MICROSOFT.XLOOKUP")
+        .not_in_libreoffice(),
+    FnSpec::new("XMATCH", 2, 4, xlookup::xmatch).since(V2021).openformula("COM.MICROSOFT.XMATCH").not_in_libreoffice(),
     FnSpec::new("ADDRESS", 2, 5, address::address),
     FnSpec::new("AREAS", 1, 1, areas).args(&[Arg::Position]),
 ];
