@@ -1,14 +1,17 @@
 //! The layering docs/architecture.md promises, read from the sources: the
 //! parser and the workbook model import nothing from `render` (the
 //! presentation of values), so a change to how values print cannot reach
-//! how files are read.
+//! how files are read; and no code outside `src/functions/` matches a
+//! function by its name (the kernel compiler, position analysis and the
+//! writers ask the registry entry: `FnSpec::intrinsic`, `xlfn`, ...).
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use dataflow::functions;
 use std::path::{Path, PathBuf};
 
-/// Every `.rs` file under `src/<dir>`, with its text.
+/// Every `.rs` file under `src/<dir>` (`""`: all of `src`), with its text.
 fn sources(dir: &str) -> Vec<(PathBuf, String)> {
     fn walk(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
         for entry in std::fs::read_dir(dir).expect("a source directory") {
@@ -22,7 +25,8 @@ fn sources(dir: &str) -> Vec<(PathBuf, String)> {
         }
     }
     let mut out = Vec::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir), &mut out);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    walk(&if dir.is_empty() { root } else { root.join(dir) }, &mut out);
     assert!(!out.is_empty(), "no sources under src/{dir}");
     out
 }
@@ -63,4 +67,38 @@ fn the_parser_and_the_model_import_nothing_from_render() {
             assert!(uses.is_empty(), "{}: uses render: {uses:?}", path.display());
         }
     }
+}
+
+/// The code of a source file without its tests: nothing from its first
+/// `#[cfg(test)]` on, nothing at all for a file of tests.
+fn without_tests<'t>(path: &Path, text: &'t str) -> &'t str {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    if name.starts_with("tests") || name.ends_with("tests.rs") {
+        return "";
+    }
+    text.find("#[cfg(test)]").map_or(text, |i| &text[..i])
+}
+
+#[test]
+fn no_function_is_matched_by_its_name_outside_the_registry() {
+    // TRUE and FALSE are also the boolean literals' spellings; one-letter
+    // names (N, T) are too common a string to mean the function.
+    let names: Vec<String> = functions::all()
+        .filter(|f| f.name.len() > 1 && !matches!(f.name, "TRUE" | "FALSE"))
+        .map(|f| format!("\"{}\"", f.name))
+        .collect();
+    let mut found = Vec::new();
+    for (path, text) in sources("") {
+        if path.components().any(|c| c.as_os_str() == "functions") {
+            continue;
+        }
+        let code = without_tests(&path, &text);
+        for (i, line) in code.lines().enumerate() {
+            let line = line.split("//").next().unwrap_or_default();
+            found.extend(
+                names.iter().filter(|n| line.contains(n.as_str())).map(|n| format!("{}:{} {n}", path.display(), i + 1)),
+            );
+        }
+    }
+    assert!(found.is_empty(), "function names matched outside src/functions: {found:#?}");
 }

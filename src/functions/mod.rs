@@ -81,6 +81,23 @@ pub enum Excel {
     V2021,
 }
 
+/// A function other modules recognise by what it is rather than by its
+/// contract: the kernel compiler (`eval::kernel`) turns IF, AND, OR and NOT
+/// into flat operations and INDEX of a shared array into a leaf; position
+/// analysis (`eval::bind::position`) knows that ROW of a reference depends
+/// on its rows alone and COLUMN on its columns. Set on the function's own
+/// entry and compared as an enum, never by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intrinsic {
+    If,
+    And,
+    Or,
+    Not,
+    Index,
+    Row,
+    Column,
+}
+
 /// One entry of a category table: the name, the argument counts, the
 /// contract and the body.
 pub struct FnSpec {
@@ -103,6 +120,8 @@ pub struct FnSpec {
     pub openformula: Option<&'static str>,
     /// Whether LibreOffice 7.4 has it (an `.ods` export warns otherwise).
     pub in_libreoffice: bool,
+    /// Which function it is, for the few other modules treat apart.
+    pub intrinsic: Option<Intrinsic>,
 }
 
 impl FnSpec {
@@ -119,6 +138,7 @@ impl FnSpec {
             since: Excel::V2007,
             openformula: None,
             in_libreoffice: true,
+            intrinsic: None,
         }
     }
 
@@ -150,6 +170,11 @@ impl FnSpec {
     /// The same function, which LibreOffice 7.4 does not have.
     pub const fn not_in_libreoffice(self) -> Self {
         FnSpec { in_libreoffice: false, ..self }
+    }
+
+    /// The same function, which other modules recognise as `which`.
+    pub const fn intrinsic(self, which: Intrinsic) -> Self {
+        FnSpec { intrinsic: Some(which), ..self }
     }
 
     /// Whether an xlsx stores it as `_xlfn.NAME`: it is newer than Excel 2007.
@@ -254,6 +279,18 @@ mod tests {
         let index = lookup("INDEX").expect("INDEX");
         assert!(index.arg(0) == Arg::Position && !index.position_only(0), "INDEX's result is read");
         assert!(lookup("COLUMNS").expect("COLUMNS").position_only(0));
+    }
+
+    #[test]
+    fn each_intrinsic_marks_the_one_function_of_its_name() {
+        use Intrinsic::*;
+        let named =
+            [(If, "IF"), (And, "AND"), (Or, "OR"), (Not, "NOT"), (Index, "INDEX"), (Row, "ROW"), (Column, "COLUMN")];
+        for (which, name) in named {
+            let marked: Vec<&str> = all().filter(|f| f.intrinsic == Some(which)).map(|f| f.name).collect();
+            assert_eq!(marked, [name], "{which:?}");
+        }
+        assert_eq!(all().filter(|f| f.intrinsic.is_some()).count(), named.len());
     }
 
     #[test]
