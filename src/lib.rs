@@ -40,8 +40,8 @@
 //! observers, undo), [`session`] (a loaded workbook with its engine, inputs
 //! and reset protocol), [`render`] and [`state`] (text grids and saved
 //! values), [`puzzle`] (lines of symbols through a session). [`value`],
-//! [`address`], [`sheets`], [`ids`] and [`policy`] are the vocabulary they
-//! share; [`diagnostic`] renders located problems.
+//! [`address`], [`sheets`], [`ids`], [`policy`] and [`words`] are the
+//! vocabulary they share; [`diagnostic`] renders located problems.
 
 pub mod address;
 pub mod ast;
@@ -65,6 +65,7 @@ pub mod state;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod value;
+pub mod words;
 pub mod workbook;
 
 pub use error::{Error, LoadError};

@@ -1,6 +1,12 @@
 //! The cycle policy as data: whether circular references are iterated, how
 //! many times, when to stop, and in which order cells are visited. Excel's
-//! defaults are named constants; [`change`] is the one convergence measure.
+//! defaults and bounds are named constants; [`change`] is the one
+//! convergence measure. The bounds are checked here and nowhere else:
+//! every reader of settings (the RON `calc`, an xlsx `<calcPr>`, the
+//! command line's `--max-iter` and `--max-change`, `testing::Sheet`) sets
+//! them through [`CalcSettings::with_max_iterations`] and
+//! [`CalcSettings::with_max_change`] and words a refusal around the
+//! [`SettingError`] they give.
 
 use crate::value::Value;
 use std::fmt;
@@ -10,6 +16,11 @@ use std::str::FromStr;
 pub const DEFAULT_MAX_ITERATIONS: u32 = 100;
 /// Excel's default "Maximum Change".
 pub const DEFAULT_MAX_CHANGE: f64 = 0.001;
+/// The fewest iterations a workbook may ask for.
+pub const MIN_ITERATIONS: u32 = 1;
+/// The most iterations a workbook may ask for: Excel's "Maximum
+/// Iterations" takes 1 to 32,767.
+pub const MAX_ITERATIONS_LIMIT: u32 = 32767;
 
 /// The order in which an iteration visits the cells of a cycle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,6 +81,50 @@ impl Default for CalcSettings {
     }
 }
 
+/// A setting out of the range Excel allows. Its text says what the setting
+/// must be (`must be between 1 and 32767`); the reader names the setting
+/// and the value it was given around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingError {
+    /// Maximum iterations outside [`MIN_ITERATIONS`]..=[`MAX_ITERATIONS_LIMIT`]
+    /// (or, in a file, not a whole number).
+    MaxIterations,
+    /// A maximum change that is negative, NaN or infinite (`1e400` read
+    /// as a number is infinite): convergence would mean nothing.
+    MaxChange,
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingError::MaxIterations => write!(f, "must be between {MIN_ITERATIONS} and {MAX_ITERATIONS_LIMIT}"),
+            SettingError::MaxChange => f.write_str("must be a number >= 0"),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {}
+
+impl CalcSettings {
+    /// These settings with `n` maximum iterations, if Excel allows it.
+    pub fn with_max_iterations(self, n: u32) -> Result<CalcSettings, SettingError> {
+        match n {
+            MIN_ITERATIONS..=MAX_ITERATIONS_LIMIT => Ok(CalcSettings { max_iterations: n, ..self }),
+            _ => Err(SettingError::MaxIterations),
+        }
+    }
+
+    /// These settings with `x` as the maximum change, if it is a finite
+    /// number >= 0.
+    pub fn with_max_change(self, x: f64) -> Result<CalcSettings, SettingError> {
+        if x.is_finite() && x >= 0.0 {
+            Ok(CalcSettings { max_change: x, ..self })
+        } else {
+            Err(SettingError::MaxChange)
+        }
+    }
+}
+
 /// A maximum change as people read it: the number, or `non-numeric` when a
 /// cell changed between values that are not both numbers (infinite change).
 pub fn change_text(x: f64) -> String {
@@ -91,5 +146,41 @@ pub fn change(old: &Value, new: &Value) -> f64 {
         (Some(a), Some(b)) => (a - b).abs(),
         _ if old == new => 0.0,
         _ => f64::INFINITY,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterations_from_one_to_excels_limit() {
+        let s = CalcSettings::default();
+        assert_eq!(s.with_max_iterations(0), Err(SettingError::MaxIterations));
+        assert_eq!(s.with_max_iterations(1).map(|s| s.max_iterations), Ok(1));
+        assert_eq!(s.with_max_iterations(32767).map(|s| s.max_iterations), Ok(32767));
+        assert_eq!(s.with_max_iterations(32768), Err(SettingError::MaxIterations));
+        assert_eq!(s.with_max_iterations(u32::MAX), Err(SettingError::MaxIterations));
+        assert_eq!(SettingError::MaxIterations.to_string(), "must be between 1 and 32767");
+    }
+
+    #[test]
+    fn a_change_is_a_finite_number_at_least_zero() {
+        let s = CalcSettings::default();
+        for ok in [0.0, -0.0, 1e-300, 0.001, 1.0, f64::MAX] {
+            assert_eq!(s.with_max_change(ok).map(|s| s.max_change), Ok(ok), "{ok}");
+        }
+        let read_1e400: f64 = "1e400".parse().expect("a float");
+        for bad in [-1e-300, -1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, read_1e400] {
+            assert_eq!(s.with_max_change(bad), Err(SettingError::MaxChange), "{bad}");
+        }
+        assert_eq!(SettingError::MaxChange.to_string(), "must be a number >= 0");
+    }
+
+    #[test]
+    fn a_refused_setting_leaves_the_others() {
+        let s = CalcSettings { iterate: true, order: Order::Synchronous, ..CalcSettings::default() };
+        let t = s.with_max_iterations(7).and_then(|t| t.with_max_change(0.5)).expect("in range");
+        assert_eq!(t, CalcSettings { max_iterations: 7, max_change: 0.5, ..s });
     }
 }

@@ -30,12 +30,6 @@ impl Default for Layout {
     }
 }
 
-/// `1 cell`, `9 cells`: a count with its noun, plural unless it is one.
-pub fn plural(n: impl Into<u64>, word: &str) -> String {
-    let n = n.into();
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 /// Joins a grid's text lines, trailing spaces cut, with a rule before every
 /// `group`-th line (none when `group` is 0). The rule follows the first
 /// line: `+` under each `|`, `-` elsewhere.

@@ -71,11 +71,12 @@ impl Sheet {
         self
     }
 
-    /// Turns iterative calculation on with these limits.
+    /// Turns iterative calculation on with these limits; panics on limits
+    /// a workbook could not ask for (`policy`'s bounds).
     pub fn iterate(&mut self, max_iterations: u32, max_change: f64) -> &mut Self {
-        self.settings.iterate = true;
-        self.settings.max_iterations = max_iterations;
-        self.settings.max_change = max_change;
+        let s = CalcSettings { iterate: true, ..self.settings };
+        let s = s.with_max_iterations(max_iterations).and_then(|s| s.with_max_change(max_change));
+        self.settings = s.unwrap_or_else(|e| panic!("iterate({max_iterations}, {max_change}): {e}"));
         self.apply_settings();
         self
     }

@@ -2,7 +2,10 @@
 //! category table's names are upper case and unique across categories, and
 //! docs/formulas.md lists each function, with its argument count, in the
 //! section of its category's module; the documentation lists no function
-//! the registry lacks.
+//! the registry lacks. What the file formats read off an entry is checked
+//! against lists written down here from Excel's and LibreOffice's own: the
+//! functions Excel 2007 already had (every later one is stored in an xlsx
+//! as `_xlfn.NAME`).
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -69,4 +72,58 @@ fn the_documentation_lists_only_registered_functions() {
     }
     let names: HashSet<&str> = docs.iter().map(|(_, n, _)| n.as_str()).collect();
     assert_eq!(names.len(), docs.len(), "a function is documented twice");
+}
+
+/// The registry's functions that Excel 2007 already had: the file format's
+/// own, stored in an xlsx by their plain names. IFERROR, the *IFS family
+/// (COUNTIFS, SUMIFS, AVERAGEIFS) and the Analysis ToolPak functions
+/// (ISEVEN, QUOTIENT, DEC2HEX, ...) are Excel 2007's; MAXIFS and MINIFS
+/// are not. Every other one is on Microsoft's list of "future functions"
+/// (which rust_xlsxwriter's `_xlfn.` table mirrors).
+#[rustfmt::skip]
+const EXCEL_2007: &[&str] = &[
+    // math
+    "MOD", "INT", "ABS", "ROUND", "SQRT", "POWER", "COS", "SIN", "PI", "EXP", "LN", "PRODUCT", "SUMSQ", "QUOTIENT",
+    "SIGN", "TRUNC", "ROUNDUP", "ROUNDDOWN", "CEILING", "FLOOR", "EVEN", "ODD", "DEC2HEX", "HEX2DEC", "MMULT",
+    "TRANSPOSE",
+    // logical
+    "IF", "IFERROR", "AND", "OR", "NOT", "CHOOSE", "TRUE", "FALSE",
+    // lookup
+    "INDEX", "MATCH", "ROW", "COLUMN", "ROWS", "COLUMNS", "OFFSET", "INDIRECT", "VLOOKUP", "HLOOKUP", "LOOKUP",
+    "ADDRESS", "AREAS",
+    // stats
+    "SUM", "COUNT", "COUNTA", "COUNTBLANK", "MAX", "MIN", "MAXA", "MINA", "AVERAGE", "AVERAGEA", "SUMPRODUCT",
+    "SMALL", "LARGE", "MEDIAN", "MODE", "RANK", "FREQUENCY", "COUNTIF", "COUNTIFS", "SUMIF", "AVERAGEIF", "SUMIFS",
+    "AVERAGEIFS",
+    // text
+    "LEN", "MID", "LEFT", "RIGHT", "SUBSTITUTE", "FIND", "SEARCH", "CHAR", "CODE", "CONCATENATE", "VALUE", "TEXT",
+    "UPPER", "LOWER", "TRIM", "PROPER", "CLEAN", "EXACT", "REPT",
+    // info
+    "ISNUMBER", "ISTEXT", "ISNONTEXT", "ISLOGICAL", "ISBLANK", "ISERROR", "ISERR", "ISNA", "ISEVEN", "ISODD", "ISREF",
+    "ERROR.TYPE", "TYPE", "N", "T", "NA",
+];
+
+#[test]
+fn every_function_newer_than_excel_2007_carries_the_xlfn_prefix() {
+    for name in EXCEL_2007 {
+        assert!(functions::lookup(name).is_some(), "{name} is listed as Excel 2007's but not registered");
+    }
+    for f in functions::all() {
+        let classic = EXCEL_2007.contains(&f.name);
+        assert_eq!(f.xlfn(), !classic, "{}: since {:?}, Excel 2007's: {classic}", f.name, f.since);
+        assert_eq!(f.since == functions::Excel::V2007, classic, "{}: since {:?}", f.name, f.since);
+    }
+}
+
+#[test]
+fn openformula_names_differ_and_are_libreoffices_microsoft_ones() {
+    for f in functions::all() {
+        if let Some(of) = f.openformula {
+            assert_eq!(of, format!("COM.MICROSOFT.{}", f.name), "{}", f.name);
+        }
+        assert!(f.in_libreoffice || f.openformula.is_some(), "{}: LibreOffice 7.4 lacks it, under which name?", f.name);
+    }
+    let mut lacking: Vec<&str> = functions::all().filter(|f| !f.in_libreoffice).map(|f| f.name).collect();
+    lacking.sort_unstable();
+    assert_eq!(lacking, ["LET", "SEQUENCE", "XLOOKUP", "XMATCH"], "LibreOffice 7.4 lacks these alone");
 }

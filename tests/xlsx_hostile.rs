@@ -1,8 +1,9 @@
 //! Excel files that try to break the reader: a package with no sheet, a
 //! FIFO named `.xlsx`, array blocks that together cover more cells than a
 //! grid holds, and a defined name whose text cannot be read (what a
-//! deleted range leaves behind). Each is a clear error or, for the name, a
-//! `#REF!` where it is used; none panics, hangs or fills memory.
+//! deleted range leaves behind), and `<calcPr>` settings out of
+//! `policy`'s bounds (an `INF` delta). Each is a clear error or, for the
+//! name, a `#REF!` where it is used; none panics, hangs or fills memory.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -61,4 +62,34 @@ fn a_name_excel_left_broken_is_ref_where_it_is_used() {
     let name = s.workbook().name("gone").expect("the name is imported");
     let comment = name.comment.clone().unwrap_or_default();
     assert!(comment.contains("`Main!#REF!` cannot be read"), "{comment}");
+}
+
+#[test]
+fn calc_settings_out_of_policys_bounds_are_located_errors() {
+    // An infinite delta (`INF`, or `1e400`, which reads as infinity) would
+    // make any change converge; NaN none. Counts past Excel's 32767 likewise.
+    let cases = [
+        ("inf", r#"iterateDelta="INF""#, r#"iterateDelta="INF" must be a number >= 0"#),
+        ("huge", r#"iterateDelta="1e400""#, r#"iterateDelta="1e400" must be a number >= 0"#),
+        ("nan", r#"iterateDelta="NaN""#, r#"iterateDelta="NaN" must be a number >= 0"#),
+        ("negative", r#"iterateDelta="-0.5""#, r#"iterateDelta="-0.5" must be a number >= 0"#),
+        ("zero", r#"iterateCount="0""#, r#"iterateCount="0" must be between 1 and 32767"#),
+        ("past", r#"iterateCount="32768""#, r#"iterateCount="32768" must be between 1 and 32767"#),
+        ("word", r#"iterateCount="many""#, r#"iterateCount="many" must be between 1 and 32767"#),
+    ];
+    for (file, attr, message) in cases {
+        let book = xlsx::Book::default()
+            .sheet("Main", vec![xlsx::num("A1", 1.0)])
+            .calc(&format!(r#"<calcPr iterate="1" {attr}/>"#))
+            .write(&format!("calc_{file}.xlsx"));
+        let Err(diags) = Session::load(&book) else { panic!("{attr} was accepted") };
+        let text: String = diags.iter().map(|d| d.render(false)).collect();
+        assert!(text.contains(message) && text.contains(&format!("calc_{file}.xlsx")), "{attr}: {text}");
+    }
+    let at_limit = xlsx::Book::default()
+        .sheet("Main", vec![xlsx::num("A1", 1.0)])
+        .calc(r#"<calcPr iterate="1" iterateCount="32767" iterateDelta="0"/>"#)
+        .write("calc_at_limit.xlsx");
+    let s = Session::load(&at_limit).unwrap_or_else(|d| panic!("{}", d[0].render(false)));
+    assert_eq!((s.workbook().calc.max_iterations, s.workbook().calc.max_change), (32767, 0.0));
 }

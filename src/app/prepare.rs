@@ -96,13 +96,10 @@ pub fn apply_settings(session: &mut Session, options: &Options) -> Result<(), Fa
     }
     let s = session.settings_mut();
     if let Some(n) = options.max_iter {
-        s.max_iterations = n;
+        *s = s.with_max_iterations(n).map_err(|e| Failure::usage(format!("--max-iter {e}, got {n}")))?;
     }
     if let Some(x) = options.max_change {
-        if !(x.is_finite() && x >= 0.0) {
-            return Err(Failure::usage(format!("--max-change must be a number >= 0, got {x}")));
-        }
-        s.max_change = x;
+        *s = s.with_max_change(x).map_err(|e| Failure::usage(format!("--max-change {e}, got {x}")))?;
     }
     if let Some(o) = options.order {
         s.order = o;

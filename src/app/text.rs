@@ -5,9 +5,9 @@
 
 use super::Shown;
 use dataflow::engine::{PassInfo, Report};
-pub use dataflow::render::plural;
 use dataflow::render::render_view;
 use dataflow::session::{ResetRun, Session};
+pub use dataflow::words::plural;
 use std::time::Duration;
 
 /// `1 iteration`, `9 iterations`.

@@ -21,6 +21,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub use crate::app::Failure;
+use dataflow::policy::{MAX_ITERATIONS_LIMIT, MIN_ITERATIONS};
+
+/// `--max-iter`'s range, `policy`'s bounds (clap's ranges are `i64`).
+const ITERATIONS: std::ops::RangeInclusive<i64> = MIN_ITERATIONS as i64..=MAX_ITERATIONS_LIMIT as i64;
 use crate::app::warn;
 
 #[derive(Parser, Debug)]
@@ -157,7 +161,7 @@ pub struct CommonArgs {
     /// The workbook file (.ron, or .xlsx for an Excel workbook).
     pub workbook: PathBuf,
     /// Maximum iterations for circular references (overrides the workbook).
-    #[arg(long = "max-iter", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=32767))]
+    #[arg(long = "max-iter", value_name = "N", value_parser = clap::value_parser!(u32).range(ITERATIONS))]
     pub max_iter: Option<u32>,
     /// Maximum change for convergence (overrides the workbook).
     #[arg(long = "max-change", value_name = "X")]

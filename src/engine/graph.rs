@@ -9,7 +9,7 @@
 //! of a path and overflows the stack on a chain of 50,000 cells, while its
 //! Kosaraju walks with an explicit stack.
 
-use super::program::FormulaCell;
+use super::cell::FormulaCell;
 use crate::address::{Area, CellAddr, SheetId};
 use crate::ids::{AreaId, FormulaId};
 use petgraph::graph::{DiGraph, NodeIndex};

@@ -6,6 +6,7 @@
 //! cycles repeat an earlier iteration's values stops there (see
 //! `oscillation`).
 
+pub mod cell;
 mod dirty;
 pub mod graph;
 pub mod observe;

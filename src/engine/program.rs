@@ -4,6 +4,7 @@
 //! schedule are derived. A program is immutable and shared between engines
 //! (one per worker thread in batch runs).
 
+pub use super::cell::{BlockCell, FormulaCell};
 use super::dirty::Tracked;
 use super::graph::{DepGraph, Stage};
 use super::rebuild::{Known, Reuse};
@@ -61,32 +62,6 @@ pub struct BuildIssue {
     /// The `origin` of that cell's formula; none for a name no cell uses.
     pub origin: Option<EntryId>,
     pub issue: Issue,
-}
-
-/// One formula cell, bound.
-#[derive(Clone, Debug)]
-pub struct FormulaCell {
-    pub addr: CellAddr,
-    /// The `origin` of its [`CellInput::Formula`]: which entry it came from.
-    pub origin: EntryId,
-    /// The bound formula; for a cell of a block array formula an empty
-    /// placeholder, since the block's cells share one formula (see
-    /// [`Program::formula`]).
-    pub expr: BExpr,
-    pub deps: Vec<Area>,
-    /// Whole sheets its run-time references (OFFSET) can reach.
-    pub reachable: Vec<Area>,
-    /// For a cell of a block array formula, which block and where in it.
-    pub block: Option<BlockCell>,
-}
-
-/// Where a cell sits in a block array formula: the block
-/// ([`Program::block`]) and the cell's row and column in it, from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BlockCell {
-    pub id: BlockId,
-    pub row: u32,
-    pub col: u32,
 }
 
 /// What binding found so far: the problems (each reported once) and the

@@ -39,8 +39,8 @@
 
 mod intern;
 
+use super::cell::FormulaCell;
 use super::graph::DepGraph;
-use super::program::FormulaCell;
 use crate::address::Area;
 use crate::eval::BExpr;
 use crate::eval::deps::dependencies;

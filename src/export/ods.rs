@@ -9,7 +9,7 @@
 //! cell (`table:base-cell-address`), which LibreOffice honours: a name is
 //! written as dataflow holds it, relative to its anchor.
 
-use super::openformula::{self, NOT_IN_LIBREOFFICE};
+use super::openformula;
 use super::{Book, Cell, number};
 use crate::address::{CellAddr, col_name};
 use crate::value::Value;
@@ -23,7 +23,7 @@ const NS: &str = r#"xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1
 pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, Vec<String>> {
     for (at, e) in book.formulas() {
         super::calls(e, &mut |name| {
-            if NOT_IN_LIBREOFFICE.contains(&name) {
+            if crate::functions::lookup(name).is_some_and(|f| !f.in_libreoffice) {
                 warnings.push(format!("{at} calls {name}, which LibreOffice 7.4 does not have"));
             }
         });

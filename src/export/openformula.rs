@@ -5,18 +5,13 @@
 //! intersection and `~` for union, `TRUE()`/`FALSE()`. Every operand that
 //! is itself an operation is parenthesised, so precedence never differs.
 //! Excel functions whose OpenFormula name differs get LibreOffice's name
-//! (`COM.MICROSOFT.TEXTJOIN`).
+//! (`COM.MICROSOFT.TEXTJOIN`), which their registry entry gives
+//! (`FnSpec::openformula`).
 
 use crate::address::{MAX_COLS, MAX_ROWS, col_name};
 use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, UnaryOp};
+use crate::functions;
 use crate::value::Value;
-
-/// Excel names whose OpenFormula name is LibreOffice's `COM.MICROSOFT.`
-/// one (their plain OpenFormula names mean something else or nothing).
-const MICROSOFT: [&str; 8] = ["CEILING", "CONCAT", "FLOOR", "IFS", "MAXIFS", "MINIFS", "SWITCH", "TEXTJOIN"];
-
-/// Functions of dataflow's registry that LibreOffice 7.4 does not have.
-pub(super) const NOT_IN_LIBREOFFICE: [&str; 4] = ["LET", "SEQUENCE", "XLOOKUP", "XMATCH"];
 
 /// `of:=...`
 pub(super) fn formula(e: &Expr) -> String {
@@ -34,10 +29,7 @@ fn write(out: &mut String, e: &Expr) {
         ExprKind::Name(n) => out.push_str(n),
         ExprKind::Missing => {}
         ExprKind::Call { name, args } => {
-            if MICROSOFT.contains(&name.as_str()) || NOT_IN_LIBREOFFICE.contains(&name.as_str()) {
-                out.push_str("COM.MICROSOFT.");
-            }
-            out.push_str(name);
+            out.push_str(functions::lookup(name).map_or(name.as_str(), |f| f.openformula_name()));
             out.push('(');
             for (i, a) in args.iter().enumerate() {
                 if i > 0 {

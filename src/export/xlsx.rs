@@ -1,8 +1,9 @@
 //! The Excel writer: sheets, constants, formulas with their cached results
 //! and block array formulas through rust_xlsxwriter; names as Excel stores
 //! them (workbook scope, every reference on a sheet, relative to A1 with
-//! wrap-around: `relative::to_a1`); functions newer than Excel 2010 with
-//! the `_xlfn.` prefix Excel writes, LET's variables with `_xlpm.`. Then
+//! wrap-around: `relative::to_a1`); functions newer than Excel 2007 with
+//! the `_xlfn.` prefix Excel writes (the registry's `FnSpec::xlfn`), LET's
+//! variables with `_xlpm.`. Then
 //! `<calcPr>` in `xl/workbook.xml` is rewritten with the iteration
 //! settings written out in full (`iterate`, `iterateCount`,
 //! `iterateDelta`; LibreOffice reads a missing delta as 0.0001, not
@@ -12,30 +13,10 @@ use super::package::{Fix, Fixes, finish};
 use super::{Book, Cell, number};
 use crate::address::a1;
 use crate::ast::{Expr, ExprKind};
+use crate::functions::{self, FnSpec};
 use crate::value::Value;
 use crate::workbook::relative;
 use rust_xlsxwriter::{Formula, Workbook, Worksheet, XlsxError};
-
-/// The functions of dataflow's registry that Excel stores as `_xlfn.NAME`.
-const PREFIXED: [&str; 17] = [
-    "BASE",
-    "CONCAT",
-    "DECIMAL",
-    "IFNA",
-    "IFS",
-    "LET",
-    "MAXIFS",
-    "MINIFS",
-    "NUMBERVALUE",
-    "SEQUENCE",
-    "SWITCH",
-    "TEXTJOIN",
-    "UNICHAR",
-    "UNICODE",
-    "XLOOKUP",
-    "XMATCH",
-    "XOR",
-];
 
 /// The workbook as xlsx bytes.
 pub(super) fn write(book: &Book) -> Result<Vec<u8>, Vec<String>> {
@@ -146,8 +127,9 @@ fn prefix(e: &mut Expr, vars: &[String]) {
     match &mut e.kind {
         ExprKind::Name(n) if vars.iter().any(|v| v.eq_ignore_ascii_case(n)) => *n = format!("_xlpm.{n}"),
         ExprKind::Call { name, args } => {
-            let is_let = name == "LET";
-            if PREFIXED.contains(&name.as_str()) {
+            let spec = functions::lookup(name);
+            let is_let = spec.is_some_and(FnSpec::is_scoped);
+            if spec.is_some_and(FnSpec::xlfn) {
                 *name = format!("_xlfn.{name}");
             }
             let mut scope = vars.to_vec();

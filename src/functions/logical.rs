@@ -8,25 +8,31 @@
 //! and booleans count, text and empty cells are skipped, and when nothing
 //! counts the result is #VALUE!.
 
+use super::Excel::{V2013, V2019, V2021};
 use super::args::{Operand, Source, for_each_dense, lift, lift_values};
-use super::{Arg, FnSpec, VARIADIC};
+use super::{Arg, FnSpec, Intrinsic, VARIADIC};
 use crate::eval::{BExpr, Eval};
 use crate::value::{ErrorKind, Value, compare};
 use std::cmp::Ordering;
 
 /// The logical category.
 pub const FUNCTIONS: &[FnSpec] = &[
-    FnSpec::new("IF", 2, 3, if_).returns_ref(),
-    FnSpec::new("IFS", 2, PAIRS_MAX_ARGS, ifs).returns_ref(),
-    FnSpec::new("SWITCH", 3, PAIRS_MAX_ARGS, switch).returns_ref(),
+    FnSpec::new("IF", 2, 3, if_).returns_ref().intrinsic(Intrinsic::If),
+    FnSpec::new("IFS", 2, PAIRS_MAX_ARGS, ifs).returns_ref().since(V2019).openformula("COM.MICROSOFT.IFS"),
+    FnSpec::new("SWITCH", 3, PAIRS_MAX_ARGS, switch).returns_ref().since(V2019).openformula("COM.MICROSOFT.SWITCH"),
     FnSpec::new("IFERROR", 2, 2, iferror).returns_ref(),
-    FnSpec::new("IFNA", 2, 2, ifna).returns_ref(),
-    FnSpec::new("AND", 1, VARIADIC, and),
-    FnSpec::new("OR", 1, VARIADIC, or),
-    FnSpec::new("XOR", 1, VARIADIC, xor),
-    FnSpec::new("NOT", 1, 1, not),
+    FnSpec::new("IFNA", 2, 2, ifna).returns_ref().since(V2013),
+    FnSpec::new("AND", 1, VARIADIC, and).intrinsic(Intrinsic::And),
+    FnSpec::new("OR", 1, VARIADIC, or).intrinsic(Intrinsic::Or),
+    FnSpec::new("XOR", 1, VARIADIC, xor).since(V2013),
+    FnSpec::new("NOT", 1, 1, not).intrinsic(Intrinsic::Not),
     FnSpec::new("CHOOSE", 2, VARIADIC, choose).returns_ref(),
-    FnSpec::new("LET", 3, LET_MAX_ARGS, let_).args(&[Arg::Scoped]).returns_ref(),
+    FnSpec::new("LET", 3, LET_MAX_ARGS, let_)
+        .args(&[Arg::Scoped])
+        .returns_ref()
+        .since(V2021)
+        .openformula("COM.MICROSOFT.LET")
+        .not_in_libreoffice(),
     FnSpec::new("TRUE", 0, 0, true_),
     FnSpec::new("FALSE", 0, 0, false_),
 ];

@@ -18,8 +18,9 @@ mod search;
 mod tables;
 mod xlookup;
 
+use super::Excel::V2021;
 use super::args::{given, lift_values, number};
-use super::{Arg, FnSpec};
+use super::{Arg, FnSpec, Intrinsic};
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
 use crate::value::{self, ErrorKind, MAX_ARRAY_CELLS, Value};
@@ -29,10 +30,10 @@ use std::sync::Arc;
 
 /// The lookup category.
 pub const FUNCTIONS: &[FnSpec] = &[
-    FnSpec::new("INDEX", 2, 4, index).args(&[Arg::Position, Arg::Value]).returns_ref(),
+    FnSpec::new("INDEX", 2, 4, index).args(&[Arg::Position, Arg::Value]).returns_ref().intrinsic(Intrinsic::Index),
     FnSpec::new("MATCH", 2, 3, match_),
-    FnSpec::new("ROW", 0, 1, row).args(&[Arg::Position]),
-    FnSpec::new("COLUMN", 0, 1, column).args(&[Arg::Position]),
+    FnSpec::new("ROW", 0, 1, row).args(&[Arg::Position]).intrinsic(Intrinsic::Row),
+    FnSpec::new("COLUMN", 0, 1, column).args(&[Arg::Position]).intrinsic(Intrinsic::Column),
     FnSpec::new("ROWS", 1, 1, rows).args(&[Arg::Position]),
     FnSpec::new("COLUMNS", 1, 1, columns).args(&[Arg::Position]),
     FnSpec::new("OFFSET", 3, 5, offset).args(&[Arg::Reachable, Arg::Value]).returns_ref(),
@@ -40,8 +41,12 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("VLOOKUP", 3, 4, tables::vlookup),
     FnSpec::new("HLOOKUP", 3, 4, tables::hlookup),
     FnSpec::new("LOOKUP", 2, 3, tables::lookup).args(&[Arg::Value, Arg::Value, Arg::SizedLike(1)]),
-    FnSpec::new("XLOOKUP", 3, 6, xlookup::xlookup).returns_ref(),
-    FnSpec::new("XMATCH", 2, 4, xlookup::xmatch),
+    FnSpec::new("XLOOKUP", 3, 6, xlookup::xlookup)
+        .returns_ref()
+        .since(V2021)
+        .openformula("COM.MICROSOFT.XLOOKUP")
+        .not_in_libreoffice(),
+    FnSpec::new("XMATCH", 2, 4, xlookup::xmatch).since(V2021).openformula("COM.MICROSOFT.XMATCH").not_in_libreoffice(),
     FnSpec::new("ADDRESS", 2, 5, address::address),
     FnSpec::new("AREAS", 1, 1, areas).args(&[Arg::Position]),
 ];

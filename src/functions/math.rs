@@ -14,6 +14,7 @@ mod matrix;
 mod radix;
 mod rounding;
 
+use super::Excel::{V2013, V2021};
 use super::args;
 use super::{Arg, FnSpec, VARIADIC};
 use crate::ast::BinaryOp;
@@ -40,19 +41,24 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("TRUNC", 1, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round_to(x, d, Mode::Down)))),
     FnSpec::new("ROUNDUP", 2, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round_to(x, d, Mode::Up)))),
     FnSpec::new("ROUNDDOWN", 2, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round_to(x, d, Mode::Down)))),
-    FnSpec::new("CEILING", 2, 2, |ev, a| binary_fn(ev, a, |x, s| to_multiple(x, s, f64::ceil, Value::Number(0.0)))),
+    FnSpec::new("CEILING", 2, 2, |ev, a| binary_fn(ev, a, |x, s| to_multiple(x, s, f64::ceil, Value::Number(0.0))))
+        .openformula("COM.MICROSOFT.CEILING"),
     FnSpec::new("FLOOR", 2, 2, |ev, a| {
         binary_fn(ev, a, |x, s| to_multiple(x, s, f64::floor, Value::Error(ErrorKind::Div0)))
-    }),
+    })
+    .openformula("COM.MICROSOFT.FLOOR"),
     FnSpec::new("EVEN", 1, 1, |ev, a| unary_fn(ev, a, rounding::even)),
     FnSpec::new("ODD", 1, 1, |ev, a| unary_fn(ev, a, rounding::odd)),
-    FnSpec::new("BASE", 2, 3, |ev, a| lift_fallible(ev, a, radix::base)),
-    FnSpec::new("DECIMAL", 2, 2, |ev, a| lift_fallible(ev, a, radix::decimal)),
+    FnSpec::new("BASE", 2, 3, |ev, a| lift_fallible(ev, a, radix::base)).since(V2013),
+    FnSpec::new("DECIMAL", 2, 2, |ev, a| lift_fallible(ev, a, radix::decimal)).since(V2013),
     FnSpec::new("DEC2HEX", 1, 2, |ev, a| lift_fallible(ev, a, radix::dec2hex)),
     FnSpec::new("HEX2DEC", 1, 1, |ev, a| lift_fallible(ev, a, radix::hex2dec)),
     FnSpec::new("MMULT", 2, 2, matrix::mmult).args(&[Arg::Array]),
     FnSpec::new("TRANSPOSE", 1, 1, matrix::transpose).args(&[Arg::Array]),
-    FnSpec::new("SEQUENCE", 1, 4, matrix::sequence),
+    FnSpec::new("SEQUENCE", 1, 4, matrix::sequence)
+        .since(V2021)
+        .openformula("COM.MICROSOFT.SEQUENCE")
+        .not_in_libreoffice(),
 ];
 
 /// A one-argument numeric function, lifted over arrays.

@@ -8,7 +8,12 @@
 //! Each entry also states the function's *contract*: whether it is
 //! volatile, whether it returns a reference, and how it uses each argument
 //! ([`Arg`]). The binder (`eval::bind`) and the dependency walk
-//! (`eval::deps`) read the contract, never a function's name.
+//! (`eval::deps`) read the contract, never a function's name. It states
+//! too what the file formats need to know of the function: the Excel
+//! version that brought it ([`Excel`]; an xlsx writes the newer ones as
+//! `_xlfn.NAME`), LibreOffice's OpenFormula name where it differs, and
+//! whether LibreOffice 7.4 has it. The writers (`export`) ask the entry;
+//! they keep no list of names.
 
 pub mod args;
 pub mod criteria;
@@ -57,6 +62,42 @@ pub enum Arg {
     Address,
 }
 
+/// The Excel version that brought a function. The file format knows the
+/// functions of Excel 2007 and before by their names; every later one is a
+/// "future function" an xlsx stores as `_xlfn.NAME` ([`FnSpec::xlfn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Excel {
+    /// Excel 2007 or before (SUM, IFERROR, SUMIFS, ...).
+    V2007,
+    /// Excel 2010 (the dotted names: STDEV.S, RANK.EQ, ...).
+    V2010,
+    /// Excel 2013 (IFNA, XOR, BASE, ...).
+    V2013,
+    /// Excel 2016 (FORECAST.ETS, ...).
+    V2016,
+    /// Excel 2019 (IFS, SWITCH, TEXTJOIN, ...).
+    V2019,
+    /// Excel 2021 (LET, XLOOKUP, SEQUENCE, ...).
+    V2021,
+}
+
+/// A function other modules recognise by what it is rather than by its
+/// contract: the kernel compiler (`eval::kernel`) turns IF, AND, OR and NOT
+/// into flat operations and INDEX of a shared array into a leaf; position
+/// analysis (`eval::bind::position`) knows that ROW of a reference depends
+/// on its rows alone and COLUMN on its columns. Set on the function's own
+/// entry and compared as an enum, never by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intrinsic {
+    If,
+    And,
+    Or,
+    Not,
+    Index,
+    Row,
+    Column,
+}
+
 /// One entry of a category table: the name, the argument counts, the
 /// contract and the body.
 pub struct FnSpec {
@@ -72,12 +113,33 @@ pub struct FnSpec {
     /// arguments, and no entry means every argument is [`Arg::Value`].
     pub args: &'static [Arg],
     pub eval: EvalFn,
+    /// The Excel version that brought it.
+    pub since: Excel,
+    /// LibreOffice's name for it in OpenFormula, where that differs from
+    /// `name` (`COM.MICROSOFT.TEXTJOIN`).
+    pub openformula: Option<&'static str>,
+    /// Whether LibreOffice 7.4 has it (an `.ods` export warns otherwise).
+    pub in_libreoffice: bool,
+    /// Which function it is, for the few other modules treat apart.
+    pub intrinsic: Option<Intrinsic>,
 }
 
 impl FnSpec {
     /// A plain function: not volatile, returns a value, reads every argument.
     pub const fn new(name: &'static str, min_args: usize, max_args: usize, eval: EvalFn) -> Self {
-        FnSpec { name, min_args, max_args, volatile: false, returns_ref: false, args: &[], eval }
+        FnSpec {
+            name,
+            min_args,
+            max_args,
+            volatile: false,
+            returns_ref: false,
+            args: &[],
+            eval,
+            since: Excel::V2007,
+            openformula: None,
+            in_libreoffice: true,
+            intrinsic: None,
+        }
     }
 
     /// The same function with these argument kinds.
@@ -93,6 +155,36 @@ impl FnSpec {
     /// The same function, volatile.
     pub const fn volatile(self) -> Self {
         FnSpec { volatile: true, ..self }
+    }
+
+    /// The same function, brought by that version of Excel.
+    pub const fn since(self, since: Excel) -> Self {
+        FnSpec { since, ..self }
+    }
+
+    /// The same function, which LibreOffice calls `name` in OpenFormula.
+    pub const fn openformula(self, name: &'static str) -> Self {
+        FnSpec { openformula: Some(name), ..self }
+    }
+
+    /// The same function, which LibreOffice 7.4 does not have.
+    pub const fn not_in_libreoffice(self) -> Self {
+        FnSpec { in_libreoffice: false, ..self }
+    }
+
+    /// The same function, which other modules recognise as `which`.
+    pub const fn intrinsic(self, which: Intrinsic) -> Self {
+        FnSpec { intrinsic: Some(which), ..self }
+    }
+
+    /// Whether an xlsx stores it as `_xlfn.NAME`: it is newer than Excel 2007.
+    pub fn xlfn(&self) -> bool {
+        self.since > Excel::V2007
+    }
+
+    /// Its name in OpenFormula, as LibreOffice writes it.
+    pub fn openformula_name(&self) -> &'static str {
+        self.openformula.unwrap_or(self.name)
     }
 
     /// How argument `i` (0-based) is used.
@@ -187,6 +279,18 @@ mod tests {
         let index = lookup("INDEX").expect("INDEX");
         assert!(index.arg(0) == Arg::Position && !index.position_only(0), "INDEX's result is read");
         assert!(lookup("COLUMNS").expect("COLUMNS").position_only(0));
+    }
+
+    #[test]
+    fn each_intrinsic_marks_the_one_function_of_its_name() {
+        use Intrinsic::*;
+        let named =
+            [(If, "IF"), (And, "AND"), (Or, "OR"), (Not, "NOT"), (Index, "INDEX"), (Row, "ROW"), (Column, "COLUMN")];
+        for (which, name) in named {
+            let marked: Vec<&str> = all().filter(|f| f.intrinsic == Some(which)).map(|f| f.name).collect();
+            assert_eq!(marked, [name], "{which:?}");
+        }
+        assert_eq!(all().filter(|f| f.intrinsic.is_some()).count(), named.len());
     }
 
     #[test]

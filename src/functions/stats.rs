@@ -15,6 +15,7 @@ mod conditional;
 mod order;
 mod reduce;
 
+use super::Excel::V2019;
 use super::args::{self, Rule, Source};
 use super::{Arg, FnSpec, VARIADIC};
 use crate::ast::BinaryOp;
@@ -47,8 +48,8 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("AVERAGEIF", 2, 3, averageif).args(SIZED_LIKE_RANGE),
     FnSpec::new("SUMIFS", 3, VARIADIC, sumifs),
     FnSpec::new("AVERAGEIFS", 3, VARIADIC, averageifs),
-    FnSpec::new("MAXIFS", 3, VARIADIC, maxifs),
-    FnSpec::new("MINIFS", 3, VARIADIC, minifs),
+    FnSpec::new("MAXIFS", 3, VARIADIC, maxifs).since(V2019).openformula("COM.MICROSOFT.MAXIFS"),
+    FnSpec::new("MINIFS", 3, VARIADIC, minifs).since(V2019).openformula("COM.MICROSOFT.MINIFS"),
 ];
 
 /// SUMIF's and AVERAGEIF's contract: the value range is read at the size

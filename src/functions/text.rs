@@ -13,6 +13,7 @@ pub(crate) mod format;
 mod number_value;
 pub(crate) mod render;
 
+use super::Excel::{V2013, V2019};
 use super::args::{lift, scalar};
 use super::{FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
@@ -30,18 +31,18 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("CHAR", 1, 1, char_),
     FnSpec::new("CODE", 1, 1, code),
     FnSpec::new("CONCATENATE", 1, VARIADIC, concatenate),
-    FnSpec::new("CONCAT", 1, VARIADIC, concat),
-    FnSpec::new("TEXTJOIN", 3, VARIADIC, textjoin),
+    FnSpec::new("CONCAT", 1, VARIADIC, concat).since(V2019).openformula("COM.MICROSOFT.CONCAT"),
+    FnSpec::new("TEXTJOIN", 3, VARIADIC, textjoin).since(V2019).openformula("COM.MICROSOFT.TEXTJOIN"),
     FnSpec::new("VALUE", 1, 1, value),
-    FnSpec::new("NUMBERVALUE", 1, 3, |ev, a| lift_res(ev, a, number_value::number_value)),
+    FnSpec::new("NUMBERVALUE", 1, 3, |ev, a| lift_res(ev, a, number_value::number_value)).since(V2013),
     FnSpec::new("TEXT", 2, 2, |ev, a| lift_res(ev, a, text)),
     FnSpec::new("UPPER", 1, 1, upper),
     FnSpec::new("LOWER", 1, 1, lower),
     FnSpec::new("TRIM", 1, 1, trim),
     FnSpec::new("PROPER", 1, 1, proper),
     FnSpec::new("CLEAN", 1, 1, clean),
-    FnSpec::new("UNICHAR", 1, 1, unichar),
-    FnSpec::new("UNICODE", 1, 1, unicode),
+    FnSpec::new("UNICHAR", 1, 1, unichar).since(V2013),
+    FnSpec::new("UNICODE", 1, 1, unicode).since(V2013),
     FnSpec::new("EXACT", 2, 2, exact),
     FnSpec::new("REPT", 2, 2, rept),
 ];

@@ -440,5 +440,5 @@ where
 }
 
 fn plural(n: usize) -> String {
-    crate::render::plural(n as u64, "value")
+    crate::words::plural(n as u64, "value")
 }

@@ -19,6 +19,7 @@ mod refs;
 pub mod relative;
 pub mod ron;
 mod symbols;
+pub mod view;
 pub mod write_ron;
 pub mod xlsx;
 

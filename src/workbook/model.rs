@@ -8,11 +8,11 @@
 use crate::address::{Area, CellAddr};
 use crate::ast::{Expr, Span};
 use crate::diagnostic::{Diagnostic, Source};
-use crate::render::Display;
 use crate::sheets::Sheets;
 use crate::value::Value;
 use std::sync::Arc;
 
+pub use super::view::{Display, MAX_SHOWN_CELLS, NumberFormat, ViewDef};
 pub use crate::policy::{CalcSettings, DEFAULT_MAX_CHANGE, DEFAULT_MAX_ITERATIONS, Order};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -169,23 +169,6 @@ pub struct InputDef {
     pub blanks: String,
     /// The line the input is filled with when the command line gives none.
     pub value: Option<String>,
-}
-
-/// The largest area a view or `--show` prints (65,536 cells: a 256 x 256
-/// block).
-pub const MAX_SHOWN_CELLS: u64 = 1 << 16;
-
-/// A block of cells the CLI prints as a grid, at most [`MAX_SHOWN_CELLS`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct ViewDef {
-    pub name: String,
-    pub area: Area,
-    /// Rule off every `rows` rows and `cols` columns, e.g. (3, 3).
-    pub group: Option<(u32, u32)>,
-    /// What a blank cell (empty or "") prints as; default `.`.
-    pub blank: String,
-    /// Symbols, number format, compact form and region map.
-    pub display: Display,
 }
 
 /// The user's protocol for starting over: set these cells and recalculate,

@@ -9,7 +9,7 @@
 
 use super::{MAX_BOUND_DEPTH, Scope};
 use crate::ast::{Expr, ExprKind, RefExpr, RefKind};
-use crate::functions::Arg;
+use crate::functions::{Arg, Intrinsic};
 use crate::ids::NameId;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -214,12 +214,14 @@ impl Analysis {
         for a in args {
             d = d.with(self.expr(scope, a, locals, depth + 1));
         }
-        match (spec.name, args) {
+        match (spec.intrinsic, args) {
             // ROW() and COLUMN(): the caller's position.
             (_, []) if spec.arg(0) == Arg::Position => Dep::ROW.with(Dep::COL).with(Dep::CALLER),
             // ROW(A1) folds to the reference's rows, COLUMN(A1) to its columns.
-            ("ROW", [a]) => position_of(scope, a, locals).map_or(d, |r| Dep(reference(r).0 & Dep::ROW.0)),
-            ("COLUMN", [a]) => position_of(scope, a, locals).map_or(d, |r| Dep(reference(r).0 & Dep::COL.0)),
+            (Some(which @ (Intrinsic::Row | Intrinsic::Column)), [a]) => {
+                let axis = if which == Intrinsic::Row { Dep::ROW } else { Dep::COL };
+                position_of(scope, a, locals).map_or(d, |r| Dep(reference(r).0 & axis.0))
+            }
             _ => d,
         }
     }

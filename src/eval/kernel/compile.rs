@@ -15,6 +15,7 @@
 use super::scalar::{EMPTY_TEXT, Scalar, supported};
 use super::{Leaf, Op, STACK};
 use crate::eval::BExpr;
+use crate::functions::Intrinsic;
 use crate::value::Value;
 
 /// The ops and constant texts of one formula, and how deep its stack gets.
@@ -66,8 +67,8 @@ impl Compiler {
         let s = match e {
             BExpr::ArrayMode(x) => return self.leaf(x),
             BExpr::Shared(id) => return Some((Leaf::Shared(*id), Gives::Value)),
-            BExpr::Call(f, args) => match (f.name, &args[..]) {
-                ("INDEX", [BExpr::Shared(id), BExpr::Const(Value::Number(k))])
+            BExpr::Call(f, args) => match (f.intrinsic, &args[..]) {
+                (Some(Intrinsic::Index), [BExpr::Shared(id), BExpr::Const(Value::Number(k))])
                     if *k >= 1.0 && k.fract() == 0.0 && *k <= u32::MAX as f64 =>
                 {
                     return Some((Leaf::Index(*id, *k as u32 - 1), Gives::Value));
@@ -133,10 +134,12 @@ impl Compiler {
                 }
                 Ok(Gives::Value)
             }
-            BExpr::Call(f, args) => match (f.name, &args[..]) {
-                ("IF", [cond, then, rest @ ..]) if rest.len() <= 1 => self.if_(cond, then, rest.first()),
-                ("AND" | "OR", args) if !args.is_empty() && args.len() <= 64 => self.logic(f.name == "OR", args),
-                ("NOT", [x]) => {
+            BExpr::Call(f, args) => match (f.intrinsic, &args[..]) {
+                (Some(Intrinsic::If), [cond, then, rest @ ..]) if rest.len() <= 1 => self.if_(cond, then, rest.first()),
+                (Some(k @ (Intrinsic::And | Intrinsic::Or)), args) if !args.is_empty() && args.len() <= 64 => {
+                    self.logic(k == Intrinsic::Or, args)
+                }
+                (Some(Intrinsic::Not), [x]) => {
                     self.expr(x)?;
                     self.emit(Op::Not);
                     Ok(Gives::Value)

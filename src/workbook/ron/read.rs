@@ -14,6 +14,7 @@ use crate::address::{Area, CellAddr, SheetId};
 use crate::ast::Span;
 use crate::diagnostic::Source;
 use crate::grid::MAX_GRID_CELLS;
+use crate::policy::SettingError;
 use crate::value::{ErrorKind, Value};
 use crate::workbook::builder::Builder;
 use crate::workbook::model::*;
@@ -127,21 +128,20 @@ fn calc(b: &mut Builder, raw: &RawWorkbook<'_>, places: &Node, src: &Arc<Source>
     let mut calc = CalcSettings::default();
     calc.iterate = c.iterate.unwrap_or(calc.iterate);
     calc.order = c.order.map_or(calc.order, |o| o.0);
+    let mut refused = |field: &str, e: SettingError, value: String| {
+        b.error(src, places.field_name(field), format!("{field} {e}, not {value}"), "out of range");
+    };
     if let Some(n) = c.max_iterations {
-        if (1..=32767).contains(&n) {
-            calc.max_iterations = n;
-        } else {
-            let span = places.field_name("max_iterations");
-            b.error(src, span, format!("max_iterations must be between 1 and 32767, not {n}"), "out of range");
-        }
+        calc = calc.with_max_iterations(n).unwrap_or_else(|e| {
+            refused("max_iterations", e, n.to_string());
+            calc
+        });
     }
     if let Some(x) = c.max_change {
-        if x.is_finite() && x >= 0.0 {
-            calc.max_change = x;
-        } else {
-            let span = places.field_name("max_change");
-            b.error(src, span, format!("max_change must be a number >= 0, not {x}"), "out of range");
-        }
+        calc = calc.with_max_change(x).unwrap_or_else(|e| {
+            refused("max_change", e, x.to_string());
+            calc
+        });
     }
     calc
 }

@@ -8,10 +8,9 @@ use super::raw::{Entries, RawView, Str};
 use super::spans::Node;
 use crate::address::Area;
 use crate::diagnostic::Source;
-use crate::render::{Display, NumberFormat};
 use crate::workbook::alphabet_problem;
 use crate::workbook::builder::Builder;
-use crate::workbook::model::{MAX_SHOWN_CELLS, ViewDef};
+use crate::workbook::view::{Display, MAX_SHOWN_CELLS, NumberFormat, ViewDef};
 use std::sync::Arc;
 
 pub(crate) fn views(

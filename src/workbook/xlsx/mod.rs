@@ -26,6 +26,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Source};
 use crate::parse::parse_formula;
+use crate::policy::SettingError;
 use crate::sheets::Sheets;
 use crate::value::Value;
 use calamine::{Reader, SheetType, Xlsx};
@@ -109,22 +110,18 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
 }
 
 /// `<calcPr>` as settings: Excel's defaults (100 iterations, 0.001) for a
-/// missing count or delta, and Excel's row-major order.
+/// missing count or delta, and Excel's row-major order; a count or delta
+/// out of `policy`'s bounds (a delta of `INF` or `1e400` among them) is
+/// refused.
 fn calc(c: &parts::CalcPr) -> Result<CalcSettings, String> {
     let mut s = CalcSettings { iterate: c.iterate, ..CalcSettings::default() };
     if let Some(n) = &c.count {
-        s.max_iterations = n
-            .parse()
-            .ok()
-            .filter(|n| (1..=32767).contains(n))
-            .ok_or_else(|| format!("iterateCount=\"{n}\" is not a whole number from 1 to 32767"))?;
+        let count = n.parse().map_err(|_| SettingError::MaxIterations);
+        s = count.and_then(|n| s.with_max_iterations(n)).map_err(|e| format!("iterateCount=\"{n}\" {e}"))?;
     }
     if let Some(d) = &c.delta {
-        s.max_change = d
-            .parse()
-            .ok()
-            .filter(|d: &f64| *d >= 0.0)
-            .ok_or_else(|| format!("iterateDelta=\"{d}\" is not a number at least 0"))?;
+        let delta = d.parse().map_err(|_| SettingError::MaxChange);
+        s = delta.and_then(|d| s.with_max_change(d)).map_err(|e| format!("iterateDelta=\"{d}\" {e}"))?;
     }
     Ok(s)
 }

@@ -1,0 +1,38 @@
+//! A formula cell as a [`Program`](super::Program) holds it once bound:
+//! its address, the entry it came from, its bound formula, the areas it
+//! reads and, for a cell of a block array formula, where it sits in the
+//! block. The program builds these; the dependency graph (`graph.rs`) and
+//! the sharing pass (`share.rs`) read and rewrite them, so the type lives
+//! apart from all three.
+
+use crate::address::{Area, CellAddr};
+use crate::eval::BExpr;
+use crate::ids::{BlockId, EntryId};
+
+/// One formula cell, bound.
+#[derive(Clone, Debug)]
+pub struct FormulaCell {
+    pub addr: CellAddr,
+    /// The `origin` of its [`CellInput::Formula`](super::CellInput::Formula):
+    /// which entry it came from.
+    pub origin: EntryId,
+    /// The bound formula; for a cell of a block array formula an empty
+    /// placeholder, since the block's cells share one formula (see
+    /// [`Program::formula`](super::Program::formula)).
+    pub expr: BExpr,
+    pub deps: Vec<Area>,
+    /// Whole sheets its run-time references (OFFSET) can reach.
+    pub reachable: Vec<Area>,
+    /// For a cell of a block array formula, which block and where in it.
+    pub block: Option<BlockCell>,
+}
+
+/// Where a cell sits in a block array formula: the block
+/// ([`Program::block`](super::Program::block)) and the cell's row and
+/// column in it, from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockCell {
+    pub id: BlockId,
+    pub row: u32,
+    pub col: u32,
+}
