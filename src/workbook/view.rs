@@ -38,7 +38,7 @@ pub struct NumberFormat {
 
 impl NumberFormat {
     /// Parses `text`; an error says the format is not one TEXT accepts.
-    pub fn parse(text: &str) -> Result<NumberFormat, String> {
+    pub(crate) fn parse(text: &str) -> Result<NumberFormat, String> {
         let sections = format::parse(text).map_err(|_| {
             format!("`{text}` is not a number format TEXT accepts (digits, `.`, `,`, `%`, `E+`, literal text)")
         })?;
