@@ -4,8 +4,10 @@
 //! symbols, and where the workbook's reset protocol runs.
 
 mod edit;
+mod timeline;
 
 pub use edit::Undo;
+pub use timeline::{MAX_TIMELINE_CELLS, MAX_TIMELINE_EDITS, Timeline};
 
 use crate::address::{Area, CellAddr};
 use crate::diagnostic::Diagnostic;

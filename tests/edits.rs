@@ -233,3 +233,45 @@ fn every_shipped_workbook_edited_gives_what_a_fresh_load_gives() {
         same_as_fresh(&mut s, "A1:AZ60", recalc);
     }
 }
+
+#[test]
+fn a_timeline_goes_back_and_forth_over_steps_edits_and_typed_constants() {
+    use dataflow::session::Timeline;
+    let mut s = book(r#""Main!A1": 1"#, "cells Main!B1 = B1+A1\ncells Main!C1 = B1*2\n");
+    let snapshot = |s: &Session| (value(s, "A1"), value(s, "B1"), value(s, "C1"), s.workbook().cells.len());
+    let mut t = Timeline::new();
+    let mut seen = vec![snapshot(&s)];
+    let (_, changes) = t.step(&mut s);
+    assert_eq!(changes.len(), 2, "B1 and C1 change in the first iteration: {changes:?}");
+    seen.push(snapshot(&s));
+    t.edit(&mut s, |s| s.set_formula(s.area("C1").unwrap(), "=B1*10")).unwrap();
+    seen.push(snapshot(&s));
+    t.step(&mut s);
+    seen.push(snapshot(&s));
+    let a1 = at(&s, "A1").top_left();
+    t.set(&mut s, &[(a1, n(5.0))]).unwrap();
+    seen.push(snapshot(&s));
+    t.step(&mut s);
+    seen.push(snapshot(&s));
+    assert_eq!(seen[5].0, n(5.0));
+    let (d1, b1) = (at(&s, "D1").top_left(), at(&s, "B1").top_left());
+    assert!(t.set(&mut s, &[(d1, n(1.0)), (b1, n(1.0))]).is_err(), "B1 holds a formula");
+    assert_eq!(snapshot(&s), seen[5], "a refused set sets nothing");
+    // A failed edit records nothing.
+    assert!(t.edit(&mut s, |s| s.set_formula(s.area("C1").unwrap(), "=nowhere")).is_err());
+    assert_eq!(t.len(), (5, 0));
+    for i in (0..5).rev() {
+        assert!(t.back(&mut s));
+        assert_eq!(snapshot(&s), seen[i], "back to {i}");
+    }
+    assert!(!t.back(&mut s));
+    for (i, state) in seen.iter().enumerate().skip(1) {
+        assert!(t.forward(&mut s));
+        assert_eq!(&snapshot(&s), state, "forward to {i}");
+    }
+    // Back twice, then something new: what was ahead is gone.
+    t.back(&mut s);
+    t.back(&mut s);
+    t.step(&mut s);
+    assert_eq!(t.len(), (4, 0));
+}
