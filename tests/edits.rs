@@ -69,13 +69,16 @@ fn a_formula_set_in_one_cell_is_calculated_and_undone() {
     let report = s.recalc();
     assert_eq!((value(&s, "B1"), value(&s, "C1")), (n(20.0), n(21.0)));
     assert_eq!(report.evaluated, 2, "B1 and its reader C1, nothing else");
-    // Undo puts back the formulas and the values; redo the edit again.
+    // Undo puts back the formula and the cell's value; what the
+    // recalculation since changed is calculated again; redo the edit.
     let redo = s.undo_edit(undo);
+    assert_eq!(value(&s, "B1"), n(4.0));
+    s.recalc();
     assert_eq!((value(&s, "B1"), value(&s, "C1")), (n(4.0), n(5.0)));
-    assert_eq!(s.recalc().evaluated, 0, "nothing was left dirty");
     assert_eq!(s.workbook().cells.iter().filter(|e| e.content.formula().is_some()).count(), 2);
     s.undo_edit(redo);
-    assert_eq!(value(&s, "B1"), n(20.0));
+    s.recalc();
+    assert_eq!((value(&s, "B1"), value(&s, "C1")), (n(20.0), n(21.0)));
     // A constant typed over a formula replaces it, as in Excel.
     s.enter(at(&s, "B1"), "7").unwrap();
     s.recalc();
@@ -196,6 +199,7 @@ fn an_edit_of_the_ellis_workbook_gives_what_a_fresh_load_gives() {
     let mut s = Session::load("workbooks/sudoku.ron".as_ref()).unwrap();
     let undo = s.set_formula(at(&s, "Main!Q5"), "=IF(state=\"reset\",onetonine,\"\")").unwrap();
     assert_eq!(undo.rebound(), 1, "Q5 alone is bound again");
+    assert!(undo.in_place(), "a formula replaced by a formula");
     same_as_fresh(&mut s, "Main!A1:AP40", solve);
     // A name changed: every valid-values cell is bound again.
     let mut s = Session::load("workbooks/sudoku.ron".as_ref()).unwrap();
@@ -204,10 +208,13 @@ fn an_edit_of_the_ellis_workbook_gives_what_a_fresh_load_gives() {
     assert_ne!(swapped, sol, "the name's text as written");
     let undo = s.define_name("solution_in_rcb", &swapped, None).unwrap();
     assert_eq!(undo.rebound(), 729, "the valid-values cells use it, no other");
+    assert!(!undo.in_place(), "more than PATCH_CELLS cells: rebuilt, shared again");
     same_as_fresh(&mut s, "Main!A1:AP40", solve);
     // A constant typed over a solution cell, then cleared.
     let mut s = Session::load("workbooks/sudoku.ron".as_ref()).unwrap();
-    assert_eq!(s.enter(at(&s, "Main!E17"), "5").unwrap().rebound(), 0, "a constant binds nothing");
+    let undo = s.enter(at(&s, "Main!E17"), "5").unwrap();
+    assert_eq!(undo.rebound(), 0, "a constant binds nothing");
+    assert!(!undo.in_place(), "a formula cell became a constant");
     same_as_fresh(&mut s, "Main!A1:AP40", solve);
     s.clear(at(&s, "Main!E17")).unwrap();
     same_as_fresh(&mut s, "Main!A1:AP40", solve);

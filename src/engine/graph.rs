@@ -191,12 +191,107 @@ impl DepGraph {
         DepGraph { areas, single, ranges, readers, containing, reads, graph, runtime, runtime_sheets: sheets, fed }
     }
 
-    /// Components in dependency order: every stage comes after the stages it reads.
+    /// Whether the graph can follow an edit in place ([`DepGraph::update`]):
+    /// no formula has run-time references, whose sheet nodes follow the
+    /// area nodes.
+    pub fn updatable(&self) -> bool {
+        self.runtime.is_empty() && self.runtime_sheets.is_empty()
+    }
+
+    /// Follows the formulas `changed`, whose reads in `cells` are new (the
+    /// same formula cells, none with run-time references; see
+    /// [`DepGraph::updatable`]): their old reading edges go, areas met for
+    /// the first time are added with the cells they contain, and the new
+    /// edges are drawn. An area no formula reads any more stays, read by
+    /// none.
+    pub fn update(&mut self, cells: &[FormulaCell], changed: &[FormulaId]) {
+        let area_node = |a: AreaId| NodeIndex::new(cells.len() + a.index());
+        let mut ids: FxHashMap<Area, AreaId> =
+            self.areas.iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
+        let mut by_column: Option<ByColumn> = None;
+        for &f in changed {
+            let node = NodeIndex::new(f.index());
+            for a in std::mem::take(&mut self.reads[f.index()]) {
+                self.readers[a.index()].retain(|&r| r != f);
+                while let Some(e) = self.graph.find_edge(area_node(a), node) {
+                    self.graph.remove_edge(e);
+                }
+            }
+            for area in &cells[f.index()].deps {
+                let a = match ids.get(area) {
+                    Some(&a) => a,
+                    None => {
+                        let a = AreaId::at(self.areas.len());
+                        self.areas.push(*area);
+                        self.readers.push(Vec::new());
+                        ids.insert(*area, a);
+                        let added = self.graph.add_node(Node::Area(a));
+                        debug_assert_eq!(added, area_node(a));
+                        let by_column = by_column.get_or_insert_with(|| ByColumn::new(cells));
+                        by_column.each_inside(area, |c| {
+                            self.containing[c.index()].push(a);
+                            self.graph.add_edge(NodeIndex::new(c.index()), added, ());
+                        });
+                        match area.is_cell() {
+                            true => {
+                                let at =
+                                    self.single.partition_point(|s| self.areas[s.index()].top_left() < area.top_left());
+                                self.single.insert(at, a);
+                            }
+                            false => self.ranges.push(a),
+                        }
+                        a
+                    }
+                };
+                if !self.reads[f.index()].contains(&a) {
+                    let readers = &mut self.readers[a.index()];
+                    readers.insert(readers.partition_point(|&r| r < f), f);
+                    self.reads[f.index()].push(a);
+                    self.graph.add_edge(area_node(a), node, ());
+                }
+            }
+        }
+    }
+
+    /// Components in dependency order: every stage comes after the stages
+    /// it reads, and among the stages ready at any point, the one holding
+    /// the first cell in calculation order (sheet, row, column) comes
+    /// first. So the schedule depends on the dependencies alone, never on
+    /// the order the graph was built in (a fresh load and an edit made in
+    /// place schedule alike), and independent cells go in Excel's row-major
+    /// order.
     pub fn schedule(&self) -> Vec<Stage> {
-        let mut sccs = petgraph::algo::kosaraju_scc(&self.graph);
-        sccs.reverse(); // kosaraju_scc yields reverse topological order
+        let sccs = petgraph::algo::kosaraju_scc(&self.graph);
+        let mut comp = vec![0usize; self.graph.node_count()];
+        for (i, scc) in sccs.iter().enumerate() {
+            scc.iter().for_each(|n| comp[n.index()] = i);
+        }
+        // Each component's first cell (none: it holds only areas and sheet
+        // nodes, passed through first), and the edges into it from others.
+        let first: Vec<Option<FormulaId>> = sccs
+            .iter()
+            .map(|scc| {
+                scc.iter()
+                    .filter_map(|&n| match self.graph[n] {
+                        Node::Cell(c) => Some(c),
+                        Node::Area(_) | Node::Sheet(_) => None,
+                    })
+                    .min()
+            })
+            .collect();
+        let mut waiting = vec![0usize; sccs.len()];
+        for e in self.graph.raw_edges() {
+            let (a, b) = (comp[e.source().index()], comp[e.target().index()]);
+            if a != b {
+                waiting[b] += 1;
+            }
+        }
+        let key = |c: usize| std::cmp::Reverse((first[c].is_some(), first[c], c));
+        let mut ready: std::collections::BinaryHeap<_> =
+            (0..sccs.len()).filter(|&c| waiting[c] == 0).map(key).collect();
         let mut stages = Vec::new();
-        for scc in sccs {
+        while let Some(std::cmp::Reverse((_, _, c))) = ready.pop() {
+            let scc = &sccs[c];
             let mut cells: Vec<FormulaId> = scc
                 .iter()
                 .filter_map(|&n| match self.graph[n] {
@@ -210,6 +305,17 @@ impl DepGraph {
                 _ => {
                     cells.sort_unstable();
                     stages.push(Stage::Cycle(cells));
+                }
+            }
+            for &n in scc {
+                for m in self.graph.neighbors(n) {
+                    let d = comp[m.index()];
+                    if d != c {
+                        waiting[d] -= 1;
+                        if waiting[d] == 0 {
+                            ready.push(key(d));
+                        }
+                    }
                 }
             }
         }

@@ -11,6 +11,7 @@ mod dirty;
 pub mod graph;
 pub mod observe;
 mod oscillation;
+mod patch;
 pub mod program;
 mod rebuild;
 mod recalc;
@@ -29,6 +30,7 @@ use std::sync::Arc;
 
 pub use observe::{Change, ChangeLog, EachPass, Flow, Observer, OnePass, PassInfo};
 pub use oscillation::MAX_WATCHED_CHANGES;
+pub use patch::{PATCH_CELLS, Unpatch};
 pub use program::{BuildIssue, CellInput, Inputs, Program, Sharing};
 pub use recalc::Report;
 pub use undo::{Delta, Recorder};

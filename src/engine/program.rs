@@ -51,7 +51,7 @@ pub enum CellInput {
 pub struct Inputs {
     pub sheets: Sheets,
     pub names: Vec<NameDef>,
-    pub cells: IndexMap<CellAddr, CellInput>,
+    pub cells: IndexMap<CellAddr, CellInput, rustc_hash::FxBuildHasher>,
 }
 
 /// A binding problem found while building, with the formula it came from.
@@ -249,6 +249,9 @@ pub struct Program {
     pub(super) tracked: Tracked,
     /// Whether repeated subformulas were shared (an edit rebuilds alike).
     pub(super) sharing: Sharing,
+    /// The nodes the bound formulas hold, shared parts counted in place
+    /// (what [`MAX_TOTAL_BOUND_NODES`] bounds).
+    pub(super) nodes: usize,
 }
 
 /// Whether [`Program::build_with`] shares repeated subformulas.
@@ -386,8 +389,32 @@ impl Program {
             kernels,
             tracked,
             sharing,
+            nodes: found.nodes,
         };
         (program, found.issues)
+    }
+
+    /// The nodes `e` (one of this program's formulas) holds with its
+    /// shared subformulas in place, as binding counted them.
+    pub(super) fn held_in_place(&self, e: &BExpr) -> usize {
+        fn walk(p: &Program, e: &BExpr, memo: &mut HashMap<usize, usize>) -> usize {
+            match e {
+                BExpr::Shared(id) => {
+                    if let Some(&n) = memo.get(&id.index()) {
+                        return n;
+                    }
+                    let n = walk(p, &p.shared.exprs[id.index()], memo);
+                    memo.insert(id.index(), n);
+                    n
+                }
+                BExpr::Kept(x) => walk(p, x, memo),
+                BExpr::Const(_) | BExpr::Local(_) => 1,
+                BExpr::Unary(_, x) | BExpr::ArrayMode(x) => 1 + walk(p, x, memo),
+                BExpr::Binary(_, l, r) => 1 + walk(p, l, memo) + walk(p, r, memo),
+                BExpr::Call(_, args) => 1 + args.iter().map(|a| walk(p, a, memo)).sum::<usize>(),
+            }
+        }
+        walk(self, e, &mut HashMap::new())
     }
 
     /// A copy sharing no reference-counted value with this one, for

@@ -104,7 +104,7 @@ impl Engine {
     }
 
     /// The formulas waiting to be recalculated.
-    fn dirty_list(&self) -> Vec<FormulaId> {
+    pub(super) fn dirty_list(&self) -> Vec<FormulaId> {
         (0..self.dirty.len()).filter(|&f| self.dirty[f]).map(FormulaId::at).collect()
     }
 }

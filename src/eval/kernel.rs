@@ -148,12 +148,32 @@ pub struct Kernels {
     all: Arc<Buffers>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Buffers {
     cells: Vec<Option<Span>>,
     ops: Vec<Op>,
     nums: Vec<NumOp>,
     texts: Vec<Value>,
+}
+
+impl Buffers {
+    /// Compiles `e` with `c` onto the buffers; its span, when the kernel
+    /// takes its shape.
+    fn compile(&mut self, c: &mut Compiler, e: &BExpr) -> Option<Span> {
+        c.formula(e).ok()?;
+        let texts = if c.texts.len() == 1 { 0 } else { self.texts.len() as u32 };
+        let (num, before) = (self.nums.len() as u32, self.nums.len());
+        if !numeric::compile(&c.ops, &mut self.nums) {
+            self.nums.truncate(before);
+        }
+        let nums = (self.nums.len() - before) as u32;
+        let span = Span { ops: self.ops.len() as u32, len: c.ops.len() as u32, texts, num, nums };
+        self.ops.extend(c.ops.iter().map(|&op| compile::specialise(op)));
+        if texts != 0 {
+            self.texts.extend(c.texts.iter().cloned());
+        }
+        Some(span)
+    }
 }
 
 impl Kernels {
@@ -166,26 +186,25 @@ impl Kernels {
         // other text takes as its table.
         let mut b = Buffers { texts: vec![empty.clone()], ..Buffers::default() };
         for e in formulas {
-            let span = e.and_then(|e| {
-                c.formula(e).ok()?;
-                let texts = if c.texts.len() == 1 { 0 } else { b.texts.len() as u32 };
-                let (num, before) = (b.nums.len() as u32, b.nums.len());
-                if !numeric::compile(&c.ops, &mut b.nums) {
-                    b.nums.truncate(before);
-                }
-                let nums = (b.nums.len() - before) as u32;
-                let span = Span { ops: b.ops.len() as u32, len: c.ops.len() as u32, texts, num, nums };
-                b.ops.extend(c.ops.iter().map(|&op| compile::specialise(op)));
-                if texts != 0 {
-                    b.texts.extend(c.texts.iter().cloned());
-                }
-                Some(span)
-            });
+            let span = e.and_then(|e| b.compile(&mut c, e));
             b.cells.push(span);
         }
         b.ops.shrink_to_fit();
         b.nums.shrink_to_fit();
         Kernels { all: Arc::new(b) }
+    }
+
+    /// Formula `f` now has the formula `e` (None: no kernel): its kernel is
+    /// compiled at the end of the buffers (what the old one held stays,
+    /// unused, until the program is built again).
+    pub(crate) fn update(&mut self, f: usize, e: Option<&BExpr>) {
+        let b = Arc::make_mut(&mut self.all);
+        let empty = b.texts[0].clone();
+        let mut c = Compiler::new(&empty);
+        let span = e.and_then(|e| b.compile(&mut c, e));
+        if let Some(slot) = b.cells.get_mut(f) {
+            *slot = span;
+        }
     }
 
     /// A copy sharing no reference-counted value with these (see

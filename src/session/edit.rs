@@ -15,7 +15,7 @@
 
 use super::{Session, inputs, issue_diagnostic, unknown_names_once};
 use crate::address::{Area, CellAddr};
-use crate::engine::Engine;
+use crate::engine::{BuildIssue, Engine, Program, Unpatch};
 use crate::error::{Error, LoadError};
 use crate::grid::MAX_GRID_CELLS;
 use crate::workbook::{Content, Workbook, typed};
@@ -25,9 +25,16 @@ use std::sync::Arc;
 /// A session as it was before an edit; [`Session::undo_edit`] puts it back.
 pub struct Undo {
     workbook: Arc<Workbook>,
-    engine: Engine,
+    how: How,
     /// Formula cells the edit bound again (a block array formula once).
     rebound: usize,
+}
+
+/// How an edit is undone: the engine it replaced, or (an edit made in
+/// place) what it replaced in the engine.
+enum How {
+    Engine(Engine),
+    Patch(Unpatch),
 }
 
 impl Undo {
@@ -36,12 +43,18 @@ impl Undo {
     pub fn rebound(&self) -> usize {
         self.rebound
     }
+
+    /// Whether the edit was made in place (see `engine::patch`), rather
+    /// than by rebuilding the program.
+    pub fn in_place(&self) -> bool {
+        matches!(self.how, How::Patch(_))
+    }
 }
 
 impl std::fmt::Debug for Undo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let cells = self.engine.program().cells().len();
-        f.debug_struct("Undo").field("formula_cells", &cells).field("rebound", &self.rebound).finish_non_exhaustive()
+        let in_place = matches!(self.how, How::Patch(_));
+        f.debug_struct("Undo").field("in_place", &in_place).field("rebound", &self.rebound).finish_non_exhaustive()
     }
 }
 
@@ -100,11 +113,11 @@ impl Session {
     /// (the last edit made, or one undone in order); returns the session as
     /// it is now, which this call with it puts back in turn (redo).
     pub fn undo_edit(&mut self, undo: Undo) -> Undo {
-        Undo {
-            workbook: std::mem::replace(&mut self.workbook, undo.workbook),
-            engine: std::mem::replace(&mut self.engine, undo.engine),
-            rebound: 0,
-        }
+        let how = match undo.how {
+            How::Engine(e) => How::Engine(std::mem::replace(&mut self.engine, e)),
+            How::Patch(u) => How::Patch(self.engine.unpatch(u)),
+        };
+        Undo { workbook: std::mem::replace(&mut self.workbook, undo.workbook), how, rebound: 0 }
     }
 
     /// Makes `wb` this session's workbook: the cells `rebind` and the
@@ -118,18 +131,27 @@ impl Session {
         names: &FxHashSet<usize>,
     ) -> Result<Undo, Error> {
         let model = inputs(&wb)?;
-        let (program, issues, rebound) = self.engine.program().rebuild(&model, rebind, names);
-        if !issues.is_empty() {
-            let diags = issues.iter().map(|i| issue_diagnostic(&wb, &program, i)).collect();
+        let refused = |issues: Vec<BuildIssue>, p: &Program| {
+            let diags = issues.iter().map(|i| issue_diagnostic(&wb, p, i)).collect();
             let diags = crate::diagnostic::cap_per_file(unknown_names_once(&wb, &issues, diags));
-            return Err(LoadError::from(diags).into());
-        }
-        let engine = self.engine.edited(Arc::new(program), changed, rebind)?;
-        Ok(Undo {
-            workbook: std::mem::replace(&mut self.workbook, Arc::new(wb)),
-            engine: std::mem::replace(&mut self.engine, engine),
-            rebound,
-        })
+            Error::from(LoadError::from(diags))
+        };
+        let (how, rebound) = match self.engine.patch(&model, changed, rebind, names) {
+            Some(Ok(unpatch)) => {
+                let rebound = unpatch.rebound();
+                (How::Patch(unpatch), rebound)
+            }
+            Some(Err(issues)) => return Err(refused(issues, self.engine.program())),
+            None => {
+                let (program, issues, rebound) = self.engine.program().rebuild(&model, rebind, names);
+                if !issues.is_empty() {
+                    return Err(refused(issues, &program));
+                }
+                let engine = self.engine.edited(Arc::new(program), changed, rebind)?;
+                (How::Engine(std::mem::replace(&mut self.engine, engine)), rebound)
+            }
+        };
+        Ok(Undo { workbook: std::mem::replace(&mut self.workbook, Arc::new(wb)), how, rebound })
     }
 }
 

@@ -25,7 +25,8 @@ pub const MAX_TIMELINE_EDITS: usize = 64;
 
 enum Entry {
     Step(Delta),
-    Edit(Undo),
+    /// Boxed: an engine is far larger than a delta's vectors.
+    Edit(Box<Undo>),
 }
 
 /// The timeline of one session (see the module's text).
@@ -85,9 +86,13 @@ impl Timeline {
     /// An edit of formulas, names or cells holding formulas (one of
     /// [`Session`]'s edits, given as `edit`), recorded; an edit that fails
     /// records nothing.
-    pub fn edit(&mut self, s: &mut Session, edit: impl FnOnce(&mut Session) -> Result<Undo, Error>) -> Result<(), Error> {
+    pub fn edit(
+        &mut self,
+        s: &mut Session,
+        edit: impl FnOnce(&mut Session) -> Result<Undo, Error>,
+    ) -> Result<(), Error> {
         let undo = edit(s)?;
-        self.push(Entry::Edit(undo));
+        self.push(Entry::Edit(Box::new(undo)));
         Ok(())
     }
 
@@ -100,7 +105,7 @@ impl Timeline {
                 s.engine_mut().undo(&delta);
                 Entry::Step(delta)
             }
-            Entry::Edit(undo) => Entry::Edit(s.undo_edit(undo)),
+            Entry::Edit(undo) => Entry::Edit(Box::new(s.undo_edit(*undo))),
         };
         self.undone.push(entry);
         true
@@ -114,7 +119,7 @@ impl Timeline {
                 s.engine_mut().redo(&delta);
                 Entry::Step(delta)
             }
-            Entry::Edit(redo) => Entry::Edit(s.undo_edit(redo)),
+            Entry::Edit(redo) => Entry::Edit(Box::new(s.undo_edit(*redo))),
         };
         self.keep(entry);
         true

@@ -10,7 +10,7 @@
 
 use super::workbooks::{CELLS, Content, cell, contents, formula, rectangle, resolve};
 use dataflow::address::Area;
-use dataflow::session::Session;
+use dataflow::session::{Session, Undo};
 use dataflow::value::Value;
 use dataflow::workbook::Workbook;
 use dataflow::workbook::files::MemoryFiles;
@@ -53,8 +53,8 @@ fn area(s: &Session, a1: &str) -> Area {
 
 /// Applies `edit`, its references resolved by `refs` (given the cell the
 /// formula is typed in); an edit that fails must leave the workbook as it
-/// was.
-fn apply(s: &mut Session, edit: &Edit, refs: &dyn Fn(usize, &str) -> String) -> Result<(), TestCaseError> {
+/// was. Returns what undoes it, when it was made.
+fn apply(s: &mut Session, edit: &Edit, refs: &dyn Fn(usize, &str) -> String) -> Result<Option<Undo>, TestCaseError> {
     let before = s.workbook().clone();
     let done = match edit {
         Edit::Cell(i, Content::Empty) => s.clear(area(s, &cell(*i))),
@@ -69,10 +69,13 @@ fn apply(s: &mut Session, edit: &Edit, refs: &dyn Fn(usize, &str) -> String) -> 
         Edit::Name(f) => s.define_name("nm", &refs(0, f), None),
         Edit::Clear(i, j) => s.clear(area(s, &rectangle(*i, *j).0)),
     };
-    if let Err(e) = done {
-        prop_assert_eq!(s.workbook(), &before, "the failed edit {:?} ({}) changed the workbook", edit, e);
+    match done {
+        Ok(undo) => Ok(Some(undo)),
+        Err(e) => {
+            prop_assert_eq!(s.workbook(), &before, "the failed edit {:?} ({}) changed the workbook", edit, e);
+            Ok(None)
+        }
     }
-    Ok(())
 }
 
 fn values(s: &Session) -> Vec<Value> {
@@ -113,6 +116,11 @@ fn typed(cells: &[Content], name: &str, refs: &dyn Fn(usize, &str) -> String) ->
     Ok(s)
 }
 
+thread_local! {
+    /// Edits made in place and by a rebuild, by the property on this thread.
+    static MET: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
 proptest! {
     #![proptest_config(super::config(48))]
 
@@ -123,14 +131,32 @@ proptest! {
         more in edits(false),
     ) {
         let mut s = typed(&cells, &name, &anywhere)?;
+        let original = s.workbook().clone();
+        let mut undos = Vec::new();
         for e in &more {
-            apply(&mut s, e, &anywhere)?;
+            undos.extend(apply(&mut s, e, &anywhere)?);
         }
+        // Both ways of editing are met: in place and by a rebuild.
+        let in_place = undos.iter().filter(|u| u.in_place()).count();
+        MET.with(|m| m.set((m.get().0 + in_place, m.get().1 + undos.len() - in_place)));
         let mut fresh = Session::new(s.workbook().clone()).unwrap();
         let (a, b) = (s.recalc(), fresh.recalc());
         prop_assert_eq!(format!("{a:?}"), format!("{b:?}"));
         let (va, vb) = (values(&s), values(&fresh));
         prop_assert!(same(&va, &vb), "after the edits {:?}:\n{:?}\n{:?}", more, va, vb);
+        // Undone in reverse, the edits leave the workbook typed first, and
+        // its values once recalculated (from where the edits left them: as
+        // the engine compares values, -0 is 0).
+        for u in undos.into_iter().rev() {
+            s.undo_edit(u);
+        }
+        prop_assert_eq!(s.workbook(), &original);
+        s.recalc();
+        let mut fresh = Session::new(original).unwrap();
+        fresh.recalc();
+        if s.engine().program().cycles().next().is_none() {
+            prop_assert_eq!(values(&s), values(&fresh), "after undoing {:?}", more);
+        }
     }
 
     #[test]
@@ -140,15 +166,80 @@ proptest! {
     ) {
         let mut s = typed(&cells, "2*3", &earlier)?;
         s.recalc();
-        for e in &more {
-            apply(&mut s, e, &earlier)?;
-            s.recalc();
+        // Compared as the engine compares a new value with the old one (so
+        // -0 is 0): a cell that held -0 keeps it when it calculates to 0,
+        // where a fresh load shows the 0 (both print `0`).
+        let like_fresh = |s: &Session, what: &str| {
             let mut fresh = Session::new(s.workbook().clone()).unwrap();
             fresh.recalc();
-            // Compared as the engine compares a new value with the old one
-            // (so -0 is 0): a cell that held -0 keeps it when it calculates
-            // to 0, where a fresh load shows the 0 (both print `0`).
-            prop_assert_eq!(values(&s), values(&fresh), "after {:?}", e);
+            prop_assert_eq!(values(s), values(&fresh), "after {}", what);
+            Ok(())
+        };
+        let mut undos = Vec::new();
+        for e in &more {
+            undos.extend(apply(&mut s, e, &earlier)?);
+            s.recalc();
+            like_fresh(&s, &format!("{e:?}"))?;
+        }
+        // Undone one by one, each followed by a recalculation: what reads
+        // the cells an undo puts back is calculated again.
+        for u in undos.into_iter().rev() {
+            let what = format!("undoing {u:?}");
+            s.undo_edit(u);
+            s.recalc();
+            like_fresh(&s, &what)?;
         }
     }
+}
+
+#[test]
+fn both_ways_of_editing_are_met() {
+    // The property's cases, run again on this thread, edit both ways.
+    edits_before_a_recalculation_give_a_fresh_loads_run();
+    let (in_place, rebuilt) = MET.with(std::cell::Cell::get);
+    assert!(in_place > 0 && rebuilt > 0, "{in_place} edits in place, {rebuilt} rebuilt");
+}
+
+/// Found by the property: after a name changed in place, the schedule put
+/// independent stages in another order than a fresh load did, and the run
+/// evaluated other cells (the same values); the schedule is now canonical
+/// (`DepGraph::schedule`).
+#[test]
+fn found_by_the_property_independent_stages_in_a_canonical_order() {
+    let f = |t: &str| Content::Formula(t.to_string());
+    let k = |t: &str| Content::Constant(t.to_string());
+    let mut cells = vec![Content::Empty; CELLS];
+    cells[1] = f("nm");
+    cells[4] = k("6");
+    cells[5] = f("IFS(1,1)");
+    cells[6] = k("#N/A");
+    cells[8] = k("0.25");
+    cells[10] = f("AREAS(3)");
+    cells[11] = k("3");
+    cells[12] = f("(«12»^«19»)");
+    cells[13] = f("LET(x,8,x*«17»+x)");
+    cells[14] = k("TRUE");
+    cells[15] = f("(«8:17»&(«24»=0))");
+    cells[16] = f("XMATCH(«7»,6,5,«20»)");
+    cells[17] = k("13");
+    cells[18] = f("«16:1»");
+    cells[20] = f("(ADDRESS(«3»,#DIV/0!,«3»)<>«3»)");
+    cells[21] = f("(INDEX(«2:1»,0,2):«5»)");
+    cells[22] = f("0");
+    cells[23] = f("(0/(0/0.5))");
+    cells[24] = f("(«20:2» «17:16»)");
+    let more = [
+        Edit::Cell(5, k("4")),
+        Edit::Range(8, 18, "CODE(-1)".to_string(), true),
+        Edit::Name("(INDEX(«18:3»,«16:9»,1):«10»)".to_string()),
+    ];
+    let mut s = typed(&cells, "(«22:8» «18:12»)", &anywhere).unwrap();
+    for e in &more {
+        apply(&mut s, e, &anywhere).unwrap();
+    }
+    let mut fresh = Session::new(s.workbook().clone()).unwrap();
+    assert_eq!(s.engine().program().schedule(), fresh.engine().program().schedule());
+    let (a, b) = (s.recalc(), fresh.recalc());
+    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    assert!(same(&values(&s), &values(&fresh)));
 }
