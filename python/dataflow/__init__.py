@@ -84,13 +84,12 @@ def batch(
         raise ValueError(f"jobs is a number of threads, at least 1, not {jobs!r}")
     if isinstance(collect, str):
         collect = [collect]
-    return _batch(workbook, _lines(puzzles), _lines(expect), jobs, show, list(collect), input, reset)
+    expected = None if expect is None else _lines(expect)
+    return _batch(workbook, _lines(puzzles), expected, jobs, show, list(collect), input, reset)
 
 
-def _lines(source: Union[Iterable[str], PathLike, None]) -> Optional[Iterable[str]]:
+def _lines(source: Union[Iterable[str], PathLike]) -> Iterable[str]:
     """Lines from an iterable, or read lazily from the file at a path."""
-    if source is None:
-        return None
     if isinstance(source, (str, os.PathLike)):
         return _file_lines(os.fspath(source))
     return source

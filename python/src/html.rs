@@ -6,8 +6,9 @@
 //! cell): it shows them as pencil marks, a small grid of the group's shape
 //! holding each cell's symbol where it sits. Cells the workbook's last step
 //! changed carry the class `df-changed` and a highlight of their own
-//! (inline, so it shows wherever the notebook's style sheet is); a region
-//! map's cells carry `df-region` and a grey ground.
+//! (inline, so it shows wherever the notebook's style sheet is; a compact
+//! cell is outlined and its changed marks highlighted); a region map's
+//! cells carry `df-region` and a grey ground.
 
 use crate::view::View;
 use dataflow::address::CellAddr;
@@ -15,6 +16,8 @@ use dataflow::value::Value;
 
 /// The highlight of a changed cell or pencil mark.
 const CHANGED_STYLE: &str = "background:#ffe08a;";
+/// The outline of a compact cell some of whose marks changed.
+const CHANGED_OUTLINE: &str = "box-shadow:inset 0 0 0 2px #e0a800;";
 /// The ground of a cell the region map marks.
 const REGION_STYLE: &str = "background:#e4e4e4;";
 const THICK: &str = "2px solid #333";
@@ -68,8 +71,9 @@ fn position(v: &View, i: u32, j: u32, rows: u32, cols: u32) -> String {
         style += REGION_STYLE;
     }
     if group.cells().any(|c| v.is_changed(c)) {
+        // A compact cell is outlined: its changed marks are highlighted.
         classes.push("df-changed");
-        style += CHANGED_STYLE;
+        style += if v.display.compact.is_some() { CHANGED_OUTLINE } else { CHANGED_STYLE };
     }
     let value = v.value(group.top_left());
     let left = v.display.compact.is_none() && v.display.left_aligned(value);

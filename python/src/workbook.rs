@@ -129,8 +129,11 @@ fn typed_cells(area: Area, value: &Bound<'_, PyAny>) -> PyResult<Vec<(CellAddr, 
     let mut cells = Vec::with_capacity(area.size() as usize);
     let mut rows = 0;
     for (row, r) in value.try_iter()?.enumerate() {
-        let mut cols = 0;
-        for (col, v) in r?.try_iter().map_err(|_| shape_error())?.enumerate() {
+        let (r, mut cols) = (r?, 0);
+        if r.is_instance_of::<PyString>() {
+            return Err(shape_error());
+        }
+        for (col, v) in r.try_iter().map_err(|_| shape_error())?.enumerate() {
             let (row, col) = (u32::try_from(row).unwrap_or(u32::MAX), u32::try_from(col).unwrap_or(u32::MAX));
             if row >= area.rows() || col >= area.cols() {
                 return Err(shape_error());

@@ -78,6 +78,7 @@ def test_a_compact_view_shows_pencil_marks() -> None:
     html = view._repr_html_()
     assert html.count('<table class="df-marks">') == 4
     assert html.count('class="df-changed') == 1 + 1, "C1 changed: its mark and its board cell"
+    assert html.count("background:#ffe08a") == 1 and html.count("box-shadow") == 1, "the mark lit, the cell outlined"
     marks = html.split('<table class="df-marks">')[1].split("</table>")[0]
     assert [m.split(">")[1].split("<")[0] for m in marks.split("<td")[1:]] == ["1", "2", "3", "&nbsp;"]
 

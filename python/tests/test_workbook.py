@@ -4,6 +4,7 @@ values both ways, errors."""
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 from conftest import PUZZLES, SUDOKU, lines
@@ -12,7 +13,7 @@ import dataflow
 from dataflow import ExcelError
 
 
-def every_cell(wb: dataflow.Workbook) -> list:
+def every_cell(wb: dataflow.Workbook) -> list[Any]:
     """All the values a step can change: the boards and the state cell."""
     return [wb["Main!D4:L12"], wb["Main!D16:L24"], wb["Main!P4:AP30"], wb["Main!D27"]]
 
@@ -26,7 +27,7 @@ def test_solves_project_euler_96_grid_2(ellis: dataflow.Workbook) -> None:
     assert status.iterations > 1 and status.period is None
     assert ellis.status == status
     rows = ellis.view("solution").rows
-    assert "".join(str(int(x)) for row in rows for x in row) == solution
+    assert "".join(f"{x:.0f}" for row in rows for x in row) == solution
     # The givens stay where the puzzle put them.
     assert ellis["Main!D4"] == float(grid[0])
 
@@ -124,10 +125,13 @@ def test_values_both_ways() -> None:
     assert wb["D1:D2"] == [[7.0], [7.0]]
     with pytest.raises(ValueError, match="rows of that shape"):
         wb["B1:C2"] = [[1, 2, 3]]
+    with pytest.raises(ValueError, match="rows of that shape"):
+        wb["B1:C2"] = ["ab", "cd"]
+    assert wb["B1:C2"] == [[1.0, "x"], [True, ExcelError("#N/A")]], "a refused value sets nothing"
     with pytest.raises(ValueError, match="finite"):
         wb["B1"] = float("nan")
     with pytest.raises(TypeError):
-        wb["B1"] = object()
+        wb["B1"] = object()  # type: ignore[assignment]
 
 
 def test_names_inputs_and_views(ellis: dataflow.Workbook) -> None:
