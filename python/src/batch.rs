@@ -27,7 +27,8 @@ use dataflow::session::Session;
 use dataflow::workbook::{InputDef, MAX_SHOWN_CELLS};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyString};
-use std::sync::Mutex;
+use std::collections::VecDeque;
+use std::sync::{Mutex, MutexGuard};
 
 /// What each puzzle carries beside its text: its line, and its expected answer.
 type Tag = (usize, Option<String>);
@@ -35,9 +36,40 @@ type Tag = (usize, Option<String>);
 /// Puzzles running on the pool, handed back in input order.
 #[pyclass(module = "dataflow", name = "Batch")]
 pub struct Batch {
-    stream: Mutex<Option<Stream<Tag, PyErr>>>,
+    state: Mutex<State>,
     /// The `collect` keys, in the order asked.
     keys: Vec<String>,
+}
+
+/// The stream (None once it ended or was closed) and the puzzles it handed
+/// back in a run that are not yet yielded: a run is taken whole, so the
+/// puzzles already solved are yielded without waiting again.
+struct State {
+    stream: Option<Stream<Tag, PyErr>>,
+    ready: VecDeque<Finished<Tag>>,
+}
+
+impl State {
+    /// The next puzzle due: a ready one, or the next run's first (waiting).
+    fn next(&mut self) -> Option<Result<Finished<Tag>, PyErr>> {
+        if let Some(f) = self.ready.pop_front() {
+            return Some(Ok(f));
+        }
+        match self.stream.as_mut()?.next_run() {
+            Some(Ok(run)) => {
+                self.ready.extend(run);
+                self.ready.pop_front().map(Ok)
+            }
+            Some(Err(e)) => {
+                self.stream = None;
+                Some(Err(e))
+            }
+            None => {
+                self.stream = None;
+                None
+            }
+        }
+    }
 }
 
 /// Starts a batch (see the module's text); `dataflow.batch` is the front.
@@ -81,7 +113,7 @@ pub fn batch(
         expected: 0,
     };
     let stream = dataflow::batch::stream(base, &task, jobs, lines);
-    Ok(Batch { stream: Mutex::new(Some(stream)), keys: collect })
+    Ok(Batch { state: Mutex::new(State { stream: Some(stream), ready: VecDeque::new() }), keys: collect })
 }
 
 /// A view's area, or a range of at most [`MAX_SHOWN_CELLS`] cells.
@@ -99,24 +131,28 @@ fn resolve(base: &Session, key: &str) -> Result<Area, String> {
     }
 }
 
+impl Batch {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
 #[pymethods]
 impl Batch {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
 
-    /// The next puzzle in input order, waited for without the
-    /// interpreter's lock (the stream's own lock is taken without it too,
-    /// so two threads iterating one batch take turns).
+    /// The next puzzle in input order: one already handed back at once,
+    /// else waited for without the interpreter's lock (the batch's own
+    /// lock is waited for without it too, so two threads iterating one
+    /// batch take turns).
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let next = py.detach(|| {
-            let mut held = self.stream.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let next = held.as_mut()?.next();
-            if !matches!(next, Some(Ok(_))) {
-                *held = None;
-            }
-            next
-        });
+        let ready = self.state.try_lock().ok().and_then(|mut state| state.ready.pop_front());
+        let next = match ready {
+            Some(done) => Some(Ok(done)),
+            None => py.detach(|| self.lock().next()),
+        };
         match next {
             Some(Ok(done)) => result(py, &self.keys, done).map(Some),
             Some(Err(e)) => Err(e),
@@ -126,7 +162,11 @@ impl Batch {
 
     /// Stops the batch: the puzzles not yet handed back are dropped.
     fn close(&self, py: Python<'_>) {
-        py.detach(|| drop(self.stream.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()));
+        py.detach(|| {
+            let mut state = self.lock();
+            state.stream = None;
+            state.ready.clear();
+        });
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {

@@ -155,6 +155,12 @@ def test_errors_are_exceptions_located_in_their_file() -> None:
     assert (d.file, d.line, d.column) == ("f.dfl", 2, 23)
     assert "expected an expression" in d.label
     assert "f.dfl:2:23" in str(raised.value)
+    # A misspelt function is found when the formulas are bound, in its cell.
+    with pytest.raises(dataflow.LoadError) as raised:
+        dataflow.loads(ron, files={"f.dfl": "cells Main!B1 = A1*2\ncells Main!C1 = SUMM(A1) + 1\n"})
+    [d] = raised.value.diagnostics
+    assert (d.file, d.line, d.column, d.cell) == ("f.dfl", 2, 17, "Main!C1")
+    assert d.message == "unknown function `SUMM`"
     wb = dataflow.loads(ron, files={"f.dfl": "cells Main!B1 = A1*2\n"})
     with pytest.raises(dataflow.LoadError) as raised:
         wb.set_formula("B1", "=nowhere+1")
