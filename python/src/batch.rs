@@ -17,7 +17,7 @@
 //! `period` (None unless it oscillated), `ms`, `grid`, `collected` (when
 //! asked, unless the puzzle failed) and `message` (when it failed).
 
-use crate::errors::usage;
+use crate::types::usage;
 use crate::values::to_py;
 use crate::workbook::Workbook;
 use dataflow::address::Area;

@@ -10,17 +10,15 @@
 //! the type stubs; `docs/python.md` is the user's guide.
 //!
 //! Every module maps one concern: `values.rs` cell values both ways,
-//! `errors.rs` the library's errors as Python exceptions, `records.rs` the
-//! named tuples, `workbook.rs` the class and its reads and edits, `run.rs`
-//! its recalculations, timeline and status, `explain.rs` the history of a
-//! cell, `view.rs` views, `html.rs` their HTML, `batch.rs` the pool.
+//! `types.rs` the named tuples and exceptions of `_types.py` (the
+//! library's errors among them), `workbook.rs` the class and its reads and
+//! edits, `run.rs` its recalculations, timeline, status and explanations,
+//! `view.rs` views, `html.rs` their HTML, `batch.rs` the pool.
 
 mod batch;
-mod errors;
-mod explain;
 mod html;
-mod records;
 mod run;
+mod types;
 mod values;
 mod view;
 mod workbook;
@@ -35,7 +33,7 @@ use std::collections::HashMap;
 fn load(py: Python<'_>, path: std::path::PathBuf, parts: Option<Vec<String>>) -> PyResult<workbook::Workbook> {
     let parts = parts.unwrap_or_default();
     let session = py.detach(|| dataflow::session::Session::load_with(&path, &parts));
-    let session = session.map_err(|e| errors::load_error(py, &e))?;
+    let session = session.map_err(|e| types::load_error(py, &e))?;
     workbook::Workbook::new(session, &parts, path.display().to_string())
 }
 
@@ -56,7 +54,7 @@ fn loads(
         let wb = dataflow::workbook::Workbook::from_memory(text, &files, &parts)?;
         dataflow::session::Session::new(wb)
     });
-    let session = loaded.map_err(|e| errors::load_error(py, &e))?;
+    let session = loaded.map_err(|e| types::load_error(py, &e))?;
     workbook::Workbook::new(session, &parts, "<text>".to_string())
 }
 

@@ -3,14 +3,14 @@
 //! (`wb["Main!D4"]`, `wb["Main!D4:L12"]`), formulas and names edited as in
 //! Excel; every typed value, edit, step and recalculation is an entry of the
 //! timeline, which `back` undoes and `forward` replays. This file holds the
-//! class, its reads and its edits; the runs and the timeline are `run.rs`'s,
-//! the history of a cell `explain.rs`'s, views `view.rs`'s.
+//! class, its reads and its edits; the runs, the timeline and explanations
+//! are `run.rs`'s, views `view.rs`'s.
 
-use crate::errors::{err, usage};
-use crate::records::{self, Record};
+use crate::run;
+use crate::types::{self, Record};
+use crate::types::{err, usage};
 use crate::values::{from_py, rows_to_py, to_py};
 use crate::view::View;
-use crate::{explain, run};
 use dataflow::address::{Area, CellAddr};
 use dataflow::engine::Report;
 use dataflow::explain::{entry, written};
@@ -216,7 +216,7 @@ impl Workbook {
         let names = wb
             .names
             .iter()
-            .map(|n| records::make(py, Record::Name, (n.name.clone(), wb.sheets.cell(n.anchor), written(&n.formula))));
+            .map(|n| types::make(py, Record::Name, (n.name.clone(), wb.sheets.cell(n.anchor), written(&n.formula))));
         PyList::new(py, names.collect::<PyResult<Vec<_>>>()?)
     }
 
@@ -225,7 +225,7 @@ impl Workbook {
     fn inputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let wb = self.session.workbook();
         let inputs = wb.inputs.iter().map(|i| {
-            records::make(
+            types::make(
                 py,
                 Record::Input,
                 (i.name.clone(), wb.sheets.area(i.area), i.alphabet.clone(), i.blanks.clone()),
@@ -292,7 +292,7 @@ impl Workbook {
     /// Each change of a formula cell over a recalculation, with its causes.
     #[pyo3(signature = (cell, reset = true))]
     fn explain<'py>(&self, py: Python<'py>, cell: &str, reset: bool) -> PyResult<Bound<'py, PyList>> {
-        explain::explain(py, self, cell, reset)
+        run::explain(py, self, cell, reset)
     }
 
     fn __repr__(&self) -> String {
