@@ -14,10 +14,12 @@ The guide is ``docs/python.md`` in the repository.
 
 from __future__ import annotations
 
+import atexit
 import os
 from typing import Iterable, Iterator, Optional, Sequence, Union
 
 from ._dataflow import MAX_JOBS, Batch, ExcelError, View, Workbook, load, loads
+from ._dataflow import _shutdown
 from ._dataflow import batch as _batch
 from ._types import Change, Diagnostic, Error, Input, LoadError, Name, Status, UsageError
 
@@ -41,6 +43,10 @@ __all__ = [
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
+
+# Before the interpreter finalizes, the batches still running stop reading
+# their lines (see python/src/batch.rs).
+atexit.register(_shutdown)
 
 
 def batch(

@@ -28,7 +28,9 @@ use dataflow::workbook::{InputDef, MAX_SHOWN_CELLS};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyString};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 /// What each puzzle carries beside its text: its line, and its expected answer.
 type Tag = (usize, Option<String>);
@@ -235,6 +237,7 @@ impl Iterator for Lines {
     type Item = Result<(Tag, String), PyErr>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        let _inside = Inside::enter()?;
         Python::attach(|py| {
             let (line, text) = loop {
                 let item = match self.puzzles.bind(py).clone().next()? {
@@ -254,6 +257,47 @@ impl Iterator for Lines {
             }
         })
     }
+}
+
+/// Readers inside the interpreter now (reading a line, or waiting to).
+static INSIDE: AtomicUsize = AtomicUsize::new(0);
+/// Set once the interpreter is about to finalize: readers read no more.
+static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
+/// How long [`shutdown`] waits for the readers inside the interpreter.
+const SHUTDOWN_WAIT: Duration = Duration::from_secs(2);
+
+/// A reader counted in [`INSIDE`] while it lives.
+struct Inside;
+
+impl Inside {
+    /// Counts a reader in, unless the interpreter is shutting down.
+    fn enter() -> Option<Inside> {
+        INSIDE.fetch_add(1, Ordering::SeqCst);
+        let inside = Inside;
+        (!SHUTTING_DOWN.load(Ordering::SeqCst)).then_some(inside)
+    }
+}
+
+impl Drop for Inside {
+    fn drop(&mut self) {
+        INSIDE.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Called at exit (`atexit`, before the interpreter finalizes): the
+/// readers of running batches read no more lines, and those reading one
+/// now (a generator may wait on its source) are given a moment to come
+/// out. A thread taking the interpreter's lock once it finalizes is ended
+/// by Python in a way Rust code cannot survive.
+#[pyfunction]
+pub fn _shutdown(py: Python<'_>) {
+    SHUTTING_DOWN.store(true, Ordering::SeqCst);
+    py.detach(|| {
+        let start = Instant::now();
+        while INSIDE.load(Ordering::SeqCst) > 0 && start.elapsed() < SHUTDOWN_WAIT {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    });
 }
 
 impl Lines {

@@ -63,6 +63,7 @@ fn _dataflow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(loads, m)?)?;
     m.add_function(wrap_pyfunction!(batch::batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_shutdown, m)?)?;
     m.add_class::<workbook::Workbook>()?;
     m.add_class::<view::View>()?;
     m.add_class::<values::ExcelError>()?;

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import subprocess
+import sys
 import threading
 import time
 from collections import Counter
@@ -138,3 +139,20 @@ def test_waiting_for_results_releases_the_interpreter() -> None:
         counter.join()
     assert n == 300
     assert ticks > 10, "the other thread ran while the batch worked"
+
+
+def test_the_interpreter_exits_cleanly_while_a_batch_reads_its_lines() -> None:
+    # The reader thread is inside a generator (sleeping) when the script
+    # ends: it must not take the interpreter's lock while Python finalizes.
+    script = f"""
+import time, dataflow
+def slow():
+    for line in open({str(SAMPLE)!r}):
+        time.sleep(0.002)
+        yield line
+results = dataflow.batch({str(SUDOKU)!r}, slow())
+print(next(results)["status"])
+"""
+    for _ in range(3):
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+        assert (run.returncode, run.stdout) == (0, "solved\n"), run.stderr
