@@ -6,7 +6,8 @@ puzzles, and the cost of a cell read and a step on the Ellis workbook.
 Needs the package installed and target/release/dataflow built (cargo build
 --release). Prints medians over the runs: puzzles per second for the command
 line (`--format jsonl`, output discarded) and for `dataflow.batch` (every
-dict built), with one job and with the default (one per core); then timeit
+dict built), with one job and with the default (one per core), and the CPU
+seconds each took (steadier than the wall time on a busy machine); then timeit
 medians of `wb["Main!D4"]`, of a `step()` while solving (its change list
 built) and of a `step()` with nothing left to do.
 """
@@ -14,6 +15,7 @@ built) and of a `step()` with nothing left to do.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import time
@@ -30,19 +32,26 @@ SOLUTIONS = PUZZLES.with_name("royle_17clue_2000.solutions.txt")
 BINARY = ROOT / "target" / "release" / "dataflow"
 
 
-def cli(jobs: Optional[int]) -> float:
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cli(jobs: Optional[int]) -> tuple[float, float]:
+    """Wall and CPU seconds of `dataflow batch` (all its threads)."""
     args = [str(BINARY), "batch", str(SUDOKU), "--input", f"puzzle=@{PUZZLES}", "--expect", str(SOLUTIONS)]
     args += ["--format", "jsonl"] + (["--jobs", str(jobs)] if jobs else [])
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), children_cpu()
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, children_cpu() - cpu
 
 
-def python(jobs: Optional[int]) -> float:
-    start = time.perf_counter()
+def python(jobs: Optional[int]) -> tuple[float, float]:
+    """Wall and CPU seconds of `dataflow.batch` (this process's threads)."""
+    start, cpu = time.perf_counter(), time.process_time()
     n = sum(1 for _ in dataflow.batch(SUDOKU, PUZZLES, expect=SOLUTIONS, jobs=jobs))
     assert n == 2000
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def main() -> None:
@@ -52,11 +61,14 @@ def main() -> None:
     for jobs in (1, None):
         # Interleaved, so a load beside the run weighs on both alike.
         times = [(cli(jobs), python(jobs)) for _ in range(runs)]
-        c = statistics.median(t[0] for t in times)
-        p = statistics.median(t[1] for t in times)
+        c = statistics.median(t[0][0] for t in times)
+        p = statistics.median(t[1][0] for t in times)
+        c_cpu = statistics.median(t[0][1] for t in times)
+        p_cpu = statistics.median(t[1][1] for t in times)
         label = f"jobs={jobs or 'default'}"
-        print(f"{label}: dataflow batch {2000 / c:.0f} puzzles/s ({c:.2f} s), "
-              f"dataflow.batch {2000 / p:.0f} puzzles/s ({p:.2f} s), python/cli {p / c:.3f}")
+        print(f"{label}: dataflow batch {2000 / c:.0f} puzzles/s ({c:.2f} s, cpu {c_cpu:.2f} s), "
+              f"dataflow.batch {2000 / p:.0f} puzzles/s ({p:.2f} s, cpu {p_cpu:.2f} s), "
+              f"python/cli wall {p / c:.3f}, cpu {p_cpu / c_cpu:.3f}")
     wb = dataflow.load(SUDOKU)
     wb.solve()
     read = timeit.repeat(lambda: wb["Main!D4"], number=10000, repeat=runs)
