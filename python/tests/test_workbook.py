@@ -99,6 +99,10 @@ def test_typing_over_a_formula_replaces_it_as_excel_does() -> None:
     assert wb["A1"] == "=not a formula", "a str is text, never parsed"
     wb["A1"] = None
     assert wb["A1"] is None
+    wb.set_formula("D1:D3", "=ROW(A1)+1")
+    wb.recalc()
+    assert wb["D1:D3"] == [[2.0], [3.0], [4.0]], "Ctrl+Enter: relative to the range's top-left cell"
+    assert wb.formula("D3") == "=ROW(A1)+1", "as written, for the whole range"
     wb.set_formula("A1:A3", "{=ROW(A1:A3)*2}")
     wb.recalc()
     assert wb["A1:A3"] == [[2.0], [4.0], [6.0]]
