@@ -139,15 +139,19 @@ impl Session {
 
     /// Fills a named input's range from a line of symbols.
     pub fn set_input(&mut self, name: &str, line: &str) -> Result<(), Error> {
-        let input = self.workbook.input(name).ok_or_else(|| {
-            let known: Vec<&str> = self.workbook.inputs.iter().map(|i| i.name.as_str()).collect();
-            Error::Input(format!("no input named `{name}` (inputs: {})", known.join(", ")))
-        })?;
+        let input = input_def(&self.workbook, name)?;
         let values = input.decode(line)?;
         for (cell, v) in input.area.cells().zip(values) {
             self.engine.set(cell, v)?;
         }
         Ok(())
+    }
+
+    /// The cells a named input's range takes from a line of symbols, with
+    /// their values, set nowhere yet (for [`Timeline::reset`]).
+    pub fn input_cells(&self, name: &str, line: &str) -> Result<Vec<(CellAddr, Value)>, Error> {
+        let input = input_def(&self.workbook, name)?;
+        Ok(input.area.cells().zip(input.decode(line)?).collect())
     }
 
     /// Reads every input through `alphabet` instead of the workbook's (the
@@ -244,6 +248,14 @@ impl Session {
             })
             .collect()
     }
+}
+
+/// The input of `wb` named `name` (in any case); the error lists the inputs.
+fn input_def<'w>(wb: &'w Workbook, name: &str) -> Result<&'w crate::workbook::InputDef, Error> {
+    wb.input(name).ok_or_else(|| {
+        let known: Vec<&str> = wb.inputs.iter().map(|i| i.name.as_str()).collect();
+        Error::Input(format!("no input named `{name}` (inputs: {})", known.join(", ")))
+    })
 }
 
 /// The engine's view of a workbook: range formulas filled cell by cell

@@ -83,6 +83,41 @@ impl Timeline {
         Ok(self.last_changes())
     }
 
+    /// Sets `cells` (an input's, see [`Session::input_cells`]) and runs the
+    /// workbook's reset protocol as [`Session::reset`] does (its `set`
+    /// cells, a recalculation, its `then` cells), recorded as one entry
+    /// that `back` undoes at once. Returns the protocol's recalculation
+    /// (None without a protocol: only the cells are set) and every cell it
+    /// changed. A cell that refuses leaves everything as it was.
+    pub fn reset(
+        &mut self,
+        s: &mut Session,
+        cells: &[(CellAddr, Value)],
+    ) -> Result<(Option<Report>, &[Change]), Error> {
+        let protocol = s.workbook().reset.clone();
+        let engine = s.engine_mut();
+        let mut recorder = Recorder::start(engine);
+        let run = (|| {
+            cells.iter().try_for_each(|(c, v)| recorder.set(engine, *c, v.clone()))?;
+            let Some(protocol) = &protocol else { return Ok(None) };
+            protocol.set.iter().try_for_each(|(c, v)| recorder.set(engine, *c, v.clone()))?;
+            let report = engine.recalc_with(&mut recorder);
+            protocol.then.iter().try_for_each(|(c, v)| recorder.set(engine, *c, v.clone()))?;
+            Ok(Some(report))
+        })();
+        match run {
+            Ok(report) => {
+                let delta = recorder.finish(engine);
+                self.push(Entry::Step(delta));
+                Ok((report, self.last_changes()))
+            }
+            Err(e) => {
+                engine.undo(&recorder.finish(engine));
+                Err(e)
+            }
+        }
+    }
+
     /// An edit of formulas, names or cells holding formulas (one of
     /// [`Session`]'s edits, given as `edit`), recorded; an edit that fails
     /// records nothing.
@@ -159,5 +194,36 @@ impl Timeline {
             Some(Entry::Step(d)) => &d.changes,
             _ => &[],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reset_is_one_entry_that_goes_back_and_forth_exactly() {
+        let mut s = Session::load("workbooks/sudoku.ron".as_ref()).expect("it loads");
+        let puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let before = s.clone();
+        let mut expected = s.clone();
+        expected.set_input("puzzle", puzzle).expect("81 symbols");
+        let run = expected.reset().expect("a protocol").expect("it runs");
+        let mut t = Timeline::new();
+        let cells = s.input_cells("puzzle", puzzle).expect("81 symbols");
+        let (report, changes) = t.reset(&mut s, &cells).expect("it resets");
+        assert_eq!(report, Some(run.report));
+        assert!(!changes.is_empty());
+        assert!(s.engine().same_state(expected.engine()), "as Session::reset leaves it");
+        assert!(t.back(&mut s));
+        assert!(s.engine().same_state(before.engine()), "back to before the reset in one step");
+        assert!(t.forward(&mut s));
+        assert!(s.engine().same_state(expected.engine()));
+        // A cell that refuses (a formula cell) sets nothing and records nothing.
+        let f18 = s.area("Main!F18").expect("a cell").top_left();
+        let after = s.clone();
+        assert!(t.reset(&mut s, &[(cells[0].0, Value::Number(1.0)), (f18, Value::Number(1.0))]).is_err());
+        assert!(s.engine().same_state(after.engine()));
+        assert_eq!(t.len(), (1, 0));
     }
 }
