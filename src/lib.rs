@@ -34,12 +34,47 @@
 //! assert_eq!(s.read_line(&solution, "123456789").len(), 81);
 //! ```
 //!
+//! A workbook can also be built in memory, its formula files given by
+//! name, and edited live: formulas set over a cell or a range, names
+//! defined or changed, each edit binding again only what depends on it and
+//! undone at will ([`session::Timeline`] records steps and edits for going
+//! back and forth). Errors are [`Error`] and [`LoadError`], which work
+//! with `?`:
+//!
+//! ```
+//! use dataflow::session::Session;
+//! use dataflow::value::Value;
+//! use dataflow::workbook::{Workbook, files::MemoryFiles};
+//!
+//! fn main() -> Result<(), dataflow::Error> {
+//!     let files = MemoryFiles::new().with("f.dfl", "name rate = 0.05\ncells Main!B1 = A1*(1+rate)\n");
+//!     let ron = r#"(sheets: ["Main"], include: ["f.dfl"], cells: { "Main!A1": 100 })"#;
+//!     let mut s = Session::new(Workbook::from_memory(ron, &files, &[])?)?;
+//!     s.recalc();
+//!     let b1 = s.area("Main!B1")?;
+//!     assert_eq!(s.engine().get(b1.top_left()), &Value::Number(105.0));
+//!     let undo = s.set_formula(b1, "=A1*2")?; // only B1 is bound again
+//!     s.recalc();
+//!     assert_eq!(s.engine().get(b1.top_left()), &Value::Number(200.0));
+//!     s.undo_edit(undo);
+//!     s.define_name("rate", "=0.1", None)?; // every user of `rate` follows
+//!     s.recalc();
+//!     assert_eq!(s.engine().get(b1.top_left()), &Value::Number(110.00000000000001));
+//!     // A typo is a located error, and the session is left as it was.
+//!     let e = s.set_formula(b1, "=A1*nowhere").unwrap_err();
+//!     assert!(e.to_string().contains("Main!B1:1:5"));
+//!     Ok(())
+//! }
+//! ```
+//!
 //! The modules, from file to value: [`workbook`] (the model and its file
 //! readers), [`parse`] and [`ast`] (formulas), [`eval`] and [`functions`]
 //! (binding and evaluation), [`engine`] (graph, schedule, recalculation,
 //! observers, undo), [`session`] (a loaded workbook with its engine, inputs
 //! and reset protocol), [`render`] and [`state`] (text grids and saved
-//! values), [`puzzle`] (lines of symbols through a session). [`value`],
+//! values), [`puzzle`] (lines of symbols through a session), [`batch`]
+//! (many puzzles on worker threads, in input order). [`error`] holds the
+//! errors a caller gets back; [`value`],
 //! [`address`], [`sheets`], [`ids`], [`policy`] and [`words`] are the
 //! vocabulary they share; [`diagnostic`] renders located problems.
 

@@ -41,7 +41,7 @@ impl NamedAreas {
 
     /// The name `text` (its index in the names) and the area it stands for,
     /// or why it stands for none; None when the workbook has no such name.
-    pub fn lookup(&self, text: &str) -> Option<(usize, &Result<Area, String>)> {
+    pub(crate) fn lookup(&self, text: &str) -> Option<(usize, &Result<Area, String>)> {
         self.by_name.get(&text.to_lowercase()).map(|(i, a)| (*i, a))
     }
 
