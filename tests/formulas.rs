@@ -16,6 +16,10 @@
 //!
 //! =SUM(B1:B3)  ->  20          a case, evaluated in A1's context
 //! @D2 =B1:B3*2  ->  10         a case evaluated in D2's context
+//! =NORM.S.DIST(1,TRUE)  ~>  0.841344746068543
+//!                              a number within a relative 1e-9 (as the
+//!                              shared Excel-files comparison allows): for
+//!                              values given to fewer digits than a double
 //! ```
 //!
 //! Each case is evaluated on its own in the context of its cell, without
@@ -54,6 +58,21 @@ struct Case {
     at: String,
     formula: String,
     expected: Value,
+    /// `~>`: a number within a relative [`CLOSE`] of the expected one.
+    close: bool,
+}
+
+/// How near a `~>` case's number must be: relative, as the comparison of
+/// Excel's cached values allows (`../shared/excel-files/README.md`).
+const CLOSE: f64 = 1e-9;
+
+impl Case {
+    fn matches(&self, got: &Value) -> bool {
+        match (self.close, &self.expected, got) {
+            (true, Value::Number(a), Value::Number(b)) => (a - b).abs() <= CLOSE * a.abs().max(b.abs()),
+            _ => *got == self.expected,
+        }
+    }
 }
 
 /// One sheet of a corpus file: inputs and names, then the cases.
@@ -163,22 +182,27 @@ fn case(src: &str) -> Result<Case, String> {
         }
         None => ("A1".to_string(), src),
     };
-    let arrow = arrow(rest).ok_or("expected `=FORMULA -> VALUE`: no `->` outside quotes")?;
+    let arrow = arrow(rest).ok_or("expected `=FORMULA -> VALUE`: no `->` (or `~>`) outside quotes")?;
     let (text, expected) = (rest[..arrow].trim(), rest[arrow + 2..].trim());
     if !text.starts_with('=') {
         return Err(format!("a case's formula starts with `=`: `{text}`"));
     }
     formula(text)?;
-    Ok(Case { at, formula: text.to_string(), expected: value(expected)? })
+    let close = rest[arrow..].starts_with('~');
+    let expected = value(expected)?;
+    if close && !matches!(expected, Value::Number(_)) {
+        return Err(format!("`~>` compares numbers; `{}` is not one", show(&expected)));
+    }
+    Ok(Case { at, formula: text.to_string(), expected, close })
 }
 
-/// The byte offset of the first `->` outside double quotes.
+/// The byte offset of the first `->` or `~>` outside double quotes.
 fn arrow(s: &str) -> Option<usize> {
     let mut quoted = false;
     for (i, c) in s.char_indices() {
         match c {
             '"' => quoted = !quoted,
-            '-' if !quoted && s[i..].starts_with("->") => return Some(i),
+            '-' | '~' if !quoted && s[i + 1..].starts_with('>') => return Some(i),
             _ => {}
         }
     }
@@ -260,7 +284,7 @@ fn run(file: &str, block: &Block) -> Vec<String> {
         let got = catch_unwind(AssertUnwindSafe(|| s.eval_at(&case.at, &case.formula)));
         let at = if case.at == "A1" { String::new() } else { format!("@{} ", case.at) };
         match got {
-            Ok(v) if v == case.expected => {}
+            Ok(v) if case.matches(&v) => {}
             Ok(v) => failures.push(format!(
                 "{file}:{line}: {at}{}\n    expected {}\n    got      {}",
                 case.formula,
@@ -321,13 +345,14 @@ fn malformed_lines_are_reported_with_their_line_numbers() {
         "@ZZZ9999999 =1  ->  1",
         "=1  ->  one",
         "=2",
+        "=\"a\"  ~>  \"a\"",
         "=1+1  ->  2",
         "B4 = 4",
     ]
     .join("\n");
     let problems = parse_corpus(&text).err().expect("malformed lines are refused");
     let lines: Vec<usize> = problems.iter().map(|(line, _)| *line).collect();
-    assert_eq!(lines, [2, 3, 4, 5, 6, 7, 8, 10], "{problems:?}");
+    assert_eq!(lines, [2, 3, 4, 5, 6, 7, 8, 9, 11], "{problems:?}");
 }
 
 #[test]
@@ -338,4 +363,15 @@ fn every_failing_case_is_reported() {
     assert_eq!(failures[0], "f.txt:3: =1/0\n    expected 1\n    got      #DIV/0!");
     assert!(failures[1].starts_with("f.txt:5: =B1&\"\"\"\"\n"), "{failures:?}");
     assert!(failures[1].ends_with("got      \"a->b\"\"\""), "{failures:?}");
+}
+
+#[test]
+fn close_cases_allow_a_relative_billionth_and_no_more() {
+    let case = |src: &str| case(src).expect("a case");
+    let third = case("=1/3  ~>  0.333333333333");
+    assert!(third.matches(&Value::Number(1.0 / 3.0)));
+    assert!(!third.matches(&Value::Number(0.3333333)), "a relative 1e-7 off");
+    assert!(!third.matches(&Value::text("0.333333333333")));
+    let exact = case("=1/3  ->  0.333333333333");
+    assert!(!exact.matches(&Value::Number(1.0 / 3.0)), "`->` is exact");
 }
