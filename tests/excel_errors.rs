@@ -56,3 +56,34 @@ fn an_imported_excel_file_with_problems_loads_again_from_its_ron() {
     let again = Workbook::from_memory(&written.ron, &MemoryFiles::new().with("f2.dfl", written.dfl), &[]);
     assert!(again.is_ok(), "{:?}", again.err());
 }
+
+mod xlsx;
+
+/// What Excel 365 writes for dynamic arrays: `@` as `_xlfn.SINGLE`, a spill
+/// reference as `_xlfn.ANCHORARRAY`, and an empty `<f ca="1"/>` on a cell a
+/// spill covers. The file loads; `@` intersects, a spill reference is a
+/// located #NAME? until spills are computed, the empty formula keeps its
+/// saved value, each with one warning.
+#[test]
+fn an_excel_365_file_with_dynamic_arrays_loads() {
+    let cells = vec![
+        xlsx::num("A1", 10.0),
+        xlsx::num("A2", 20.0),
+        xlsx::num("A3", 30.0),
+        xlsx::formula("B2", "_xlfn.SINGLE(A1:A3)*2", Some(40.0)),
+        xlsx::formula("C1", "_xlfn.SEQUENCE(3)", Some(1.0)),
+        r#"<c r="C2"><f ca="1"/><v>2</v></c>"#.to_string(),
+        r#"<c r="C3"><f ca="1"/><v>3</v></c>"#.to_string(),
+        xlsx::formula("D1", "SUM(_xlfn.ANCHORARRAY(C1))", Some(6.0)),
+    ];
+    let path = xlsx::Book::default().sheet("Main", cells).write("dynamic.xlsx");
+    let mut s = Session::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    s.recalc();
+    assert_eq!(value(&s, "B2"), Value::Number(40.0), "@ by implicit intersection");
+    assert_eq!((value(&s, "C2"), value(&s, "C3")), (Value::Number(2.0), Value::Number(3.0)), "saved values kept");
+    assert_eq!(value(&s, "D1"), Value::Error(ErrorKind::Name));
+    let messages: Vec<String> = s.warnings().iter().map(|d| d.message.clone()).collect();
+    assert!(messages.iter().any(|m| m.contains("2 cells with an empty formula") && m.contains("first Main!C2")), "{messages:?}");
+    let anchor = s.warnings().iter().find(|d| d.message.contains("ANCHORARRAY")).expect("a warning for the spill reference");
+    assert_eq!(anchor.cell.as_deref(), Some("Main!D1"));
+}

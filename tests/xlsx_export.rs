@@ -217,6 +217,7 @@ fn an_exported_range_formula_reads_back_as_one_range_formula() {
     assert!(before.contains(&"Main!P4:AP30".to_string()), "{before:?}");
     assert_eq!(after, before, "the same range formulas");
     let one_cell = back.workbook().cells.iter().filter(|e| e.content.formula().is_some() && e.area.is_cell()).count();
-    let one_cell_before = s.workbook().cells.iter().filter(|e| e.content.formula().is_some() && e.area.is_cell()).count();
+    let one_cell_before =
+        s.workbook().cells.iter().filter(|e| e.content.formula().is_some() && e.area.is_cell()).count();
     assert_eq!(one_cell, one_cell_before);
 }

@@ -376,6 +376,17 @@ impl<'a> Eval<'a> {
         hit.map_or(Value::Error(ErrorKind::Value), |h| self.cell_value(h))
     }
 
+    /// Excel's `@` (stored `_xlfn.SINGLE`): one value, whatever the mode —
+    /// a multi-cell reference by implicit intersection, an array its
+    /// top-left element, anything else as [`Eval::value`] reads it.
+    pub fn single(&self, v: Value) -> Value {
+        match v {
+            Value::Ref(a) if !a.is_cell() && !self.folding => self.intersect(&a),
+            Value::Array(a) if !a.is_ref_array() => a.first().unwrap_or(Value::Error(ErrorKind::Value)),
+            v => self.value(v),
+        }
+    }
+
     /// Like [`Eval::value`] but always turns a reference into its values
     /// (an array for several cells), whatever the mode: for arguments that
     /// take arrays, such as SUMPRODUCT's.

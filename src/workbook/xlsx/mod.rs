@@ -96,6 +96,15 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
             listing.formula(&sheets, area, &excel_text(&text), array);
         }
         start.extend(read.cached.into_iter().filter(|(_, v)| !v.is_empty()));
+        if let Some(first) = read.kept.first() {
+            diags.push(Diagnostic::new(format!(
+                "sheet `{name}`: {} with an empty formula (where a dynamic array spills or a data table \
+                 fills) {} the value Excel saved, first {}",
+                crate::words::plural(read.kept.len() as u64, "cell"),
+                if read.kept.len() == 1 { "keeps" } else { "keep" },
+                sheets.cell(*first)
+            )));
+        }
         match tables::tables(&mut zip, part) {
             Ok(found) => tables.extend(found.into_iter().map(|t| (i as u16, t))),
             Err(m) => diags.push(Diagnostic::new(format!("the tables of sheet `{name}`: {m}"))),
