@@ -83,7 +83,11 @@ fn an_excel_365_file_with_dynamic_arrays_loads() {
     assert_eq!((value(&s, "C2"), value(&s, "C3")), (Value::Number(2.0), Value::Number(3.0)), "saved values kept");
     assert_eq!(value(&s, "D1"), Value::Error(ErrorKind::Name));
     let messages: Vec<String> = s.warnings().iter().map(|d| d.message.clone()).collect();
-    assert!(messages.iter().any(|m| m.contains("2 cells with an empty formula") && m.contains("first Main!C2")), "{messages:?}");
-    let anchor = s.warnings().iter().find(|d| d.message.contains("ANCHORARRAY")).expect("a warning for the spill reference");
+    assert!(
+        messages.iter().any(|m| m.contains("2 cells with an empty formula") && m.contains("first Main!C2")),
+        "{messages:?}"
+    );
+    let anchor =
+        s.warnings().iter().find(|d| d.message.contains("ANCHORARRAY")).expect("a warning for the spill reference");
     assert_eq!(anchor.cell.as_deref(), Some("Main!D1"));
 }
