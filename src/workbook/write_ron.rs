@@ -36,6 +36,10 @@ pub fn write(wb: &Workbook, dfl_path: &str, origin: &str) -> Written {
         quoted(c.order.as_str())
     );
     ron += &format!("    include: [{}],\n", quoted(dfl_path));
+    if wb.excel_errors {
+        // What Excel loads past, the imported workbook loads past too.
+        ron += "    excel_errors: true,\n";
+    }
     let mut dfl = format!("# Names and formulas imported from {origin} by `dataflow import`.\n");
     let mut cells = String::new();
     for entry in &wb.cells {

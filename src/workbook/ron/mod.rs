@@ -67,6 +67,7 @@ pub fn from_str_in(
     let raw = raw::parse_ron(&src).map_err(|d| vec![d])?;
     let root = spans::scan(&src.text);
     let mut b = Builder::new(&src);
+    b.excel_errors = raw.excel_errors;
     let calc = read::head(&mut b, &raw, &root, &src);
     let base = (raw.include.as_slice(), root.field("include"));
     let chosen = parts::choose(&mut b, &src, &raw.parts, root.field("parts"), base, base_dir, with);

@@ -34,6 +34,9 @@ pub(crate) struct RawWorkbook<'a> {
     pub reset: Option<RawReset<'a>>,
     #[serde(default, borrow)]
     pub parts: Entries<Str<'a>, RawPart<'a>>,
+    /// Excel's way with problems (see `Workbook::excel_errors`).
+    #[serde(default)]
+    pub excel_errors: bool,
 }
 
 #[derive(Deserialize, Debug)]
@@ -232,7 +235,8 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Entries
 }
 
 /// The fields of the top-level `Workbook(...)`.
-const WORKBOOK_FIELDS: &[&str] = &["sheets", "calc", "include", "cells", "names", "inputs", "views", "reset"];
+const WORKBOOK_FIELDS: &[&str] =
+    &["sheets", "calc", "include", "cells", "names", "inputs", "views", "reset", "parts", "excel_errors"];
 
 /// Reads the workbook file's RON, or turns ron's error into a diagnostic at
 /// the line and column it gives.

@@ -100,10 +100,8 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     for (def, sheet) in kept {
         listing.name(&sheets, def, sheet as u16);
     }
-    let calc = calc(&book.calc).unwrap_or_else(|m| {
-        diags.push(Diagnostic::new(m).with_note(format!("in `{}`", path.display())));
-        CalcSettings::default()
-    });
+    let (calc, problems) = calc(&book.calc);
+    diags.extend(problems.into_iter().map(|m| Diagnostic::new(m).with_note(format!("in `{}`", path.display()))));
     let mut wb = listing.build(path, sheets, diags, calc)?;
     wb.start = start;
     Ok(wb)
@@ -113,17 +111,24 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
 /// missing count or delta, and Excel's row-major order; a count or delta
 /// out of `policy`'s bounds (a delta of `INF` or `1e400` among them) is
 /// refused.
-fn calc(c: &parts::CalcPr) -> Result<CalcSettings, String> {
+fn calc(c: &parts::CalcPr) -> (CalcSettings, Vec<String>) {
     let mut s = CalcSettings { iterate: c.iterate, ..CalcSettings::default() };
+    let mut problems = Vec::new();
     if let Some(n) = &c.count {
         let count = n.parse().map_err(|_| SettingError::MaxIterations);
-        s = count.and_then(|n| s.with_max_iterations(n)).map_err(|e| format!("iterateCount=\"{n}\" {e}"))?;
+        match count.and_then(|n| s.with_max_iterations(n)) {
+            Ok(t) => s = t,
+            Err(e) => problems.push(format!("iterateCount=\"{n}\" {e}; Excel's default {} is used", s.max_iterations)),
+        }
     }
     if let Some(d) = &c.delta {
         let delta = d.parse().map_err(|_| SettingError::MaxChange);
-        s = delta.and_then(|d| s.with_max_change(d)).map_err(|e| format!("iterateDelta=\"{d}\" {e}"))?;
+        match delta.and_then(|d| s.with_max_change(d)) {
+            Ok(t) => s = t,
+            Err(e) => problems.push(format!("iterateDelta=\"{d}\" {e}; Excel's default {} is used", s.max_change)),
+        }
     }
-    Ok(s)
+    (s, problems)
 }
 
 /// A formula as Excel stores it, without the prefixes it writes before
@@ -232,7 +237,10 @@ impl Listing {
         let src: Arc<Source> = Source::new(path, self.text);
         let mut b = Builder::new(&src);
         b.sheets = sheets;
-        b.diags = diags;
+        // An Excel file loads as Excel loads it: what dataflow cannot read
+        // is a warning, its cells show #NAME?.
+        b.excel_errors = true;
+        b.warnings = diags;
         for item in self.items {
             match item.kind {
                 Kind::Constant(c, v) => {
