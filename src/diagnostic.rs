@@ -143,8 +143,10 @@ impl Diagnostic {
         if color {
             label = label.with_color(hue);
         }
-        let mut report =
-            Report::build(report_kind, (name.as_str(), span)).with_config(config).with_message(&message).with_label(label);
+        let mut report = Report::build(report_kind, (name.as_str(), span))
+            .with_config(config)
+            .with_message(&message)
+            .with_label(label);
         if let Some(note) = &note {
             report = report.with_note(note);
         }

@@ -273,7 +273,7 @@ fn input_def<'w>(wb: &'w Workbook, name: &str) -> Result<&'w crate::workbook::In
 /// The engine's view of a workbook: range formulas filled cell by cell
 /// (later entries win), names with their anchors.
 pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
-    let mut m = Inputs { sheets: wb.sheets.clone(), ..Inputs::default() };
+    let mut m = Inputs { sheets: wb.sheets.clone(), tables: wb.tables.clone(), ..Inputs::default() };
     m.names = wb
         .names
         .iter()

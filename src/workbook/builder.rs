@@ -45,6 +45,8 @@ pub(crate) struct Builder {
     pub excel_errors: bool,
     /// The problems that did not refuse the workbook (`excel_errors`).
     pub warnings: Vec<Diagnostic>,
+    /// The tables read (see [`Workbook::tables`]).
+    pub tables: Vec<crate::table::Table>,
 }
 
 impl Builder {
@@ -62,6 +64,7 @@ impl Builder {
             named: None,
             excel_errors: false,
             warnings: Vec::new(),
+            tables: Vec::new(),
         }
     }
 
@@ -345,6 +348,7 @@ impl Builder {
             start: Vec::new(),
             excel_errors: self.excel_errors,
             warnings: self.warnings,
+            tables: self.tables,
         })
     }
 }

@@ -60,9 +60,11 @@ pub fn load_in(files: &dyn Files, path: &Path, with: &[String]) -> Result<Workbo
         }
         _ => {
             let format = ext.map_or_else(|| "(no extension)".to_string(), |e| format!("`.{e}`"));
-            Err(Diagnostic::new(format!("unknown workbook format {format}: dataflow reads .ron, .xlsx and .xlsm workbooks"))
-                .with_note(format!("in `{}`", path.display()))
-                .into())
+            Err(Diagnostic::new(format!(
+                "unknown workbook format {format}: dataflow reads .ron, .xlsx and .xlsm workbooks"
+            ))
+            .with_note(format!("in `{}`", path.display()))
+            .into())
         }
     }
 }
@@ -109,7 +111,10 @@ mod tests {
         let diags = load(Path::new("tests/data/none.XLSX")).unwrap_err();
         assert!(diags[0].message.starts_with("cannot read the workbook file `tests/data/none.XLSX`"));
         let diags = load(Path::new("README")).unwrap_err();
-        assert_eq!(diags[0].message, "unknown workbook format (no extension): dataflow reads .ron, .xlsx and .xlsm workbooks");
+        assert_eq!(
+            diags[0].message,
+            "unknown workbook format (no extension): dataflow reads .ron, .xlsx and .xlsm workbooks"
+        );
         // Any case of `.ron` goes to the RON reader.
         let diags = load(Path::new("tests/data/none.RON")).unwrap_err();
         assert!(diags[0].message.starts_with("cannot read the workbook file `tests/data/none.RON`"));

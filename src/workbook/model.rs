@@ -9,6 +9,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::{Expr, Span};
 use crate::diagnostic::{Diagnostic, Source};
 use crate::sheets::Sheets;
+use crate::table::Table;
 use crate::value::Value;
 use std::sync::Arc;
 
@@ -44,6 +45,8 @@ pub struct Workbook {
     pub excel_errors: bool,
     /// The problems loading passed over (`excel_errors`), located.
     pub warnings: Vec<Diagnostic>,
+    /// Excel tables, which structured references (`Sales[Qty]`) name.
+    pub tables: Vec<Table>,
 }
 
 /// An optional part of a workbook (formula files and views turned on by

@@ -12,6 +12,7 @@ mod parts;
 mod raw;
 mod read;
 mod spans;
+mod tables;
 mod views;
 
 pub use parts::ALL;
@@ -81,6 +82,7 @@ pub fn from_str_in(
     let part_views = parts::views(&mut b, &src, &raw.parts, root.field("parts"), &chosen);
     parts::add_views(&mut b, &src, &mut file.views, part_views);
     include::add_cells(&mut b, read);
+    tables::header_names(&mut b);
     read::check_settable(&mut b, &src, &file.settable);
     b.finish(file.calc, file.inputs, file.views, file.reset, chosen.parts)
 }
