@@ -68,6 +68,11 @@ pub struct CalcSettings {
     pub max_iterations: u32,
     pub max_change: f64,
     pub order: Order,
+    /// The seed of the random numbers RAND and RANDBETWEEN draw: with one,
+    /// a workbook recalculated from the same state draws the same numbers
+    /// every run (reproducible runs, tests); without one (the default),
+    /// each engine starts from a random seed, as Excel does.
+    pub seed: Option<u64>,
 }
 
 impl Default for CalcSettings {
@@ -77,6 +82,7 @@ impl Default for CalcSettings {
             max_iterations: DEFAULT_MAX_ITERATIONS,
             max_change: DEFAULT_MAX_CHANGE,
             order: Order::RowMajor,
+            seed: None,
         }
     }
 }
@@ -112,6 +118,12 @@ impl CalcSettings {
             MIN_ITERATIONS..=MAX_ITERATIONS_LIMIT => Ok(CalcSettings { max_iterations: n, ..self }),
             _ => Err(SettingError::MaxIterations),
         }
+    }
+
+    /// These settings with RAND and RANDBETWEEN drawing from `seed` (or
+    /// from a random seed, for `None`).
+    pub fn with_seed(self, seed: Option<u64>) -> CalcSettings {
+        CalcSettings { seed, ..self }
     }
 
     /// These settings with `x` as the maximum change, if it is a finite

@@ -101,6 +101,15 @@ const EXCEL_2007: &[&str] = &[
     // info
     "ISNUMBER", "ISTEXT", "ISNONTEXT", "ISLOGICAL", "ISBLANK", "ISERROR", "ISERR", "ISNA", "ISEVEN", "ISODD", "ISREF",
     "ERROR.TYPE", "TYPE", "N", "T", "NA",
+    // math, added with the financial functions (ISO.CEILING came with Excel
+    // 2010, but Microsoft's list of future functions names it bare)
+    "LOG", "LOG10", "SQRTPI", "TAN", "ASIN", "ACOS", "ATAN", "ATAN2", "SINH", "COSH", "TANH", "ASINH", "ACOSH",
+    "ATANH", "DEGREES", "RADIANS", "GCD", "LCM", "FACT", "FACTDOUBLE", "COMBIN", "PERMUT", "MULTINOMIAL", "MROUND",
+    "ISO.CEILING", "ROMAN", "SUBTOTAL", "RAND", "RANDBETWEEN", "SUMX2MY2", "SUMX2PY2", "SUMXMY2", "SERIESSUM",
+    "MINVERSE", "MDETERM",
+    // finance
+    "PV", "FV", "PMT", "IPMT", "PPMT", "NPER", "RATE", "CUMIPMT", "CUMPRINC", "ISPMT", "NPV", "XNPV", "IRR", "XIRR",
+    "MIRR", "FVSCHEDULE", "SLN", "SYD", "DB", "DDB", "VDB", "EFFECT", "NOMINAL", "DOLLARDE", "DOLLARFR",
 ];
 
 #[test]

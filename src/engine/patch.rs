@@ -203,6 +203,8 @@ impl Engine {
                 _ => {}
             }
         }
+        // Which cells call SUBTOTAL or AGGREGATE is found again when asked.
+        p.subtotals = Default::default();
         let origins = p.cells.iter_mut().zip(origins).map(|(c, o)| std::mem::replace(&mut c.origin, o)).collect();
         let constants = std::mem::replace(&mut p.constants, constants);
         let nodes = std::mem::replace(&mut p.nodes, nodes);

@@ -7,6 +7,7 @@
 pub use super::cell::{BlockCell, FormulaCell};
 use super::dirty::Tracked;
 use super::graph::{DepGraph, Stage};
+use super::nested::Subtotals;
 use super::rebuild::{Known, Reuse};
 use super::share::{Interned, Shared, share};
 use crate::address::{Area, CellAddr};
@@ -254,6 +255,9 @@ pub struct Program {
     /// The nodes the bound formulas hold, shared parts counted in place
     /// (what [`MAX_TOTAL_BOUND_NODES`] bounds).
     pub(super) nodes: usize,
+    /// The cells whose formula calls SUBTOTAL or AGGREGATE, found when
+    /// first asked (see `nested`).
+    pub(super) subtotals: Subtotals,
 }
 
 /// Whether [`Program::build_with`] shares repeated subformulas.
@@ -392,6 +396,7 @@ impl Program {
             tracked,
             sharing,
             nodes: found.nodes,
+            subtotals: Subtotals::default(),
         };
         (program, found.issues)
     }

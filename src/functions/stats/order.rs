@@ -6,21 +6,9 @@
 //! giving an array of results.
 
 use crate::eval::{BExpr, Eval};
-use crate::functions::args::{self, lift_values};
+use crate::functions::args::{lift_values, numbers};
 use crate::value::{Array, ErrorKind, Value};
 use std::sync::Arc;
-
-/// The numbers of aggregate arguments, in order, under SUM's rules; the
-/// first error met instead.
-fn numbers(ev: &mut Eval, a: &[BExpr]) -> Result<Vec<f64>, ErrorKind> {
-    let (mut out, mut err) = (Vec::new(), None);
-    args::for_each_operand(ev, a, |v, src| match args::number_operand(v, src) {
-        Some(Ok(n)) if err.is_none() => out.push(n),
-        Some(Err(e)) => _ = err.get_or_insert(e),
-        _ => {}
-    });
-    err.map_or(Ok(out), Err)
-}
 
 /// [`numbers`], sorted ascending.
 fn sorted(ev: &mut Eval, a: &[BExpr]) -> Result<Vec<f64>, ErrorKind> {

@@ -74,6 +74,7 @@ pub(crate) struct RawCalc {
     pub max_iterations: Option<u32>,
     pub max_change: Option<f64>,
     pub order: Option<RawOrder>,
+    pub seed: Option<u64>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -334,7 +335,10 @@ fn describe(code: &ron::Error) -> (String, &'static str) {
 /// How a part of the workbook is written, for a note when RON expected it.
 fn shape(name: &str) -> Option<&'static str> {
     Some(match name {
-        "Calc" => "calc reads `(iterate: true, max_iterations: 100, max_change: 0.001, order: \"row-major\")`",
+        "Calc" => {
+            "calc reads `(iterate: true, max_iterations: 100, max_change: 0.001, order: \"row-major\")`, \
+             and `seed: 42` for reproducible random numbers"
+        }
         "Name" => "a name reads `(formula: \"=...\", anchor: \"Main!A1\", comment: \"...\")`",
         "Input" => "an input reads `(range: \"Main!D4:L12\", alphabet: \"123456789\", blanks: \".0\")`",
         "View" => "a view reads `(range: \"Main!D4:L12\", group: (3, 3))`",
