@@ -187,9 +187,11 @@ pub fn tdist(a: &[f64]) -> R {
     Ok(tails * t_tail(t, n))
 }
 
-/// The t > 0 whose tail P(T > t) is `q` (0 < q ≤ 1/2).
+/// The t > 0 whose tail P(T > t) is `q` (0 < q ≤ 1/2); NaN past 1e154,
+/// where t² overflows and [`t_tail`] no longer tells the tails apart.
 fn t_upper(q: f64, n: f64) -> f64 {
-    solve(|t| t_tail(t, n), q, 0.0, f64::INFINITY)
+    let t = solve(|t| t_tail(t, n), q, 0.0, f64::INFINITY);
+    if (t * t).is_finite() { t } else { f64::NAN }
 }
 
 /// `T.INV(p, df)`: 0 < p < 1.

@@ -86,39 +86,42 @@ pub fn trimmean(ev: &mut Eval, a: &[BExpr]) -> Value {
     })
 }
 
+/// The numbers of the arguments, their moments and standard deviation
+/// (`ddof` 1 for a sample's, 0 for a population's), for the shape
+/// statistics: fewer than `least` numbers, or no spread, is #DIV/0!; a
+/// spread too wide for a double #NUM!.
+fn standardized(ev: &mut Eval, a: &[BExpr], least: f64, ddof: u8) -> Result<(Vec<f64>, Moments, f64), ErrorKind> {
+    let data = numbers(ev, a)?;
+    let m = Moments::of(&data);
+    if m.n < least || m.ss == 0.0 {
+        return Err(ErrorKind::Div0);
+    }
+    let sd = m.variance(ddof)?.sqrt();
+    if !sd.is_finite() {
+        return Err(ErrorKind::Num);
+    }
+    Ok((data, m, sd))
+}
+
 /// `KURT(x, ...)`: the sample excess kurtosis; fewer than 4 numbers, or
 /// no spread, is #DIV/0!.
 pub fn kurt(ev: &mut Eval, a: &[BExpr]) -> Value {
-    let data = data!(numbers(ev, a));
-    let m = Moments::of(&data);
+    let (data, m, sd) = data!(standardized(ev, a, 4.0, 1));
     let n = m.n;
-    if n < 4.0 || m.ss == 0.0 {
-        return Value::Error(ErrorKind::Div0);
-    }
-    let s4 = m.standardized_sum(&data, (m.ss / (n - 1.0)).sqrt(), 4);
-    let k = n * (n + 1.0) / ((n - 1.0) * (n - 2.0) * (n - 3.0)) * s4;
+    let k = n * (n + 1.0) / ((n - 1.0) * (n - 2.0) * (n - 3.0)) * m.standardized_sum(&data, sd, 4);
     Value::num(k - 3.0 * (n - 1.0) * (n - 1.0) / ((n - 2.0) * (n - 3.0)))
 }
 
 /// `SKEW(x, ...)`: the sample skewness; fewer than 3 numbers, or no
 /// spread, is #DIV/0!.
 pub fn skew(ev: &mut Eval, a: &[BExpr]) -> Value {
-    let data = data!(numbers(ev, a));
-    let m = Moments::of(&data);
+    let (data, m, sd) = data!(standardized(ev, a, 3.0, 1));
     let n = m.n;
-    if n < 3.0 || m.ss == 0.0 {
-        return Value::Error(ErrorKind::Div0);
-    }
-    let s3 = m.standardized_sum(&data, (m.ss / (n - 1.0)).sqrt(), 3);
-    Value::num(n / ((n - 1.0) * (n - 2.0)) * s3)
+    Value::num(n / ((n - 1.0) * (n - 2.0)) * m.standardized_sum(&data, sd, 3))
 }
 
 /// `SKEW.P(x, ...)`: the population skewness; no spread is #DIV/0!.
 pub fn skew_p(ev: &mut Eval, a: &[BExpr]) -> Value {
-    let data = data!(numbers(ev, a));
-    let m = Moments::of(&data);
-    if m.ss == 0.0 || data.is_empty() {
-        return Value::Error(ErrorKind::Div0);
-    }
-    Value::num(m.standardized_sum(&data, (m.ss / m.n).sqrt(), 3) / m.n)
+    let (data, m, sd) = data!(standardized(ev, a, 1.0, 0));
+    Value::num(m.standardized_sum(&data, sd, 3) / m.n)
 }
