@@ -150,6 +150,7 @@ const SHOWN_CYCLES: usize = 100;
 
 pub fn check(path: &Path, with: &[String]) -> Result<(), Failure> {
     let session = app::load(path, with)?;
+    app::warn_passed_over(&session, usize::MAX);
     let p = session.engine().program();
     let mut text = format!(
         "{}: {} sheets, {} names, {} formula cells, {} constants\n",
@@ -160,6 +161,13 @@ pub fn check(path: &Path, with: &[String]) -> Result<(), Failure> {
         p.constants().len()
     );
     text += &parts_text(&session.workbook().parts);
+    let passed = dataflow::diagnostic::problem_count(session.warnings());
+    if passed > 0 {
+        text += &format!(
+            "{} passed over as Excel does (listed above): their cells show #NAME? or the error Excel shows\n",
+            app::plural(passed as u64, "problem")
+        );
+    }
     let cycles: Vec<&[FormulaId]> = p.cycles().collect();
     if cycles.is_empty() {
         text += "no circular references\n";

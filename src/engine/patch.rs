@@ -100,7 +100,8 @@ impl Engine {
                 return None;
             }
         }
-        let scope = (!names.is_empty()).then(|| Scope::new(model.sheets.to_vec(), model.names.clone()));
+        let scope = (!names.is_empty())
+            .then(|| Scope::new(model.sheets.to_vec(), model.names.clone()).with_tables(model.tables.clone()));
         let bound = match bind(p, model, scope.as_ref().unwrap_or(&p.scope), rebind, names) {
             Ok(b) => b,
             Err(issues) => return Some(Err(issues)),

@@ -52,6 +52,8 @@ pub struct Inputs {
     pub sheets: Sheets,
     pub names: Vec<NameDef>,
     pub cells: IndexMap<CellAddr, CellInput, rustc_hash::FxBuildHasher>,
+    /// Excel tables, which structured references name.
+    pub tables: Vec<crate::table::Table>,
 }
 
 /// A binding problem found while building, with the formula it came from.
@@ -283,7 +285,7 @@ impl Program {
         sharing: Sharing,
         mut reuse: Option<&mut Reuse>,
     ) -> (Program, Vec<BuildIssue>) {
-        let scope = Scope::new(model.sheets.to_vec(), model.names.clone());
+        let scope = Scope::new(model.sheets.to_vec(), model.names.clone()).with_tables(model.tables.clone());
         let mut found = Found { used: vec![false; model.names.len()], fold_left: MAX_FOLD_CELLS, ..Found::default() };
         let mut cells = Vec::new();
         let mut constants = Vec::new();

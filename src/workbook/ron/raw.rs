@@ -34,6 +34,24 @@ pub(crate) struct RawWorkbook<'a> {
     pub reset: Option<RawReset<'a>>,
     #[serde(default, borrow)]
     pub parts: Entries<Str<'a>, RawPart<'a>>,
+    /// Excel's way with problems (see `Workbook::excel_errors`).
+    #[serde(default)]
+    pub excel_errors: bool,
+    #[serde(default, borrow)]
+    pub tables: Entries<Str<'a>, RawTable<'a>>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(rename = "Table", deny_unknown_fields)]
+pub(crate) struct RawTable<'a> {
+    #[serde(borrow)]
+    pub range: Str<'a>,
+    #[serde(default)]
+    pub header: Option<bool>,
+    #[serde(default)]
+    pub totals: Option<bool>,
+    #[serde(default, borrow)]
+    pub columns: Option<Vec<Str<'a>>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -231,7 +249,8 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Entries
 }
 
 /// The fields of the top-level `Workbook(...)`.
-const WORKBOOK_FIELDS: &[&str] = &["sheets", "calc", "include", "cells", "names", "inputs", "views", "reset"];
+const WORKBOOK_FIELDS: &[&str] =
+    &["sheets", "calc", "include", "cells", "names", "inputs", "views", "reset", "parts", "excel_errors", "tables"];
 
 /// Reads the workbook file's RON, or turns ron's error into a diagnostic at
 /// the line and column it gives.

@@ -93,6 +93,7 @@ pub(crate) fn body(
     }
     parts.inputs = super::inputs::inputs(b, src, &raw.inputs, root.field("inputs"), &mut parts.settable);
     parts.views = super::views::views(b, src, &raw.views, root.field("views"));
+    super::tables::tables(b, src, &raw.tables, root.field("tables"));
     parts.reset = raw.reset.as_ref().map(|r| {
         let places = root.field("reset");
         ResetProtocol {
