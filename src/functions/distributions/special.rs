@@ -86,6 +86,11 @@ pub fn gamma(x: f64) -> f64 {
     if x == x.floor() && x <= 171.0 {
         return (2..x as u32).fold(1.0, |p, k| p * f64::from(k));
     }
+    if x > 171.0 {
+        // Up to 171.62 Γ is still a double: e^(ln Γ / 2), squared.
+        let half = (ln_gamma(x) / 2.0).exp();
+        return half * half;
+    }
     gamma::gamma(x)
 }
 
