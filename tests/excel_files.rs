@@ -86,6 +86,7 @@ struct Tally {
     load_causes: BTreeMap<String, usize>,
     mismatch_functions: BTreeMap<String, usize>,
     lines: Vec<String>,
+    samples: Vec<String>,
 }
 
 /// A load failure's cause, without the file's own details.
@@ -100,6 +101,12 @@ fn cause(message: &str) -> String {
         _ => m.to_string(),
     };
     m.chars().take(90).collect()
+}
+
+/// How many mismatched cells of each file to print (`EXCEL_FILES_SHOW=N`;
+/// none by default): file, cell, formula, Excel's value and dataflow's.
+fn show_samples() -> usize {
+    std::env::var("EXCEL_FILES_SHOW").ok().and_then(|n| n.parse().ok()).unwrap_or(0)
 }
 
 fn check(path: &Path, root: &Path, t: &mut Tally) {
@@ -125,7 +132,7 @@ fn check(path: &Path, root: &Path, t: &mut Tally) {
         .flat_map(|(area, text)| area.cells().map(move |c| (c, text.clone())).collect::<Vec<_>>())
         .collect();
     s.recalc();
-    let (mut cells, mut matched) = (0, 0);
+    let (mut cells, mut matched, mut shown) = (0, 0, 0);
     for (c, excel) in &expected {
         let text = texts.get(c).cloned().unwrap_or_default();
         let called = functions(&text);
@@ -145,6 +152,11 @@ fn check(path: &Path, root: &Path, t: &mut Tally) {
             }
             if called.is_empty() {
                 *t.mismatch_functions.entry("(no function)".into()).or_default() += 1;
+            }
+            if shown < show_samples() {
+                shown += 1;
+                let cell = s.workbook().sheets.cell(*c);
+                t.samples.push(format!("{name} {cell}: ={text}  Excel {excel:?}  dataflow {:?}", s.engine().get(*c)));
             }
         }
     }
@@ -168,6 +180,9 @@ fn excel_saved_workbooks_compute_what_excel_cached() {
         check(p, root, &mut t);
     }
     println!("{}", t.lines.join("\n"));
+    if !t.samples.is_empty() {
+        println!("\nmismatched cells:\n{}", t.samples.join("\n"));
+    }
     println!("\nwhy files did not load:");
     let mut causes: Vec<_> = t.load_causes.iter().collect();
     causes.sort_by(|a, b| b.1.cmp(a.1));

@@ -4,7 +4,7 @@
 //! starts from the values saved in FILE, when it exists, and saves them
 //! back (see `dataflow::state`).
 
-use super::output::json_output;
+use super::output::{csv_output, json_output};
 use super::trace::Tracer;
 use super::{Format, RunArgs};
 use crate::app::{self, Failure, Options, Shown, apply_sets, apply_settings, prepare, print, resolve_views, warn};
@@ -32,6 +32,7 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
     match args.format {
         Format::Text => print(&text_output(&o)),
         Format::Json => print(&json_output(&o.session, &o.views, &o.report, o.elapsed)),
+        Format::Csv => print(&csv_output(&o.session, &o.views)),
     }
 }
 
