@@ -16,6 +16,7 @@
 mod cells;
 mod names;
 mod parts;
+mod regroup;
 mod tables;
 
 use super::builder::Builder;
@@ -121,6 +122,7 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     let mut wb = listing.build(path, sheets, diags, calc)?;
     wb.start = start;
     wb.tables = tables;
+    regroup::regroup(&mut wb);
     Ok(wb)
 }
 
