@@ -17,6 +17,7 @@
 
 pub mod args;
 pub mod criteria;
+pub mod distributions;
 pub mod finance;
 pub mod info;
 pub mod logical;
@@ -248,7 +249,7 @@ impl PartialEq for FnSpec {
 
 /// Every category: its module's name (`src/functions/<name>.rs`) and table,
 /// searched in this order.
-pub const CATEGORIES: [(&str, &[FnSpec]); 7] = [
+pub const CATEGORIES: [(&str, &[FnSpec]); 8] = [
     ("math", math::FUNCTIONS),
     ("logical", logical::FUNCTIONS),
     ("lookup", lookup::FUNCTIONS),
@@ -256,6 +257,7 @@ pub const CATEGORIES: [(&str, &[FnSpec]); 7] = [
     ("text", text::FUNCTIONS),
     ("info", info::FUNCTIONS),
     ("finance", finance::FUNCTIONS),
+    ("distributions", distributions::FUNCTIONS),
 ];
 
 /// The function called `name` (any case), if there is one.
