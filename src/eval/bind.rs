@@ -20,7 +20,7 @@ mod scope;
 use super::BExpr;
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span, TableRef};
-use crate::functions::{Arg, FnSpec};
+use crate::functions::{Arg, FnSpec, Intrinsic};
 use crate::grid::Grid;
 use crate::ids::NameId;
 use crate::value::{Array, ErrorKind, Value};
@@ -396,8 +396,9 @@ impl<'s> Binder<'s> {
         let mut bound = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             // An argument evaluated as an array formula in any cell
-            // (SUMPRODUCT's) is folded as inside a name.
-            let array = spec.arg(i) == Arg::Array;
+            // (SUMPRODUCT's, and INDEX's base when it is computed) is
+            // folded as inside a name.
+            let array = spec.arg(i) == Arg::Array || (i == 0 && spec.intrinsic == Some(Intrinsic::Index));
             self.array_depth += array as usize;
             bound.push(self.bind(a, anchor));
             self.array_depth -= array as usize;

@@ -89,6 +89,9 @@ impl Criterion {
             Target::Blank
         } else if rest.is_empty() && op.is_none() {
             Target::BlankOrEmptyText
+        } else if rest.is_empty() {
+            // `"<"`, `"<="`, `">"`, `">="` with nothing to compare with.
+            Target::Nothing
         } else if let Some(n) = parse_number(rest) {
             Target::Number(n)
         } else if rest.eq_ignore_ascii_case("TRUE") || rest.eq_ignore_ascii_case("FALSE") {
@@ -114,7 +117,9 @@ impl Criterion {
     pub fn matches(&self, v: &Value) -> bool {
         match self.op {
             Op::Eq => self.equals(v),
-            Op::Ne => !self.equals(v),
+            // Text reading as the number equals it, but is not left out by
+            // `"<>23"`: Excel counts the text `23` as different.
+            Op::Ne => !self.equals(v) || matches!((&self.target, v), (Target::Number(_), Value::Text(_))),
             op => self.order(v).is_some_and(|o| match op {
                 Op::Lt => o == Ordering::Less,
                 Op::Le => o != Ordering::Greater,

@@ -93,7 +93,9 @@ fn select(rows: u32, cols: u32, row: u32, col: Option<u32>) -> Result<(u32, u32,
 /// several references (1 by default). With array indexes (inside names),
 /// an array of the selected single values.
 fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
-    let src = ev.eval(&args[0]);
+    // Its first argument takes an array, as SUMPRODUCT's do: a computed one
+    // is evaluated whole (`INDEX(ROW(A1:A3),2)` is 2); a reference stays one.
+    let src = ev.eval_array(&args[0]);
     let src = match pick_area(ev, src, given(args, 3)) {
         Ok(src) => src,
         Err(e) => return Value::Error(e),

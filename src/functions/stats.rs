@@ -410,7 +410,7 @@ pub(super) mod tests {
         let g = grid(&[N(1.0), t("2"), N(2.0), t("apple"), Value::Empty, N(3.0), NA]);
         assert_eq!(call(&g, countif, &[a(7), k(N(2.0))]), N(2.0));
         assert_eq!(call(&g, countif, &[a(9), k(t(""))]), N(3.0));
-        assert_eq!(call(&g, countif, &[a(9), k(t("<>2"))]), N(7.0));
+        assert_eq!(call(&g, countif, &[a(9), k(t("<>2"))]), N(8.0), "the text \"2\" counts as different");
         assert_eq!(call(&g, countif, &[a(7), k(t("A*"))]), N(1.0));
         assert_eq!(call(&g, countif, &[a(7), k(NA)]), N(1.0));
         let crit = k(arr(3, 1, vec![N(1.0), N(2.0), N(3.0)]));
@@ -420,7 +420,8 @@ pub(super) mod tests {
         assert_eq!(call(&g, countif, &[k(NA), k(N(1.0))]), NA);
         assert_eq!(call(&g, countifs, &[a(7), k(t(">=1")), a(7), k(t("<3"))]), N(2.0));
         assert_eq!(call(&g, countifs, &[a(7), k(N(2.0)), a(6), k(N(2.0))]), Value::Error(ErrorKind::Value));
-        assert_eq!(call(&g, countifs, &[a(7), crit, a(7), k(t("<>2"))]), arr(3, 1, vec![N(1.0), N(0.0), N(1.0)]));
+        // The text "2" is both `=2` and `<>2`, as in Excel.
+        assert_eq!(call(&g, countifs, &[a(7), crit, a(7), k(t("<>2"))]), arr(3, 1, vec![N(1.0), N(1.0), N(1.0)]));
         assert_eq!(call(&g, sumif, &[a(6), k(t(">1"))]), N(5.0));
         assert_eq!(call(&g, sumif, &[a(7), k(t("<>apple"))]), NA);
         let sum_col = BExpr::Const(Value::Ref(Area::new(0, 0, 0, 0, 0)));
