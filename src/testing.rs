@@ -24,6 +24,7 @@ use crate::eval::bind::{Binder, NameDef};
 use crate::ids::EntryId;
 use crate::parse::parse_formula;
 use crate::policy::CalcSettings;
+use crate::value::date::Clock;
 use crate::value::{ErrorKind, Value, parse_number};
 use std::sync::Arc;
 
@@ -45,6 +46,11 @@ impl Default for Sheet {
 }
 
 impl Sheet {
+    /// The moment TODAY and NOW read in a sheet, 2026-11-28 17:30 (serial
+    /// 46354.7291666...), so that tests give the same values every time;
+    /// `settings_mut().clock` changes it.
+    pub const NOW: f64 = 46_354.0 + 17.5 / 24.0;
+
     /// One sheet, `Sheet1`, iteration off.
     pub fn new() -> Self {
         Sheet::with_sheets(&["Sheet1"])
@@ -54,7 +60,7 @@ impl Sheet {
         let model = Inputs { sheets: names.iter().map(|s| s.to_string()).collect(), ..Inputs::default() };
         Sheet {
             model,
-            settings: CalcSettings::default(),
+            settings: CalcSettings { clock: Clock::Fixed(Sheet::NOW), ..CalcSettings::default() },
             engine: None,
             stale: true,
             evaluated: Vec::new(),
@@ -229,6 +235,7 @@ impl Sheet {
         let e = self.engine();
         let mut binder = Binder::new(&e.program().scope, at);
         let bound = binder.bind_formula(&expr, at);
+        let _calendar = e.settings.calendar().enter();
         Eval::new(e.grid(), at).with_scope(&e.program().scope).eval_cell(&bound)
     }
 

@@ -17,6 +17,7 @@
 
 pub mod args;
 pub mod criteria;
+pub mod date;
 pub mod info;
 pub mod logical;
 pub mod lookup;
@@ -244,13 +245,14 @@ impl PartialEq for FnSpec {
 
 /// Every category: its module's name (`src/functions/<name>.rs`) and table,
 /// searched in this order.
-pub const CATEGORIES: [(&str, &[FnSpec]); 6] = [
+pub const CATEGORIES: [(&str, &[FnSpec]); 7] = [
     ("math", math::FUNCTIONS),
     ("logical", logical::FUNCTIONS),
     ("lookup", lookup::FUNCTIONS),
     ("stats", stats::FUNCTIONS),
     ("text", text::FUNCTIONS),
     ("info", info::FUNCTIONS),
+    ("date", date::FUNCTIONS),
 ];
 
 /// The function called `name` (any case), if there is one.
