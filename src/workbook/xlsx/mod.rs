@@ -1,7 +1,9 @@
 //! The Excel reader (`.xlsx`): sheets, constants, formulas and cached
 //! values through calamine (`cells.rs`), and what calamine drops through a
 //! small pass over the package's XML (`parts.rs`): the iteration settings,
-//! each defined name's sheet scope and hidden flag, array formula blocks.
+//! the date system (`date1904`; dates are kept as the serials stored, so
+//! they count from 1904 there), each defined name's sheet scope and hidden
+//! flag, array formula blocks.
 //! Names stored A1-relative with wrap-around are anchored so they read as
 //! their author wrote them (`names.rs`). The cached values of formula cells
 //! become the workbook's starting values ([`Workbook::start`]).
@@ -29,6 +31,7 @@ use crate::parse::parse_formula;
 use crate::policy::SettingError;
 use crate::sheets::Sheets;
 use crate::value::Value;
+use crate::value::date::DateSystem;
 use calamine::{Reader, SheetType, Xlsx};
 use std::io::Cursor;
 use std::path::Path;
@@ -100,10 +103,13 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     for (def, sheet) in kept {
         listing.name(&sheets, def, sheet as u16);
     }
-    let calc = calc(&book.calc).unwrap_or_else(|m| {
+    let mut calc = calc(&book.calc).unwrap_or_else(|m| {
         diags.push(Diagnostic::new(m).with_note(format!("in `{}`", path.display())));
         CalcSettings::default()
     });
+    if book.date1904 {
+        calc.date_system = DateSystem::D1904;
+    }
     let mut wb = listing.build(path, sheets, diags, calc)?;
     wb.start = start;
     Ok(wb)
