@@ -170,15 +170,17 @@ impl Sheet {
             self.issues =
                 issues.iter().map(|i| format!("{}: {}", program.cell_name(i.cell), i.issue.message)).collect();
             let program = Arc::new(program);
-            let mut engine = match &self.engine {
+            let engine = match &self.engine {
                 Some(old) => old.rebuild(program).expect("grid fits"),
                 None => Engine::new(program, self.settings).expect("grid fits"),
             };
-            engine.settings = self.settings;
             self.engine = Some(engine);
             self.stale = false;
         }
-        self.engine.as_mut().expect("engine built above")
+        let engine = self.engine.as_mut().expect("engine built above");
+        // `settings_mut` changes take effect on the next use.
+        engine.settings = self.settings;
+        engine
     }
 
     /// Recalculates what changed; see [`Engine::recalc`].

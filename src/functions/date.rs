@@ -196,6 +196,8 @@ fn timevalue(v: &[Value]) -> Res {
 
 /// EDATE(start, months): the same day `months` later (truncated), the
 /// month's last day when it has fewer; EOMONTH: the last day of that month.
+/// A month before 1900 is #NUM! (no 31 December 1899 as serial 0), as is
+/// a date outside the system.
 fn shift_months(v: &[Value], end_of_month: bool) -> Res {
     let (y, m, d) = date::ymd(day_arg(&v[0])?);
     let months = int(&v[1])?;
@@ -204,6 +206,9 @@ fn shift_months(v: &[Value], end_of_month: bool) -> Res {
     }
     let total = y * 12 + i64::from(m) - 1 + months;
     let (y, m) = (total.div_euclid(12), total.rem_euclid(12) + 1);
+    if y < 1900 {
+        return Err(ErrorKind::Num);
+    }
     let day = if end_of_month {
         date::day_of(y, m + 1, 0)
     } else {
@@ -234,7 +239,7 @@ mod tests {
     #[test]
     fn weekdays_and_weeks() {
         let d = n(43_831.0); // 2020-01-01, a Wednesday
-        assert_eq!(weekday(&[d.clone()]), Ok(n(4.0)));
+        assert_eq!(weekday(std::slice::from_ref(&d)), Ok(n(4.0)));
         assert_eq!(weekday(&[d.clone(), n(2.0)]), Ok(n(3.0)));
         assert_eq!(weekday(&[d.clone(), n(3.0)]), Ok(n(2.0)));
         assert_eq!(weekday(&[d.clone(), n(13.0)]), Ok(n(1.0)));

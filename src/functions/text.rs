@@ -1,6 +1,7 @@
 //! Text functions: LEN, MID, LEFT, RIGHT, SUBSTITUTE, FIND, SEARCH, CHAR,
 //! CODE, CONCATENATE, CONCAT, TEXTJOIN, VALUE, NUMBERVALUE (`number_value`),
-//! TEXT (Excel number formats: `format` parses, `render` applies), UPPER,
+//! TEXT (Excel number formats: `format` parses, `render` applies,
+//! `date_codes` reads and shows dates and times), UPPER,
 //! LOWER, TRIM, PROPER, CLEAN, UNICHAR, UNICODE, EXACT and REPT. Positions
 //! and lengths count Unicode characters; numbers become text in Excel's
 //! general format; a text result longer than
@@ -9,6 +10,7 @@
 //! references and arrays instead. SEARCH uses the wildcard matcher of
 //! `value` (also used by MATCH and the criteria).
 
+mod date_codes;
 pub(crate) mod format;
 mod number_value;
 pub(crate) mod render;
@@ -293,10 +295,10 @@ fn text(v: &[Value]) -> Res {
     }
     let sections = format::parse(&v[1].to_text()?)?;
     let out = match &v[0] {
-        Value::Empty => render::number(&sections, 0.0),
-        Value::Number(n) => render::number(&sections, *n),
+        Value::Empty => render::number(&sections, 0.0)?,
+        Value::Number(n) => render::number(&sections, *n)?,
         Value::Text(s) => match read::number(s) {
-            Some(n) => render::number(&sections, n),
+            Some(n) => render::number(&sections, n)?,
             None => render::text(&sections, s),
         },
         v => render::text(&sections, &v.to_text()?),

@@ -49,6 +49,25 @@ pub const LAST_DAY: Day = 2_958_465;
 /// The 1904 system's serial 0, 1904-01-01, as a [`Day`].
 pub const DAY_1904: Day = 1_462;
 
+/// The months' English names, January first.
+pub const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// The weekdays' English names, Sunday first (as [`weekday`] counts them).
+pub const DAY_NAMES: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
 /// A workbook's date system (Excel's "Use 1904 date system").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum DateSystem {

@@ -312,27 +312,14 @@ fn time(toks: &[Token<'_>]) -> Option<(f64, bool)> {
 /// The month a word names: its full English name or its first three
 /// letters (and `Sept`), any case.
 fn month_name(w: &str) -> Option<i64> {
-    const NAMES: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    let w = w.to_ascii_lowercase();
     if w.len() < 3 {
         return None;
     }
-    let i = NAMES
-        .iter()
-        .position(|n| *n == w || (w.len() == 3 && n.starts_with(&w)) || (w == "sept" && n.starts_with("sep")))?;
+    let i = date::MONTH_NAMES.iter().position(|n| {
+        n.eq_ignore_ascii_case(w)
+            || (w.len() == 3 && n[..3].eq_ignore_ascii_case(w))
+            || (w.eq_ignore_ascii_case("sept") && n.starts_with("Sep"))
+    })?;
     Some(i as i64 + 1)
 }
 

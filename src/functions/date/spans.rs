@@ -36,9 +36,7 @@ pub(super) fn days360(v: &[Value]) -> Res {
     };
     let (y1, m1, mut d1) = (s.0, i64::from(s.1), i64::from(s.2));
     let (mut y2, mut m2, mut d2) = (e.0, i64::from(e.1), i64::from(e.2));
-    if d1 == 31 {
-        d1 = 30;
-    } else if !european && last_of_february(s) {
+    if d1 == 31 || (!european && last_of_february(s)) {
         d1 = 30;
     }
     if d2 == 31 {
@@ -54,8 +52,11 @@ pub(super) fn days360(v: &[Value]) -> Res {
 
 /// DATEDIF(start, end, unit): whole years (`Y`), months (`M`) or days
 /// (`D`) from start to end; `YM` the months beyond the whole years, `YD`
-/// the days beyond them (the start moved to the end's year, or the year
-/// before, normalised past a month's end), `MD` the days beyond the whole
+/// the days beyond them, counted with the end moved into the start's year
+/// (or the next one when it would come before the start; a 29 February
+/// moved into a common year is 1 March), so that the end's leap day does
+/// not count (`DATEDIF("2010-01-01","2016-07-21","YD")` is 201, and
+/// 1988-06-22 to 2012-05-11 is 323, as Excel gives); `MD` the days beyond the whole
 /// months with Excel's quirk: when the end's day is before the start's,
 /// counted from the start's day in the month before the end's, which can
 /// be negative (`DATEDIF("2011-01-31","2011-03-01","MD")` is -2). The unit
@@ -76,8 +77,8 @@ pub(super) fn datedif(v: &[Value]) -> Res {
         "MD" if d2 >= d1 => i64::from(d2 - d1),
         "MD" => end - date::day_of(y2, i64::from(m2) - 1, i64::from(d1)),
         "YD" => {
-            let y = if (m2, d2) >= (m1, d1) { y2 } else { y2 - 1 };
-            end - date::day_of(y, i64::from(m1), i64::from(d1))
+            let y = if (m2, d2) >= (m1, d1) { y1 } else { y1 + 1 };
+            date::day_of(y, i64::from(m2), i64::from(d2)) - start
         }
         _ => return Err(ErrorKind::Num),
     };

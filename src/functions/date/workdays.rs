@@ -5,8 +5,9 @@
 //! (Friday and Saturday: two days, starting a day earlier each time) or 11
 //! (Sunday alone) to 17 (Saturday alone), or seven `0`/`1` characters for
 //! Monday to Sunday, `1` for a day off (`"0000011"` is the default). Another
-//! code is #NUM!; another text, a boolean, or `"1111111"` (no working day)
-//! is #VALUE!. Holidays are dates given as a reference, an array or one
+//! code is #NUM!; another text or a boolean is #VALUE!. `"1111111"` (no
+//! working day) counts 0 days in NETWORKDAYS.INTL and is #VALUE! in
+//! WORKDAY.INTL, as Microsoft documents. Holidays are dates given as a reference, an array or one
 //! value: numbers (truncated to their day), text that reads as a date;
 //! empty cells are skipped; an error among them is the result, other
 //! values #VALUE!, a number outside the date system #NUM!.
@@ -55,27 +56,43 @@ fn count_days(
 }
 
 /// WORKDAY(start, days, [holidays]): the date `days` working days (truncated)
-/// after start, or before it when negative; start itself when 0.
+/// after start, or before it when negative; start itself when 0. A weekend
+/// of all seven days is #VALUE!; a date past the system's, #NUM!.
 fn add_days(ev: &mut Eval, args: &[BExpr], weekend_at: Option<usize>, holidays_at: usize) -> Result<Value, ErrorKind> {
     let start = day_arg(&scalar(ev, &args[0]))?;
     let days = scalar(ev, &args[1]).to_number()?.trunc();
     let (off, holidays) = calendar(ev, args, weekend_at, holidays_at)?;
-    let system = date::system();
     if days.abs() > date::LAST_DAY as f64 {
         return Err(ErrorKind::Num);
     }
-    let (step, mut left) = (if days < 0.0 { -1 } else { 1 }, days.abs() as i64);
+    let system = date::system();
+    let day = advance(start, days as i64, &off, &holidays, system.offset())?;
+    system.serial(day).map(Value::Number)
+}
+
+/// The day `days` working days from `start` (back when negative), none
+/// before `first` or after 9999-12-31 (#NUM!); #VALUE! when the weekend
+/// is every day.
+fn advance(start: Day, days: i64, off: &Weekend, holidays: &[Day], first: Day) -> Result<Day, ErrorKind> {
+    let per_week = off.iter().filter(|&&o| !o).count() as i64;
+    if per_week == 0 {
+        return Err(ErrorKind::Value);
+    }
+    let (step, mut left) = (days.signum(), days.abs());
     let mut day = start;
     while left > 0 {
-        day += step;
-        if day < system.offset() || day > date::LAST_DAY {
+        // Whole weeks first: they hold fewer working days than are left,
+        // so the answer lies beyond them; then day by day.
+        let weeks = (left - 1) / per_week;
+        let next = day + step * if weeks > 0 { 7 * weeks } else { 1 };
+        if !(first..=date::LAST_DAY).contains(&next) {
             return Err(ErrorKind::Num);
         }
-        if is_working(day, &off, &holidays) {
-            left -= 1;
-        }
+        let (lo, hi) = if step > 0 { (day + 1, next) } else { (next, day - 1) };
+        left -= working(lo, hi, off, holidays);
+        day = next;
     }
-    system.serial(day).map(Value::Number)
+    Ok(day)
 }
 
 /// The weekend and the sorted holidays of a call.
@@ -122,7 +139,7 @@ fn weekend(v: &Value) -> Result<Weekend, ErrorKind> {
         Value::Error(e) => return Err(*e),
         _ => return Err(ErrorKind::Value),
     };
-    if off.iter().all(|&o| o) { Err(ErrorKind::Value) } else { Ok(off) }
+    Ok(off)
 }
 
 /// The holidays of an argument, sorted, each once.
@@ -149,10 +166,6 @@ fn holidays(ev: &mut Eval, e: &BExpr) -> Result<Vec<Day>, ErrorKind> {
     Ok(days)
 }
 
-fn is_working(day: Day, off: &Weekend, holidays: &[Day]) -> bool {
-    !off[date::weekday(day) as usize] && holidays.binary_search(&day).is_err()
-}
-
 /// The working days from `lo` to `hi`, both included (`lo` <= `hi`).
 fn working(lo: Day, hi: Day, off: &Weekend, holidays: &[Day]) -> i64 {
     let n = hi - lo + 1;
@@ -169,6 +182,10 @@ fn working(lo: Day, hi: Day, off: &Weekend, holidays: &[Day]) -> i64 {
 mod tests {
     use super::*;
 
+    fn is_working(day: Day, off: &Weekend, holidays: &[Day]) -> bool {
+        !off[date::weekday(day) as usize] && holidays.binary_search(&day).is_err()
+    }
+
     #[test]
     fn weekend_codes_and_masks() {
         let days = |v: Value| weekend(&v).map(|o| (0..7).filter(|&i| o[i]).collect::<Vec<_>>());
@@ -182,7 +199,7 @@ mod tests {
         assert_eq!(days(Value::Number(8.0)), Err(ErrorKind::Num));
         assert_eq!(days(Value::Number(1.5)), Ok(vec![0, 6]), "truncated");
         assert_eq!(days(Value::Number(0.0)), Err(ErrorKind::Num));
-        assert_eq!(days(Value::text("1111111")), Err(ErrorKind::Value));
+        assert_eq!(days(Value::text("1111111")), Ok(vec![0, 1, 2, 3, 4, 5, 6]));
         assert_eq!(days(Value::text("000001")), Err(ErrorKind::Value));
         assert_eq!(days(Value::Bool(true)), Err(ErrorKind::Value));
     }
@@ -197,5 +214,22 @@ mod tests {
                 assert_eq!(working(lo, hi, &off, &holidays), walk, "{lo}..{hi}");
             }
         }
+    }
+
+    #[test]
+    fn advancing_matches_a_walk() {
+        let holidays = [43_833, 43_836, 43_837, 43_838, 43_900];
+        for off in [SATURDAY_SUNDAY, [false, true, true, true, true, true, true], [false; 7]] {
+            for days in -40..40i64 {
+                let (mut day, mut left) = (43_835, days.abs());
+                while left > 0 {
+                    day += days.signum();
+                    left -= i64::from(is_working(day, &off, &holidays));
+                }
+                assert_eq!(advance(43_835, days, &off, &holidays, 0), Ok(day), "{days} {off:?}");
+            }
+        }
+        assert_eq!(advance(5, -10, &SATURDAY_SUNDAY, &[], 0), Err(ErrorKind::Num));
+        assert_eq!(advance(date::LAST_DAY, 1, &SATURDAY_SUNDAY, &[], 0), Err(ErrorKind::Num));
     }
 }
