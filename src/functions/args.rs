@@ -44,6 +44,11 @@ pub fn lift(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Value) -> Val
     }
 }
 
+/// [`lift`] of a fallible scalar function: an `Err` is its error value.
+pub fn lift_res(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Result<Value, ErrorKind>) -> Value {
+    lift(ev, args, |v| f(v).unwrap_or_else(Value::Error))
+}
+
 /// Turns a numeric result into a value (NaN and infinities become #NUM!).
 pub fn num_result(r: Result<f64, ErrorKind>) -> Value {
     match r {

@@ -17,7 +17,7 @@ mod workdays;
 
 use super::Excel::V2013;
 use super::FnSpec;
-use super::args::lift;
+use super::args::lift_res;
 use crate::eval::{BExpr, Eval};
 use crate::value::date::{self, Day};
 use crate::value::read::{self, Reading};
@@ -61,11 +61,6 @@ pub const FUNCTIONS: &[FnSpec] = &[
 ];
 
 type Res = Result<Value, ErrorKind>;
-
-/// Lifts a fallible scalar function over the arguments.
-fn lift_res(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Res) -> Value {
-    lift(ev, args, |v| f(v).unwrap_or_else(Value::Error))
-}
 
 /// A date argument as its day (see `value::date::Day`): read as a number,
 /// truncated; #NUM! outside the date system.

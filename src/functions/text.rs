@@ -16,7 +16,7 @@ mod number_value;
 pub(crate) mod render;
 
 use super::Excel::{V2013, V2019};
-use super::args::{lift, scalar};
+use super::args::{lift_res, scalar};
 use super::{FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
 use crate::value::{ErrorKind, MAX_TEXT, Value, Wildcard, read, too_long};
@@ -50,11 +50,6 @@ pub const FUNCTIONS: &[FnSpec] = &[
 ];
 
 type Res = Result<Value, ErrorKind>;
-
-/// Lifts a fallible scalar function over the arguments.
-fn lift_res(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Res) -> Value {
-    lift(ev, args, |v| f(v).unwrap_or_else(Value::Error))
-}
 
 /// A text result, #VALUE! past [`MAX_TEXT`] characters.
 fn text_result(s: &str) -> Res {
