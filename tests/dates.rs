@@ -177,3 +177,22 @@ fn now_pins_today_and_now_on_the_command_line() {
     assert_eq!(out.code, 2, "{out:?}");
     assert!(out.stderr.contains("2026-02-30"), "{}", out.stderr);
 }
+
+/// A workbook saved as strict Open XML gives its dates as ISO text
+/// (`<c t="d"><v>2009-05-11</v>`): they are read as serial numbers. Skips
+/// when `../shared/excel-files` is absent.
+#[test]
+fn strict_open_xml_dates_are_serial_numbers() {
+    let path = std::path::Path::new(
+        "../shared/excel-files/files/ExcelDataReader__ExcelDataReader/src/TestData/strict/Test_num_double_date_bool_string.xlsx",
+    );
+    if !path.exists() {
+        eprintln!("skipped: {} is absent", path.display());
+        return;
+    }
+    let mut s = Session::load(path).unwrap_or_else(|d| panic!("{}", render(&d)));
+    s.recalc();
+    // C1 holds 2009-05-11; C2 is =C1+7.
+    assert_eq!(cell(&s, "C1"), n(39_944.0));
+    assert_eq!(cell(&s, "C2"), n(39_951.0));
+}

@@ -19,7 +19,7 @@
 //! past their ends (`DATE(2020,14,0)`), which is plain arithmetic on day
 //! numbers here. `chrono` only reads the system clock in local time.
 //!
-//! The calendar in effect is per thread ([`Calendar::enter`]): the engine
+//! The calendar in effect is per thread (`calendar.rs`, [`Calendar::enter`]): the engine
 //! enters the one its settings name (`CalcSettings::calendar`) for each
 //! recalculation. Reading text as a number (`"2020-01-01"+0`,
 //! `Value::to_number`) and the date functions consult it, so every path
@@ -27,10 +27,16 @@
 //! no constant whose calculation consulted it ([`Entered::consulted`]):
 //! `YEAR(1)` and `"1/2/2020"+0` depend on the date system, a date typed
 //! without its year on the clock. Outside any, the calendar is the 1900
-//! system and the system clock.
+//! system and the system clock. ISO 8601 timestamps (`--now`, strict Open
+//! XML's date cells) are read in `iso.rs`.
+
+mod calendar;
+mod iso;
+
+pub use calendar::{Calendar, Clock, Entered, now, system};
+pub use iso::serial_of_iso;
 
 use super::ErrorKind;
-use std::cell::Cell;
 use std::fmt;
 use std::str::FromStr;
 
@@ -246,162 +252,6 @@ pub fn time(hour: f64, minute: f64, second: f64) -> Result<f64, ErrorKind> {
     Ok(secs.rem_euclid(SECONDS_PER_DAY) / SECONDS_PER_DAY)
 }
 
-/// What TODAY and NOW read.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub enum Clock {
-    /// The system clock, in local time, read once per recalculation.
-    #[default]
-    System,
-    /// A fixed moment, as a 1900-system serial (days and the fraction of
-    /// the day): for reproducible runs (`--now`).
-    Fixed(f64),
-}
-
-impl Clock {
-    /// A clock stopped at `text`: `2026-11-28T17:30:00`, `2026-11-28 17:30`
-    /// or `2026-11-28` (local time; seconds may have decimals).
-    pub fn parse(text: &str) -> Result<Clock, String> {
-        parse_timestamp(text).map(Clock::Fixed)
-    }
-}
-
-/// `YYYY-MM-DD[(T| )hh:mm[:ss[.fff]]]` as a 1900-system serial.
-fn parse_timestamp(text: &str) -> Result<f64, String> {
-    let bad = || format!("`{text}` is not a date and time such as 2026-11-28T17:30:00");
-    let t = text.trim();
-    let (date, time) = match t.split_once(['T', 't', ' ']) {
-        Some((d, tm)) => (d, Some(tm.trim())),
-        None => (t, None),
-    };
-    let num = |s: &str, digits: std::ops::RangeInclusive<usize>| {
-        (digits.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<i64>().ok()).flatten()
-    };
-    let mut parts = date.split('-');
-    let (Some(y), Some(m), Some(d), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
-        return Err(bad());
-    };
-    let (y, m, d) = (num(y, 4..=4).ok_or_else(bad)?, num(m, 1..=2).ok_or_else(bad)?, num(d, 1..=2).ok_or_else(bad)?);
-    if !(1900..=9999).contains(&y) || !(1..=12).contains(&m) || d < 1 || d > i64::from(days_in_month(y, m as u32)) {
-        return Err(bad());
-    }
-    let secs = match time {
-        None => 0.0,
-        Some(tm) => {
-            let f: Vec<&str> = tm.split(':').collect();
-            if !(2..=3).contains(&f.len()) {
-                return Err(bad());
-            }
-            let (h, mi) = (num(f[0], 1..=2).ok_or_else(bad)?, num(f[1], 2..=2).ok_or_else(bad)?);
-            let s = match f.get(2) {
-                None => 0.0,
-                Some(s) if s.len() >= 2 && s.bytes().all(|b| b.is_ascii_digit() || b == b'.') => {
-                    s.parse::<f64>().map_err(|_| bad())?
-                }
-                Some(_) => return Err(bad()),
-            };
-            if h > 23 || mi > 59 || s >= 60.0 {
-                return Err(bad());
-            }
-            (h * 3600 + mi * 60) as f64 + s
-        }
-    };
-    Ok(day_of(y, m, d) as f64 + secs / SECONDS_PER_DAY)
-}
-
-/// The system clock now, in local time, as a 1900-system serial.
-fn system_now() -> f64 {
-    use chrono::{Datelike, Timelike};
-    let now = chrono::Local::now().naive_local();
-    let day = day_of(i64::from(now.year()), i64::from(now.month()), i64::from(now.day()));
-    let secs = f64::from(now.num_seconds_from_midnight()) + f64::from(now.nanosecond() % 1_000_000_000) / 1e9;
-    day as f64 + secs / SECONDS_PER_DAY
-}
-
-/// The calendar formulas are evaluated under: the workbook's date system
-/// and the clock TODAY and NOW read.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Calendar {
-    pub system: DateSystem,
-    pub clock: Clock,
-}
-
-/// The calendar in effect on this thread; `now` once read (or fixed).
-#[derive(Clone, Copy, Debug, Default)]
-struct State {
-    system: DateSystem,
-    now: Option<f64>,
-    /// Whether something read the date system or the clock since the
-    /// calendar was entered.
-    consulted: bool,
-}
-
-thread_local! {
-    static CURRENT: Cell<State> = Cell::new(State::default());
-}
-
-impl Calendar {
-    pub fn new(system: DateSystem, clock: Clock) -> Calendar {
-        Calendar { system, clock }
-    }
-
-    /// Makes this the calendar in effect on this thread until the guard is
-    /// dropped (the one before is then restored). The system clock is read
-    /// at most once while it is in effect: every TODAY and NOW of one
-    /// recalculation sees the same moment.
-    pub fn enter(self) -> Entered {
-        let now = match self.clock {
-            Clock::Fixed(t) => Some(t),
-            Clock::System => None,
-        };
-        let state = State { system: self.system, now, consulted: false };
-        Entered { before: CURRENT.with(|c| c.replace(state)) }
-    }
-}
-
-/// The guard of an entered [`Calendar`].
-#[must_use = "the calendar is in effect until the guard is dropped"]
-pub struct Entered {
-    before: State,
-}
-
-impl Entered {
-    /// Whether anything read the date system (a date function, text read
-    /// as a date) or the clock (TODAY, NOW, a date typed without its year)
-    /// since this calendar was entered: a value that depends on the
-    /// calendar is not kept as a constant.
-    pub fn consulted(&self) -> bool {
-        CURRENT.with(|c| c.get().consulted)
-    }
-}
-
-impl Drop for Entered {
-    fn drop(&mut self) {
-        CURRENT.with(|c| c.set(self.before));
-    }
-}
-
-/// The date system in effect.
-pub fn system() -> DateSystem {
-    CURRENT.with(|c| {
-        let mut s = c.get();
-        s.consulted = true;
-        c.set(s);
-        s.system
-    })
-}
-
-/// The moment TODAY and NOW read, as a 1900-system serial: the fixed
-/// clock, or the system clock read once per entered calendar.
-pub fn now() -> f64 {
-    CURRENT.with(|c| {
-        let mut s = c.get();
-        let t = *s.now.get_or_insert_with(system_now);
-        s.consulted = true;
-        c.set(s);
-        t
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -465,31 +315,5 @@ mod tests {
         assert_eq!(hms(0.5), (12, 0, 0));
         assert_eq!(hms(0.999_999_9), (0, 0, 0));
         assert_eq!(hms(1.0 / 3.0), (8, 0, 0));
-    }
-
-    #[test]
-    fn clocks() {
-        assert_eq!(Clock::parse("2026-11-28T17:30:00"), Ok(Clock::Fixed(46_354.0 + 17.5 / 24.0)));
-        assert_eq!(Clock::parse("2026-11-28"), Ok(Clock::Fixed(46_354.0)));
-        assert_eq!(Clock::parse("2026-11-28 06:00"), Ok(Clock::Fixed(46_354.25)));
-        for bad in ["2026-02-30", "26-11-28", "2026-11-28T25:00", "now", "2026-11-28T1:3"] {
-            assert!(Clock::parse(bad).is_err(), "{bad}");
-        }
-        let fixed = Calendar::new(DateSystem::D1904, Clock::Fixed(46_354.5));
-        {
-            let g = fixed.enter();
-            assert!(!g.consulted());
-            assert_eq!(now(), 46_354.5);
-            assert!(g.consulted());
-        }
-        {
-            let g = fixed.enter();
-            assert_eq!(system(), DateSystem::D1904);
-            assert!(g.consulted());
-        }
-        assert_eq!(system(), DateSystem::D1900, "restored");
-        let g = Calendar::default().enter();
-        assert_eq!(now(), now(), "read once");
-        drop(g);
     }
 }

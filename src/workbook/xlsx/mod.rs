@@ -83,12 +83,13 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     }
     let mut listing = Listing::default();
     let mut start = Vec::new();
+    let dates = if book.date1904 { DateSystem::D1904 } else { DateSystem::D1900 };
     for (i, (name, part)) in book.sheets.iter().enumerate() {
         if !kinds.iter().any(|(n, t)| n == name && *t == SheetType::WorkSheet) {
             continue;
         }
-        let read =
-            cells::read(&mut xlsx, &mut zip, i as u16, name, part).map_err(|m| fail(format!("sheet `{name}`: {m}")))?;
+        let read = cells::read(&mut xlsx, &mut zip, i as u16, name, part, dates)
+            .map_err(|m| fail(format!("sheet `{name}`: {m}")))?;
         for (c, v) in read.constants {
             listing.constant(&sheets, c, v);
         }
@@ -107,9 +108,7 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
         diags.push(Diagnostic::new(m).with_note(format!("in `{}`", path.display())));
         CalcSettings::default()
     });
-    if book.date1904 {
-        calc.date_system = DateSystem::D1904;
-    }
+    calc.date_system = dates;
     let mut wb = listing.build(path, sheets, diags, calc)?;
     wb.start = start;
     Ok(wb)
