@@ -26,6 +26,9 @@ pub enum ExprKind {
     Ref(RefExpr),
     /// A workbook name (or a LET variable), as written.
     Name(String),
+    /// A structured reference to an Excel table: `Sales[Qty]`,
+    /// `Sales[[#This Row],[Qty]]`, `[@Qty]` (see `crate::table`).
+    Table(TableRef),
     /// An omitted function argument (`IF(A1,,2)`): the empty text between
     /// two separators, bound as an empty value.
     Missing,
@@ -77,6 +80,26 @@ pub enum BinaryOp {
     Ge,
 }
 
+/// A structured reference as written: the table (none inside it:
+/// `[@Qty]`), the rows and the columns (one, or a first and last; none: all).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRef {
+    pub table: Option<String>,
+    pub rows: TableRows,
+    pub columns: Option<(String, String)>,
+}
+
+/// The rows a structured reference names (its item specifiers): none set
+/// means the data rows; all three `#All`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TableRows {
+    pub headers: bool,
+    pub data: bool,
+    pub totals: bool,
+    /// `#This Row` or `@`: the calculating cell's row.
+    pub this_row: bool,
+}
+
 /// One coordinate of a reference: 0-based index and whether it had a `$`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Axis {
@@ -125,6 +148,7 @@ impl Expr {
             | ExprKind::Error(_)
             | ExprKind::Array(_)
             | ExprKind::Ref(_)
+            | ExprKind::Table(_)
             | ExprKind::Missing => {}
         }
     }

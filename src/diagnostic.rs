@@ -16,7 +16,10 @@ use crate::ast::Span;
 use ariadne::{CharSet, Color, Config, IndexType, Label, Report, ReportKind};
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+
+mod source;
+pub use source::Source;
 
 /// At most this many characters of a source line are shown in a report.
 pub const SHOWN_CHARS: usize = 200;
@@ -28,95 +31,6 @@ const MAX_QUOTED: usize = 100;
 const QUOTE_KEPT: usize = 40;
 /// At most this many problems are reported per file; the rest are counted.
 pub const MAX_PER_FILE: usize = 100;
-
-/// The characters that end a line (with `\r\n` as one break), as ariadne
-/// splits lines.
-const LINE_BREAKS: [char; 7] = ['\r', '\n', '\x0B', '\x0C', '\u{85}', '\u{2028}', '\u{2029}'];
-
-/// A file as read: the path as it is displayed (relative paths stay
-/// relative, as given) and its whole text.
-#[derive(Clone, Debug)]
-pub struct Source {
-    pub path: PathBuf,
-    pub text: String,
-    /// Byte offset of the start of each line, built on first use.
-    lines: OnceLock<Vec<usize>>,
-}
-
-impl PartialEq for Source {
-    fn eq(&self, other: &Source) -> bool {
-        self.path == other.path && self.text == other.text
-    }
-}
-
-impl Eq for Source {}
-
-impl Source {
-    pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Arc<Source> {
-        Arc::new(Source { path: path.into(), text: text.into(), lines: OnceLock::new() })
-    }
-
-    /// Byte offsets of the line starts (see [`LINE_BREAKS`]).
-    fn line_starts(&self) -> &[usize] {
-        self.lines.get_or_init(|| {
-            let mut starts = vec![0];
-            let bytes = self.text.as_bytes();
-            for (i, c) in self.text.match_indices(LINE_BREAKS) {
-                if c == "\r" && bytes.get(i + 1) == Some(&b'\n') {
-                    continue; // `\r\n`: the line ends after the `\n`
-                }
-                starts.push(i + c.len());
-            }
-            starts
-        })
-    }
-
-    /// The 0-based line holding byte `offset`, and that line's text without
-    /// its line break.
-    fn line_at(&self, offset: usize) -> (usize, Span) {
-        let starts = self.line_starts();
-        let line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
-        (line, self.line_span(line))
-    }
-
-    /// The byte range of a 0-based line, without its line break.
-    fn line_span(&self, line: usize) -> Span {
-        let starts = self.line_starts();
-        let start = starts[line];
-        let end = starts.get(line + 1).map_or(self.text.len(), |&next| next - line_break_len(&self.text[start..next]));
-        start..end
-    }
-
-    /// The 1-based line and character column of a byte offset (clamped to
-    /// the text, and moved back to a character boundary).
-    pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = floor_boundary(&self.text, offset);
-        let (line, span) = self.line_at(offset);
-        (line + 1, self.text[span.start..offset.max(span.start)].chars().count() + 1)
-    }
-
-    /// The byte offset of a 1-based line and character column as `ron`
-    /// counts them (lines end at `\n` only); positions past the end of a
-    /// line or of the text are clamped.
-    pub fn offset_of(&self, line: usize, col: usize) -> usize {
-        let mut start = 0;
-        for _ in 1..line.max(1) {
-            match self.text[start..].find('\n') {
-                Some(i) => start += i + 1,
-                None => return self.text.len(),
-            }
-        }
-        let line_text = self.text[start..].split('\n').next().unwrap_or("");
-        let within = line_text.char_indices().nth(col.saturating_sub(1)).map_or(line_text.len(), |(i, _)| i);
-        start + within
-    }
-}
-
-/// The length in bytes of the line break `line` (a line with its break)
-/// ends with: 2 for `\r\n`, else the last character's.
-fn line_break_len(line: &str) -> usize {
-    if line.ends_with("\r\n") { 2 } else { line.chars().next_back().map_or(0, char::len_utf8) }
-}
 
 /// One problem, located in a file when there is one.
 #[derive(Clone, Debug, PartialEq)]
@@ -190,10 +104,22 @@ impl Diagnostic {
     /// line(s) with a caret under the span and its label, and the note.
     /// Without a file, only `error: message` (and the note).
     pub fn render(&self, color: bool) -> String {
+        self.render_as(color, "error")
+    }
+
+    /// [`Diagnostic::render`] as a warning: `warning: message`, in yellow
+    /// with `color` (a problem loading passed over, see
+    /// `Workbook::excel_errors`).
+    pub fn render_warning(&self, color: bool) -> String {
+        self.render_as(color, "warning")
+    }
+
+    fn render_as(&self, color: bool, kind: &str) -> String {
         let message = shorten_quotes(&self.message);
         let note = self.note.as_deref().map(shorten_quotes);
+        let hue = if kind == "error" { Color::Red } else { Color::Yellow };
         let Some(file) = &self.file else {
-            let mut out = format!("{}: {message}\n", paint("error", color));
+            let mut out = format!("{}: {message}\n", paint(kind, hue, color));
             if let Some(note) = &note {
                 out.push_str(&format!("  = note: {note}\n"));
             }
@@ -204,17 +130,23 @@ impl Diagnostic {
         let name = file.path.display().to_string();
         let config =
             Config::default().with_color(color).with_index_type(IndexType::Byte).with_char_set(CharSet::Unicode);
-        let kind = if color { ReportKind::Custom("error", Color::Red) } else { ReportKind::Error };
+        let report_kind = match (color, kind == "error") {
+            (false, true) => ReportKind::Error,
+            (false, false) => ReportKind::Warning,
+            (true, _) => ReportKind::Custom(kind, hue),
+        };
         let mut label = Label::new((name.as_str(), span.clone()));
         let label_text = shorten_quotes(&self.label);
         if !label_text.is_empty() {
             label = label.with_message(&label_text);
         }
         if color {
-            label = label.with_color(Color::Red);
+            label = label.with_color(hue);
         }
-        let mut report =
-            Report::build(kind, (name.as_str(), span)).with_config(config).with_message(&message).with_label(label);
+        let mut report = Report::build(report_kind, (name.as_str(), span))
+            .with_config(config)
+            .with_message(&message)
+            .with_label(label);
         if let Some(note) = &note {
             report = report.with_note(note);
         }
@@ -222,15 +154,15 @@ impl Diagnostic {
         let source = ariadne::Source::from(shown.text.as_str()).with_display_line_offset(shown.first_line);
         // (The offset numbers the header's line; `renumber` does the gutter's.)
         if report.finish().write((name.as_str(), source), &mut out).is_err() {
-            return format!("error: {message}\n");
+            return format!("{kind}: {message}\n");
         }
         let text = renumber(&String::from_utf8_lossy(&out), shown.first_line, shown.lines);
         // ariadne counts the column in the clipped line; give the file's.
         let (line, col) = file.line_col(self.span.start);
         let text = text.replacen(&format!("{name}:{line}:{} ]", shown.caret_col), &format!("{name}:{line}:{col} ]"), 1);
         // ariadne spells the kind `Error:`; keep the compiler style `error:`.
-        match text.strip_prefix("Error:") {
-            Some(rest) => format!("error:{rest}"),
+        match text.strip_prefix("Error:").or_else(|| text.strip_prefix("Warning:")) {
+            Some(rest) => format!("{kind}:{rest}"),
             None => text,
         }
     }
@@ -439,8 +371,9 @@ impl fmt::Display for Diagnostic {
 
 impl std::error::Error for Diagnostic {}
 
-fn paint(word: &str, color: bool) -> String {
-    if color { format!("\x1b[31m{word}\x1b[0m") } else { word.to_string() }
+fn paint(word: &str, hue: Color, color: bool) -> String {
+    let code = if hue == Color::Red { 31 } else { 33 };
+    if color { format!("\x1b[{code}m{word}\x1b[0m") } else { word.to_string() }
 }
 
 /// The largest character boundary at or before `i`, within the text.

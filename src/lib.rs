@@ -97,6 +97,7 @@ pub mod render;
 pub mod session;
 pub mod sheets;
 pub mod state;
+pub mod table;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod value;

@@ -79,6 +79,11 @@ pub struct CalcSettings {
     /// moment for reproducible runs. Not part of the workbook: no file
     /// stores it.
     pub clock: Clock,
+    /// The seed of the random numbers RAND and RANDBETWEEN draw: with one,
+    /// a workbook recalculated from the same state draws the same numbers
+    /// every run (reproducible runs, tests); without one (the default),
+    /// each engine starts from a random seed, as Excel does.
+    pub seed: Option<u64>,
 }
 
 impl Default for CalcSettings {
@@ -90,6 +95,7 @@ impl Default for CalcSettings {
             order: Order::RowMajor,
             date_system: DateSystem::D1900,
             clock: Clock::System,
+            seed: None,
         }
     }
 }
@@ -130,6 +136,12 @@ impl CalcSettings {
             MIN_ITERATIONS..=MAX_ITERATIONS_LIMIT => Ok(CalcSettings { max_iterations: n, ..self }),
             _ => Err(SettingError::MaxIterations),
         }
+    }
+
+    /// These settings with RAND and RANDBETWEEN drawing from `seed` (or
+    /// from a random seed, for `None`).
+    pub fn with_seed(self, seed: Option<u64>) -> CalcSettings {
+        CalcSettings { seed, ..self }
     }
 
     /// These settings with `x` as the maximum change, if it is a finite

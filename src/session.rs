@@ -63,8 +63,14 @@ impl Session {
         Session::new(crate::workbook::load_with(path, with)?)
     }
 
-    pub fn new(workbook: Workbook) -> Result<Session, LoadError> {
-        let program = Arc::new(build_program(&workbook)?);
+    /// A session over `workbook`, every formula bound. Binding problems
+    /// refuse it, unless the workbook takes Excel's way with problems
+    /// ([`Workbook::excel_errors`]): then they are added to its warnings
+    /// ([`Session::warnings`]) and the cells show the error Excel shows.
+    pub fn new(mut workbook: Workbook) -> Result<Session, LoadError> {
+        let (program, warnings) = bind(&workbook)?;
+        workbook.warnings.extend(warnings);
+        let program = Arc::new(program);
         let engine = Engine::new(program, workbook.calc).map_err(|e| LoadError::message(e.to_string()))?;
         let mut s = Session { workbook: Arc::new(workbook), engine };
         s.start();
@@ -111,6 +117,12 @@ impl Session {
     /// The workbook as loaded.
     pub fn workbook(&self) -> &Workbook {
         &self.workbook
+    }
+
+    /// The problems loading and binding passed over, Excel's way (see
+    /// [`Workbook::excel_errors`]): each located, with its cell.
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.workbook.warnings
     }
 
     /// The engine: values, calculation settings, the bound program.
@@ -261,7 +273,7 @@ fn input_def<'w>(wb: &'w Workbook, name: &str) -> Result<&'w crate::workbook::In
 /// The engine's view of a workbook: range formulas filled cell by cell
 /// (later entries win), names with their anchors.
 pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
-    let mut m = Inputs { sheets: wb.sheets.clone(), ..Inputs::default() };
+    let mut m = Inputs { sheets: wb.sheets.clone(), tables: wb.tables.clone(), ..Inputs::default() };
     m.names = wb
         .names
         .iter()
@@ -304,13 +316,23 @@ pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
 
 /// Binds every formula of the workbook; binding problems become diagnostics.
 pub fn build_program(wb: &Workbook) -> Result<Program, LoadError> {
+    bind(wb).map(|(program, _)| program)
+}
+
+/// [`build_program`], with the binding problems of a workbook that takes
+/// Excel's way with problems as warnings (one per missing name).
+fn bind(wb: &Workbook) -> Result<(Program, Vec<Diagnostic>), LoadError> {
     let m = inputs(wb)?;
     let (program, issues) = Program::build(&m);
     if issues.is_empty() {
-        return Ok(program);
+        return Ok((program, Vec::new()));
     }
     let diags = issues.iter().map(|i| issue_diagnostic(wb, &program, i)).collect();
-    Err(crate::diagnostic::cap_per_file(unknown_names_once(wb, &issues, diags)).into())
+    let diags = crate::diagnostic::cap_per_file(unknown_names_once(wb, &issues, diags));
+    match wb.excel_errors {
+        true => Ok((program, diags)),
+        false => Err(diags.into()),
+    }
 }
 
 /// Shows at most this many of a missing name's other uses in its note.

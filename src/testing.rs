@@ -238,7 +238,8 @@ impl Sheet {
         let mut binder = Binder::new(&e.program().scope, at);
         let bound = binder.bind_formula(&expr, at);
         let _calendar = e.settings.calendar().enter();
-        Eval::new(e.grid(), at).with_scope(&e.program().scope).eval_cell(&bound)
+        let program = &**e.program();
+        Eval::new(e.grid(), at).with_scope(&program.scope).with_formulas(program).eval_cell(&bound)
     }
 
     /// Marks every formula dirty, as a full recalculation does: the next

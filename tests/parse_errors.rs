@@ -62,6 +62,10 @@ const BAD: &[&str] = &[
     "=(A1,,B1)",
     "=SUM((A1,))",
     "=A1 +",
+    "=Sales[Qty",
+    "=SUM(Sales[[#Nope],[Qty]])",
+    "=Sales[[A],[B]]",
+    "=[@Qty",
 ];
 
 #[test]

@@ -197,3 +197,27 @@ fn ods_is_a_zip_with_mimetype_first_and_names_with_base_cells() {
         &text[..2000]
     );
 }
+
+#[test]
+fn an_exported_range_formula_reads_back_as_one_range_formula() {
+    // Export writes each cell's formula; the reader groups them again.
+    let s = calculated(Path::new("workbooks/sudoku.ron"));
+    let (back, _) = round_trip(&s);
+    let ranges = |wb: &Workbook| {
+        let mut out: Vec<String> = wb
+            .cells
+            .iter()
+            .filter(|e| e.content.formula().is_some() && !e.area.is_cell())
+            .map(|e| wb.sheets.area(e.area))
+            .collect();
+        out.sort();
+        out
+    };
+    let (before, after) = (ranges(s.workbook()), ranges(back.workbook()));
+    assert!(before.contains(&"Main!P4:AP30".to_string()), "{before:?}");
+    assert_eq!(after, before, "the same range formulas");
+    let one_cell = back.workbook().cells.iter().filter(|e| e.content.formula().is_some() && e.area.is_cell()).count();
+    let one_cell_before =
+        s.workbook().cells.iter().filter(|e| e.content.formula().is_some() && e.area.is_cell()).count();
+    assert_eq!(one_cell, one_cell_before);
+}

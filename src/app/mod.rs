@@ -16,10 +16,10 @@ mod write;
 
 pub use explain_text::{causes_text, change_text, history_outcome};
 pub use options::{Options, input_line, input_line_file};
-pub use prepare::{Prepared, apply_sets, apply_settings, load, prepare, resolve_sets};
+pub use prepare::{PASSED_OVER_SHOWN, Prepared, apply_sets, apply_settings, load, prepare, resolve_sets};
 pub use text::{color_wanted, iterations, oscillates_text, pass_state, pass_text, plural, reset_text, run_text};
 pub use views::{Shown, resolve_area, resolve_key, resolve_views};
-pub use write::{print, refuse_own_file, warn, write_failure};
+pub use write::{print, refuse_own_file, warn, warn_passed_over, write_failure};
 
 /// Why a command failed: problems in the workbook (exit 1), in what the
 /// user asked for (exit 2), or a reader that closed stdout early (`| head`:

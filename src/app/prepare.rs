@@ -9,6 +9,10 @@ use dataflow::session::{ResetRun, Session};
 use dataflow::value::Value;
 use dataflow::workbook::parse_input_value;
 
+/// How many of the problems loading passed over a calculating command
+/// shows (`check` shows them all).
+pub const PASSED_OVER_SHOWN: usize = 3;
+
 /// A session with inputs filled and the reset protocol applied, ready to iterate.
 pub struct Prepared {
     pub session: Session,
@@ -19,6 +23,7 @@ pub struct Prepared {
 /// (unless `no_reset`) and `--set` cells, in that order.
 pub fn prepare(options: &Options) -> Result<Prepared, Failure> {
     let mut session = load(&options.workbook, &options.with)?;
+    super::warn_passed_over(&session, PASSED_OVER_SHOWN);
     apply_settings(&mut session, options)?;
     for input in &options.inputs {
         let (name, value) =

@@ -45,22 +45,61 @@ impl Shown {
 pub fn resolve_area(session: &Session, key: &str) -> Result<Area, String> {
     match session.workbook().view(key) {
         Some(v) => Ok(v.area),
-        None => session.area(key).map_err(|e| e.to_string()).and_then(showable),
+        None => session.area(key).map_err(|e| e.to_string()).and_then(|a| showable(session, a)),
     }
 }
 
-/// The area, unless it is too large to show (views are checked at load).
-fn showable(area: Area) -> Result<Area, String> {
-    if area.size() > MAX_SHOWN_CELLS {
-        return Err(format!("the area has {} cells; at most {MAX_SHOWN_CELLS} can be shown", area.size()));
+/// The area, unless it is too large to show (views are checked at load):
+/// at most [`shown_bound`] cells.
+fn showable(session: &Session, area: Area) -> Result<Area, String> {
+    let bound = shown_bound(session);
+    if area.size() > bound {
+        return Err(format!(
+            "the area has {} cells; at most {bound} can be shown (the larger of {MAX_SHOWN_CELLS} and the \
+             workbook's used cells)",
+            area.size()
+        ));
     }
     Ok(area)
 }
 
+/// The most cells a range named on the command line may show: the larger
+/// of [`MAX_SHOWN_CELLS`] and the cells of every sheet's used range, so a
+/// workbook can always be printed whole, and a range no larger than what
+/// the workbook already holds in memory.
+pub fn shown_bound(session: &Session) -> u64 {
+    let used: u64 = used_areas(session).iter().map(Area::size).sum();
+    used.max(MAX_SHOWN_CELLS)
+}
+
+/// Each non-empty sheet's used range, from A1 to its last used row and
+/// column, under the range's name (`Sheet1!A1:D20`).
+fn used_ranges(session: &Session) -> Vec<Shown> {
+    let sheets = &session.workbook().sheets;
+    used_areas(session)
+        .into_iter()
+        .map(|area| Shown { key: sheets.area(area), area, layout: Layout::default(), display: Display::default() })
+        .collect()
+}
+
+fn used_areas(session: &Session) -> Vec<Area> {
+    let grid = session.engine().grid();
+    (0..session.workbook().sheets.len() as u16)
+        .filter_map(|sheet| {
+            let (rows, cols) = grid.extent(sheet);
+            (rows > 0 && cols > 0).then(|| Area { sheet, r0: 0, c0: 0, r1: rows - 1, c1: cols - 1 })
+        })
+        .collect()
+}
+
 /// Resolves `--show` keys (view names or ranges) to areas and layouts;
-/// every view when there are none.
+/// every view when there are none, and every sheet's used range when the
+/// workbook has no views (an Excel file).
 pub fn resolve_views(session: &Session, keys: &[String]) -> Result<Vec<Shown>, Failure> {
     let wb = &session.workbook();
+    if keys.is_empty() && wb.views.is_empty() {
+        return Ok(used_ranges(session));
+    }
     if keys.is_empty() {
         return Ok(wb.views.iter().map(Shown::view).collect());
     }
@@ -78,7 +117,7 @@ pub fn resolve_key(session: &Session, option: &str, k: &str) -> Result<Shown, Fa
                 let views: Vec<&str> = wb.views.iter().map(|v| v.name.as_str()).collect();
                 Failure::usage(format!("{option} `{k}` is neither a view ({}) nor a range: {m}", views.join(", ")))
             })?;
-            let area = showable(area).map_err(|m| Failure::usage(format!("{option} `{k}`: {m}")))?;
+            let area = showable(session, area).map_err(|m| Failure::usage(format!("{option} `{k}`: {m}")))?;
             Ok(Shown { key: k.to_string(), area, layout: Layout::default(), display: Display::default() })
         }
     }

@@ -32,6 +32,28 @@ pub fn write_failure(e: io::Error) -> Failure {
     }
 }
 
+/// Writes the problems loading passed over (an Excel file's formulas that
+/// do not parse, unknown functions and names: see
+/// `Workbook::excel_errors`) to stderr as warnings: the first `shown` of
+/// them, then how many more there are and where to see them all.
+pub fn warn_passed_over(session: &Session, shown: usize) {
+    let warnings = session.warnings();
+    if warnings.is_empty() {
+        return;
+    }
+    let color = super::color_wanted(std::io::IsTerminal::is_terminal(&io::stderr()));
+    for d in warnings.iter().take(shown) {
+        warn(d.render_warning(color).trim_end());
+    }
+    let count = dataflow::diagnostic::problem_count(warnings);
+    if count > shown {
+        warn(&format!(
+            "warning: {} more problems loading passed over; `dataflow check` lists them all",
+            count - shown.min(count)
+        ));
+    }
+}
+
 /// Refuses `path`, given with `option` for output, when it is the workbook
 /// file or a formula file it includes: writing it would replace that file.
 /// A file that does not exist yet is none of them.

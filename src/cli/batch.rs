@@ -57,6 +57,7 @@ impl Setup {
     fn new(common: &Options, name: &str, show: &str, collect: &[String]) -> Result<Setup, Failure> {
         let usage = Failure::Usage;
         let mut base = crate::app::load(&common.workbook, &common.with)?;
+        crate::app::warn_passed_over(&base, crate::app::PASSED_OVER_SHOWN);
         apply_settings(&mut base, common)?;
         let def = match (name, base.workbook().inputs.as_slice()) {
             // No name: the workbook's only input.

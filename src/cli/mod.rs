@@ -254,8 +254,12 @@ pub struct WatchArgs {
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// The views as grids, then the run's status.
     Text,
+    /// One JSON object: the status and every range's values.
     Json,
+    /// Every range's values as CSV (a `# RANGE` line before each when there are several).
+    Csv,
 }
 
 /// The `--order` values.

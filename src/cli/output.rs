@@ -1,7 +1,7 @@
 //! `run --format json`: one JSON object (`iterations`, `converged`,
 //! `max_change`, `elapsed_ms`, `ranges`, and `period` when the cycles
-//! oscillate). The text output is
-//! [`crate::app::run_text`].
+//! oscillate); `run --format csv`: the ranges' values as CSV. The text
+//! output is [`crate::app::run_text`].
 
 use crate::app::Shown;
 use dataflow::engine::Report;
@@ -41,4 +41,31 @@ pub fn json_output(s: &Session, views: &[Shown], report: &Report, elapsed: Durat
         out["period"] = json!(p);
     }
     format!("{out}\n")
+}
+
+/// `run --format csv`'s output: each range's rows as CSV lines (RFC 4180 quoting) (a
+/// value as its cell shows it in the general format, an empty cell as
+/// nothing, text quoted when it holds `,`, `"` or a line break), with a
+/// `# RANGE` line before each range when there are several.
+pub fn csv_output(s: &Session, views: &[Shown]) -> String {
+    let mut out = String::new();
+    for v in views {
+        if views.len() > 1 {
+            out += &format!("# {}\n", v.key);
+        }
+        for row in s.read(&v.area) {
+            let fields: Vec<String> = row.iter().map(csv_field).collect();
+            out += &fields.join(",");
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn csv_field(v: &Value) -> String {
+    let text = match v {
+        Value::Empty => return String::new(),
+        v => v.to_string(),
+    };
+    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text }
 }

@@ -4,7 +4,7 @@
 //! starts from the values saved in FILE, when it exists, and saves them
 //! back (see `dataflow::state`).
 
-use super::output::json_output;
+use super::output::{csv_output, json_output};
 use super::trace::Tracer;
 use super::{Format, RunArgs};
 use crate::app::{self, Failure, Options, Shown, apply_sets, apply_settings, prepare, print, resolve_views, warn};
@@ -32,6 +32,7 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
     match args.format {
         Format::Text => print(&text_output(&o)),
         Format::Json => print(&json_output(&o.session, &o.views, &o.report, o.elapsed)),
+        Format::Csv => print(&csv_output(&o.session, &o.views)),
     }
 }
 
@@ -150,6 +151,7 @@ const SHOWN_CYCLES: usize = 100;
 
 pub fn check(path: &Path, with: &[String]) -> Result<(), Failure> {
     let session = app::load(path, with)?;
+    app::warn_passed_over(&session, usize::MAX);
     let p = session.engine().program();
     let mut text = format!(
         "{}: {} sheets, {} names, {} formula cells, {} constants\n",
@@ -160,6 +162,13 @@ pub fn check(path: &Path, with: &[String]) -> Result<(), Failure> {
         p.constants().len()
     );
     text += &parts_text(&session.workbook().parts);
+    let passed = dataflow::diagnostic::problem_count(session.warnings());
+    if passed > 0 {
+        text += &format!(
+            "{} passed over as Excel does (listed above): their cells show #NAME? or the error Excel shows\n",
+            app::plural(passed as u64, "problem")
+        );
+    }
     let cycles: Vec<&[FormulaId]> = p.cycles().collect();
     if cycles.is_empty() {
         text += "no circular references\n";
@@ -221,7 +230,7 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
         warn(&format!("warning: {}", site.map_or_else(|| i.message.clone(), |t| i.message_in(t))));
     }
     let _calendar = p.session.engine().settings.calendar().enter();
-    let mut ev = Eval::new(p.session.engine().grid(), cell).with_scope(program.scope());
+    let mut ev = Eval::new(p.session.engine().grid(), cell).with_scope(program.scope()).with_formulas(&*program);
     if array.is_some() {
         print(&array_text(&ev.in_block(Some(area)).eval_block(&bound)))
     } else if refs {

@@ -9,6 +9,7 @@
 pub mod cell;
 mod dirty;
 pub mod graph;
+mod nested;
 pub mod observe;
 mod oscillation;
 mod patch;
@@ -20,6 +21,7 @@ mod undo;
 
 use crate::Error;
 use crate::address::CellAddr;
+use crate::eval::Random;
 use crate::grid::{Grid, MAX_GRID_CELLS};
 use crate::ids::FormulaId;
 use crate::policy::CalcSettings;
@@ -62,6 +64,8 @@ pub struct Engine {
     kernels: bool,
     /// Kernel runs that bailed out to the tree walker so far.
     bails: u64,
+    /// The random numbers RAND and RANDBETWEEN draw, from the settings' seed.
+    random: Random,
     pub settings: CalcSettings,
 }
 
@@ -78,14 +82,27 @@ impl Clone for Engine {
             watch: self.watch.clone(),
             kernels: self.kernels,
             bails: self.bails,
+            random: self.random.clone(),
             settings: self.settings,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
         // Every field named, so that a new one cannot be left out.
-        let Engine { program, grid, dirty, readers_dirty, blocks, shared, writes, watch, kernels, bails, settings } =
-            source;
+        let Engine {
+            program,
+            grid,
+            dirty,
+            readers_dirty,
+            blocks,
+            shared,
+            writes,
+            watch,
+            kernels,
+            bails,
+            random,
+            settings,
+        } = source;
         if !Arc::ptr_eq(&self.program, program) {
             self.program = program.clone();
         }
@@ -98,6 +115,7 @@ impl Clone for Engine {
         self.watch.clone_from(watch);
         self.kernels = *kernels;
         self.bails = *bails;
+        self.random.clone_from(random);
         self.settings = *settings;
     }
 }
@@ -136,6 +154,7 @@ impl Engine {
             watch,
             kernels: true,
             bails: 0,
+            random: Random::new(settings.seed),
             settings,
         }
     }

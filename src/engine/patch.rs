@@ -100,7 +100,8 @@ impl Engine {
                 return None;
             }
         }
-        let scope = (!names.is_empty()).then(|| Scope::new(model.sheets.to_vec(), model.names.clone()));
+        let scope = (!names.is_empty())
+            .then(|| Scope::new(model.sheets.to_vec(), model.names.clone()).with_tables(model.tables.clone()));
         let bound = match bind(p, model, scope.as_ref().unwrap_or(&p.scope), rebind, names) {
             Ok(b) => b,
             Err(issues) => return Some(Err(issues)),
@@ -202,6 +203,8 @@ impl Engine {
                 _ => {}
             }
         }
+        // Which cells call SUBTOTAL or AGGREGATE is found again when asked.
+        p.subtotals = Default::default();
         let origins = p.cells.iter_mut().zip(origins).map(|(c, o)| std::mem::replace(&mut c.origin, o)).collect();
         let constants = std::mem::replace(&mut p.constants, constants);
         let nodes = std::mem::replace(&mut p.nodes, nodes);

@@ -7,6 +7,7 @@
 pub use super::cell::{BlockCell, FormulaCell};
 use super::dirty::Tracked;
 use super::graph::{DepGraph, Stage};
+use super::nested::Subtotals;
 use super::rebuild::{Known, Reuse};
 use super::share::{Interned, Shared, share};
 use crate::address::{Area, CellAddr};
@@ -52,6 +53,8 @@ pub struct Inputs {
     pub sheets: Sheets,
     pub names: Vec<NameDef>,
     pub cells: IndexMap<CellAddr, CellInput, rustc_hash::FxBuildHasher>,
+    /// Excel tables, which structured references name.
+    pub tables: Vec<crate::table::Table>,
 }
 
 /// A binding problem found while building, with the formula it came from.
@@ -252,6 +255,9 @@ pub struct Program {
     /// The nodes the bound formulas hold, shared parts counted in place
     /// (what [`MAX_TOTAL_BOUND_NODES`] bounds).
     pub(super) nodes: usize,
+    /// The cells whose formula calls SUBTOTAL or AGGREGATE, found when
+    /// first asked (see `nested`).
+    pub(super) subtotals: Subtotals,
 }
 
 /// Whether [`Program::build_with`] shares repeated subformulas.
@@ -283,7 +289,7 @@ impl Program {
         sharing: Sharing,
         mut reuse: Option<&mut Reuse>,
     ) -> (Program, Vec<BuildIssue>) {
-        let scope = Scope::new(model.sheets.to_vec(), model.names.clone());
+        let scope = Scope::new(model.sheets.to_vec(), model.names.clone()).with_tables(model.tables.clone());
         let mut found = Found { used: vec![false; model.names.len()], fold_left: MAX_FOLD_CELLS, ..Found::default() };
         let mut cells = Vec::new();
         let mut constants = Vec::new();
@@ -390,6 +396,7 @@ impl Program {
             tracked,
             sharing,
             nodes: found.nodes,
+            subtotals: Subtotals::default(),
         };
         (program, found.issues)
     }

@@ -78,6 +78,7 @@ impl Engine {
             report.circular =
                 self.program.cycles().map(|c| c.iter().map(|&f| self.program.cell(f).addr).collect()).collect();
         }
+        self.random.follow(self.settings.seed);
         let iterating = self.settings.iterate && self.program.cycles().next().is_some();
         self.watch.start(self.settings, iterating);
         let mut passes = 0;
@@ -192,7 +193,7 @@ impl Engine {
             && let Some(k) = program.kernels.get(f.index())
         {
             let shared = SharedValues { exprs: &program.shared.exprs, values: &mut self.shared };
-            let mut reads = Reads { grid: &self.grid, cell: cell.addr, scope: &program.scope, shared };
+            let mut reads = Reads { grid: &self.grid, cell: cell.addr, scope: &program.scope, shared, program };
             match k.run(&mut reads) {
                 Ok(v) => return v,
                 Err(Bail) => self.bails += 1,
@@ -208,7 +209,11 @@ impl Engine {
         let program = &*self.program;
         let cell = program.cell(f);
         let shared = SharedValues { exprs: &program.shared.exprs, values: &mut self.shared };
-        let mut ev = Eval::new(&self.grid, cell.addr).with_scope(&program.scope).with_shared(shared);
+        let mut ev = Eval::new(&self.grid, cell.addr)
+            .with_scope(&program.scope)
+            .with_shared(shared)
+            .with_formulas(program)
+            .with_random(&mut self.random);
         let Some(at) = cell.block else {
             return ev.eval_cell(&cell.expr);
         };

@@ -19,7 +19,7 @@ mod scope;
 
 use super::BExpr;
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
-use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span};
+use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span, TableRef};
 use crate::functions::{Arg, FnSpec};
 use crate::grid::Grid;
 use crate::ids::NameId;
@@ -265,6 +265,7 @@ impl<'s> Binder<'s> {
                 BExpr::Const(Value::Array(Arc::new(Array::new(rows.len(), cols, data))))
             }
             ExprKind::Ref(r) => BExpr::Const(self.reference(r, anchor, &e.span)),
+            ExprKind::Table(t) => BExpr::Const(self.table_ref(t, &e.span)),
             ExprKind::Name(n) => self.name(n, &e.span),
             ExprKind::Call { name, args } => self.call(name, args, anchor, &e.span),
             ExprKind::Unary { op, expr } => {
@@ -275,6 +276,36 @@ impl<'s> Binder<'s> {
                 let (l, r) = (self.bind(lhs, anchor), self.bind(rhs, anchor));
                 self.fold(BExpr::Binary(*op, Box::new(l), Box::new(r)))
             }
+        }
+    }
+
+    /// A structured reference for the calculating cell: the area it names,
+    /// or the error Excel shows (an unknown table or column is an issue too).
+    fn table_ref(&mut self, t: &TableRef, span: &Span) -> Value {
+        let found = match &t.table {
+            Some(name) => crate::table::find(&self.scope.tables, name),
+            None => crate::table::containing(&self.scope.tables, self.cell),
+        };
+        let Some(table) = found else {
+            let message = match &t.table {
+                Some(name) => format!("unknown table `{name}`"),
+                None => format!("`{t}` names no table: the cell is in none"),
+            };
+            self.issue(span, message);
+            return Value::Error(ErrorKind::Ref);
+        };
+        match table.resolve(t, self.cell) {
+            Ok(area) => Value::Ref(area),
+            Err(ErrorKind::Ref) => {
+                let missing = t.columns.iter().flat_map(|(a, b)| [a, b]).find(|c| table.column(c).is_none());
+                let message = match missing {
+                    Some(c) => format!("table `{}` has no column `{c}`", table.name),
+                    None => format!("table `{}` has no such rows: `{t}`", table.name),
+                };
+                self.issue(span, message);
+                Value::Error(ErrorKind::Ref)
+            }
+            Err(k) => Value::Error(k),
         }
     }
 
@@ -306,6 +337,11 @@ impl<'s> Binder<'s> {
         }
         match self.name_index(n) {
             Some(i) => self.expand_name(i, span.clone()),
+            // A table's name alone is its data rows (`SUM(Sales)`).
+            None if crate::table::find(&self.scope.tables, n).is_some() => {
+                let whole = TableRef { table: Some(n.to_string()), rows: Default::default(), columns: None };
+                BExpr::Const(self.table_ref(&whole, span))
+            }
             None => {
                 self.issue(span, format!("{UNKNOWN_NAME}{n}`"));
                 BExpr::Const(Value::Error(ErrorKind::Name))

@@ -248,6 +248,8 @@ pub(crate) struct Reads<'a> {
     pub cell: CellAddr,
     pub scope: &'a Scope,
     pub shared: SharedValues<'a>,
+    /// The program's formula cells, for a shared SUBTOTAL or AGGREGATE.
+    pub program: &'a dyn super::Formulas,
 }
 
 impl Reads<'_> {
@@ -267,6 +269,7 @@ impl Reads<'_> {
     #[inline(never)]
     fn fill(&mut self, id: SharedId) {
         let values = SharedValues { exprs: self.shared.exprs, values: &mut *self.shared.values };
-        Eval::new(self.grid, self.cell).with_scope(self.scope).with_shared(values).eval_shared(id);
+        let ev = Eval::new(self.grid, self.cell).with_scope(self.scope).with_shared(values);
+        ev.with_formulas(self.program).eval_shared(id);
     }
 }

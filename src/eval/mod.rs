@@ -9,6 +9,7 @@ pub mod bind;
 pub mod deps;
 pub(crate) mod kernel;
 mod ops;
+pub mod random;
 
 use crate::address::{Area, CellAddr};
 use crate::ast::{BinaryOp, UnaryOp};
@@ -23,6 +24,14 @@ use std::sync::Arc;
 /// The array-size cap, defined with the other value rules in `value`.
 pub use crate::value::MAX_ARRAY_CELLS;
 pub use ops::{binary, unary};
+pub use random::Random;
+
+/// What evaluation may ask of the program about its other formula cells.
+pub trait Formulas {
+    /// Whether the formula of `cell` calls SUBTOTAL or AGGREGATE: those two
+    /// leave such cells out, so that subtotals are not counted twice.
+    fn calls_subtotal(&self, cell: CellAddr) -> bool;
+}
 
 /// A formula bound to one cell: ready to evaluate.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,6 +90,10 @@ pub struct Eval<'a> {
     folding: bool,
     /// The shared subformulas and this engine's values of them.
     shared: Option<SharedValues<'a>>,
+    /// The program's formula cells, when evaluating for an engine.
+    formulas: Option<&'a dyn Formulas>,
+    /// The engine's random stream (RAND), when evaluating for one.
+    random: Option<&'a mut Random>,
 }
 
 /// The shared subformulas of a program (by [`SharedId`]) and the values
@@ -103,6 +116,8 @@ impl<'a> Eval<'a> {
             touched: Cell::new(false),
             folding: false,
             shared: None,
+            formulas: None,
+            random: None,
         }
     }
 
@@ -110,6 +125,32 @@ impl<'a> Eval<'a> {
     /// program's shared subformulas.
     pub fn with_shared(self, shared: SharedValues<'a>) -> Self {
         Eval { shared: Some(shared), ..self }
+    }
+
+    /// The same evaluator knowing the program's formula cells (which call
+    /// SUBTOTAL or AGGREGATE).
+    pub fn with_formulas(self, formulas: &'a dyn Formulas) -> Self {
+        Eval { formulas: Some(formulas), ..self }
+    }
+
+    /// The same evaluator drawing random numbers from `random`.
+    pub fn with_random(self, random: &'a mut Random) -> Self {
+        Eval { random: Some(random), ..self }
+    }
+
+    /// Whether the formula of `cell` calls SUBTOTAL or AGGREGATE (never,
+    /// when the program's formulas are not known).
+    pub fn calls_subtotal(&self, cell: CellAddr) -> bool {
+        self.formulas.is_some_and(|f| f.calls_subtotal(cell))
+    }
+
+    /// A number uniform in [0, 1) from the engine's stream, or from a fresh
+    /// unseeded one outside an engine.
+    pub fn random(&mut self) -> f64 {
+        match &mut self.random {
+            Some(r) => r.next_number(),
+            None => Random::new(None).next_number(),
+        }
     }
 
     /// The same evaluator calculating the array formula entered over
@@ -374,6 +415,17 @@ impl<'a> Eval<'a> {
             None
         };
         hit.map_or(Value::Error(ErrorKind::Value), |h| self.cell_value(h))
+    }
+
+    /// Excel's `@` (stored `_xlfn.SINGLE`): one value, whatever the mode —
+    /// a multi-cell reference by implicit intersection, an array its
+    /// top-left element, anything else as [`Eval::value`] reads it.
+    pub fn single(&self, v: Value) -> Value {
+        match v {
+            Value::Ref(a) if !a.is_cell() && !self.folding => self.intersect(&a),
+            Value::Array(a) if !a.is_ref_array() => a.first().unwrap_or(Value::Error(ErrorKind::Value)),
+            v => self.value(v),
+        }
     }
 
     /// Like [`Eval::value`] but always turns a reference into its values

@@ -55,16 +55,13 @@ pub fn unary(op: UnaryOp, v: Value) -> Value {
         Ok(v) => return v,
         Err(v) => v,
     };
-    map1(&v, |x| match x.to_number() {
-        Err(e) => Value::Error(e),
-        Ok(n) => match op {
-            UnaryOp::Neg => Value::num(-n),
-            UnaryOp::Plus => match x {
-                Value::Empty => Value::Number(0.0),
-                x => x.clone(),
-            },
-            UnaryOp::Percent => Value::num(n / 100.0),
-        },
+    map1(&v, |x| match (op, x.to_number()) {
+        // Excel ignores a leading `+`: text stays text (`=+"abc"` is `abc`).
+        (UnaryOp::Plus, _) if x.is_empty() => Value::Number(0.0),
+        (UnaryOp::Plus, _) => x.clone(),
+        (_, Err(e)) => Value::Error(e),
+        (UnaryOp::Neg, Ok(n)) => Value::num(-n),
+        (UnaryOp::Percent, Ok(n)) => Value::num(n / 100.0),
     })
 }
 

@@ -12,6 +12,7 @@
 mod ods;
 mod openformula;
 mod package;
+mod tables;
 mod xlsx;
 
 use crate::address::{Area, CellAddr};
@@ -97,7 +98,7 @@ pub fn export(session: &Session, format: Format) -> Result<Exported, crate::Erro
                 .to_string(),
         );
     }
-    let book = book(session, calc);
+    let book = book(session, calc, &mut warnings);
     for (at, e) in book.formulas() {
         calls(e, &mut |name| {
             if crate::functions::lookup(name).is_none() {
@@ -115,9 +116,19 @@ pub fn export(session: &Session, format: Format) -> Result<Exported, crate::Erro
 }
 
 /// The session's workbook and values as a [`Book`].
-fn book(session: &Session, calc: CalcSettings) -> Book {
+fn book(session: &Session, calc: CalcSettings, warnings: &mut Vec<String>) -> Book {
     let wb = session.workbook();
     let engine = session.engine();
+    let plain = tables::Plain {
+        tables: &wb.tables,
+        sheets: &wb.sheets,
+        names: wb.names.iter().map(|n| n.name.clone()).collect(),
+    };
+    let mut rewrote = false;
+    let mut plain_at = |mut e: Expr, c: CellAddr| {
+        rewrote |= plain.rewrite(&mut e, c);
+        e
+    };
     let value = |c: CellAddr| engine.get(c).clone();
     let mut cells = BTreeMap::new();
     for entry in &wb.cells {
@@ -126,13 +137,13 @@ fn book(session: &Session, calc: CalcSettings) -> Book {
             Content::Constant(_) => {}
             Content::Formula(f) => {
                 for c in entry.area.cells() {
-                    cells.insert(c, Cell::Formula(relative::moved_to(&f.expr, origin, c), value(c)));
+                    cells.insert(c, Cell::Formula(plain_at(relative::moved_to(&f.expr, origin, c), c), value(c)));
                 }
             }
             Content::Array(f) => {
                 for c in entry.area.cells() {
                     let cell = if c == origin {
-                        Cell::Array(f.expr.clone(), entry.area, value(c))
+                        Cell::Array(plain_at(f.expr.clone(), c), entry.area, value(c))
                     } else {
                         Cell::InBlock(value(c))
                     };
@@ -154,7 +165,16 @@ fn book(session: &Session, calc: CalcSettings) -> Book {
             }
         }
     }
-    let names = wb.names.iter().map(|n| (n.name.clone(), n.anchor, n.formula.expr.clone())).collect();
+    let names =
+        wb.names.iter().map(|n| (n.name.clone(), n.anchor, plain_at(n.formula.expr.clone(), n.anchor))).collect();
+    if rewrote {
+        let list: Vec<String> = wb.tables.iter().map(|t| format!("`{}`", t.name)).collect();
+        warnings.push(format!(
+            "the tables {} are written as plain references (`Sales[Qty]` as `Main!$C$3:$C$5`): the file computes \
+             the same values but has no tables",
+            list.join(", ")
+        ));
+    }
     Book { sheets: wb.sheets.clone(), cells, names, calc }
 }
 

@@ -27,6 +27,9 @@ fn write(out: &mut String, e: &Expr) {
         ExprKind::Array(rows) => array(out, rows),
         ExprKind::Ref(r) => reference(out, r),
         ExprKind::Name(n) => out.push_str(n),
+        // As Excel writes it; LibreOffice reads a table's structured
+        // references when the table is a database range of the same name.
+        ExprKind::Table(t) => out.push_str(&t.to_string()),
         ExprKind::Missing => {}
         ExprKind::Call { name, args } => {
             out.push_str(functions::lookup(name).map_or(name.as_str(), |f| f.openformula_name()));

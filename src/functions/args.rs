@@ -3,7 +3,8 @@
 //! lift a scalar function element-wise over array arguments.
 
 use crate::eval::{BExpr, Eval};
-use crate::value::{ErrorKind, Kind, MAX_ARRAY_CELLS, Value, collect_array};
+use crate::value::{Array, ErrorKind, Kind, MAX_ARRAY_CELLS, Value, collect_array};
+use std::sync::Arc;
 
 /// Evaluates an argument to one value: a reference is read (intersection
 /// outside names, see [`Eval::value`]); an array gives its top-left value.
@@ -12,6 +13,20 @@ pub fn scalar(ev: &mut Eval, e: &BExpr) -> Value {
     match ev.value(v) {
         Value::Array(a) => a.first().unwrap_or(Value::Error(ErrorKind::Value)),
         v => v,
+    }
+}
+
+/// An argument read as an array formula (MMULT's, XNPV's values): its
+/// rows, columns and elements, a reference giving its cells and a scalar
+/// being 1×1; an error value instead of an array is the error. An array
+/// is shared, not copied: constant arguments (folded names) cost nothing
+/// to read.
+pub fn array(ev: &mut Eval, e: &BExpr) -> Result<Arc<Array>, ErrorKind> {
+    let v = ev.eval_array(e);
+    match ev.array_value(v) {
+        Value::Array(a) => Ok(a),
+        Value::Error(e) => Err(e),
+        v => Ok(Arc::new(Array::new(1, 1, vec![v]))),
     }
 }
 
@@ -47,6 +62,54 @@ pub fn lift(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Value) -> Val
 /// [`lift`] of a fallible scalar function: an `Err` is its error value.
 pub fn lift_res(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Result<Value, ErrorKind>) -> Value {
     lift(ev, args, |v| f(v).unwrap_or_else(Value::Error))
+}
+
+/// The arguments read as values for [`lift_values`], an optional one that
+/// is absent or omitted (`PV(r,n,p,,1)`) taking its default:
+/// `defaults[i]` is argument `i`'s, `None` for one without (an omitted
+/// argument then reads as empty). An empty cell given as the argument
+/// reads as empty, as Excel reads it.
+pub fn read_or_default(ev: &mut Eval, args: &[BExpr], defaults: &[Option<f64>]) -> Vec<Value> {
+    let n = args.len().max(defaults.len());
+    (0..n)
+        .map(|i| match (given(args, i), defaults.get(i).copied().flatten()) {
+            (Some(e), _) => ev.read(e),
+            (None, Some(d)) => Value::Number(d),
+            (None, None) => Value::Empty,
+        })
+        .collect()
+}
+
+/// A function of at most [`MAX_NUMBERS`] numbers, lifted over arrays: the
+/// arguments read with their defaults ([`read_or_default`]), each coerced
+/// to a number (the first error among them is the result), then `f`.
+pub fn lift_numbers(ev: &mut Eval, args: &[BExpr], defaults: &[Option<f64>], f: impl Fn(&[f64]) -> Value) -> Value {
+    let vals = read_or_default(ev, args, defaults);
+    lift_values(&vals, |v| {
+        let mut nums = [0.0; MAX_NUMBERS];
+        for (slot, x) in nums.iter_mut().zip(v) {
+            match x.to_number() {
+                Ok(n) => *slot = n,
+                Err(e) => return Value::Error(e),
+            }
+        }
+        f(&nums[..v.len().min(MAX_NUMBERS)])
+    })
+}
+
+/// The most arguments [`lift_numbers`] passes on (VDB's seven).
+pub const MAX_NUMBERS: usize = 8;
+
+/// The numbers of aggregate arguments, in order, under SUM's rules
+/// ([`number_operand`]); the first error met instead.
+pub fn numbers(ev: &mut Eval, args: &[BExpr]) -> Result<Vec<f64>, ErrorKind> {
+    let (mut out, mut err) = (Vec::new(), None);
+    for_each_operand(ev, args, |v, src| match number_operand(v, src) {
+        Some(Ok(n)) if err.is_none() => out.push(n),
+        Some(Err(e)) => _ = err.get_or_insert(e),
+        _ => {}
+    });
+    err.map_or(Ok(out), Err)
 }
 
 /// Turns a numeric result into a value (NaN and infinities become #NUM!).
@@ -159,6 +222,19 @@ pub fn number_operand(v: &Value, src: Source) -> Option<Result<f64, ErrorKind>> 
         (Value::Error(e), _) => Some(Err(*e)),
         (_, Source::Range) => None,
         (v, Source::Direct) => Some(v.to_number()),
+    }
+}
+
+/// The rule of functions that take numbers only (GCD, LCM, MULTINOMIAL,
+/// FVSCHEDULE's rates): numbers count and errors propagate as under
+/// [`number_operand`], empty cells are skipped, values typed directly
+/// coerce, and any other value from a reference or an array (text, a
+/// boolean) is #VALUE!.
+pub fn strict_number_operand(v: &Value, src: Source) -> Option<Result<f64, ErrorKind>> {
+    match (v, src) {
+        (Value::Empty, _) => None,
+        (Value::Text(_) | Value::Bool(_), Source::Range) => Some(Err(ErrorKind::Value)),
+        (v, src) => number_operand(v, src),
     }
 }
 

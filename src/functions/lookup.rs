@@ -6,7 +6,8 @@
 //! can fold them when their other arguments are constants; INDEX and
 //! OFFSET return a reference (`Value::Ref`), which `:`, SUM, COUNTIF or ROW
 //! can use as such. The lookups read their ranges' stored part only.
-//! INDIRECT (`indirect`) reads a reference from text when it runs.
+//! INDIRECT (`indirect`) reads a reference from text when it runs;
+//! SINGLE (Excel's `@`) reads one cell of a range by implicit intersection.
 //! Several references travel as a reference array (see `crate::value`):
 //! INDEX's area argument picks one, AREAS counts them, ROWS and COLUMNS
 //! refuse them (#REF!), and OFFSET with array arguments returns one per
@@ -49,7 +50,16 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("XMATCH", 2, 4, xlookup::xmatch).since(V2021).openformula("COM.MICROSOFT.XMATCH").not_in_libreoffice(),
     FnSpec::new("ADDRESS", 2, 5, address::address),
     FnSpec::new("AREAS", 1, 1, areas).args(&[Arg::Position]),
+    // Excel 365's `@`, as files store it; the operator itself comes with
+    // dynamic arrays.
+    FnSpec::new("SINGLE", 1, 1, at_single).since(V2021).openformula("COM.MICROSOFT.SINGLE").not_in_libreoffice(),
 ];
+
+/// `_xlfn.SINGLE(x)`, Excel's `@x`: one value by implicit intersection.
+fn at_single(ev: &mut Eval, args: &[BExpr]) -> Value {
+    let v = ev.eval(&args[0]);
+    ev.single(v)
+}
 
 /// An index argument: truncated; negative is #VALUE!.
 fn index_number(v: &Value) -> Result<u32, ErrorKind> {

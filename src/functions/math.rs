@@ -1,8 +1,15 @@
-//! Math: MOD, INT, ABS, SIGN, QUOTIENT, SQRT, POWER, COS, SIN, PI, EXP,
-//! LN; the rounding family ROUND, ROUNDUP, ROUNDDOWN, TRUNC, CEILING,
-//! FLOOR, EVEN, ODD (`rounding`); the aggregates PRODUCT and SUMSQ; and
-//! the base conversions BASE, DECIMAL, DEC2HEX, HEX2DEC (`radix`); and the
-//! array functions MMULT, TRANSPOSE and SEQUENCE (`matrix`).
+//! Math: MOD, INT, ABS, SIGN, QUOTIENT, POWER, PI; the elementary
+//! functions (`elementary`: roots, logarithms, circular and hyperbolic
+//! functions and their inverses, DEGREES, RADIANS); the rounding family
+//! ROUND, ROUNDUP, ROUNDDOWN, TRUNC, CEILING, FLOOR, EVEN, ODD, MROUND and
+//! the .MATH and .PRECISE multiples (`rounding`); integers and counting
+//! (`combin`: GCD, LCM, FACT, COMBIN, PERMUT, ...); the aggregates PRODUCT
+//! and SUMSQ, SUBTOTAL and AGGREGATE (`subtotal`); sums of pairs and
+//! series (`sums`); Roman numerals (`roman`); the base conversions BASE,
+//! DECIMAL, DEC2HEX, HEX2DEC (`radix`); the array functions MMULT,
+//! TRANSPOSE, SEQUENCE, MINVERSE, MDETERM, MUNIT (`matrix`); RAND and
+//! RANDBETWEEN, volatile, drawing from the engine's stream (seeded by
+//! [`CalcSettings::seed`](crate::policy::CalcSettings)).
 //! Scalar functions are lifted ([`args::lift`]) so they work element by
 //! element on arrays; arguments coerce as in arithmetic (empty is 0, TRUE
 //! is 1, numeric text is its number, other text #VALUE!) and the first
@@ -10,30 +17,37 @@
 //! PRODUCT and SUMSQ walk their arguments as SUM does
 //! ([`args::fold_numbers`]).
 
+mod combin;
+mod elementary;
 mod matrix;
 mod radix;
+mod roman;
 mod rounding;
+mod subtotal;
+mod sums;
 
-use super::Excel::{V2013, V2021};
+use super::Excel::{V2010, V2013, V2021};
 use super::args;
-use super::{Arg, FnSpec, VARIADIC};
+use super::{Arg, FnSpec, Intrinsic, VARIADIC};
 use crate::ast::BinaryOp;
 use crate::eval::{BExpr, Eval, binary};
 use crate::value::{ErrorKind, Value};
-use rounding::{Mode, round_to, to_multiple};
+use elementary as el;
+pub(crate) use rounding::snap;
+use rounding::{Mode, Way, precise, round_to, to_multiple};
 
 pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("MOD", 2, 2, |ev, a| binary_fn(ev, a, modulo)),
     FnSpec::new("INT", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.floor()))),
     FnSpec::new("ABS", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.abs()))),
     FnSpec::new("ROUND", 2, 2, |ev, a| binary_fn(ev, a, |x, d| Value::num(round_to(x, d, Mode::HalfUp)))),
-    FnSpec::new("SQRT", 1, 1, |ev, a| unary_fn(ev, a, sqrt)),
+    FnSpec::new("SQRT", 1, 1, |ev, a| unary_fn(ev, a, el::sqrt)),
     FnSpec::new("POWER", 2, 2, |ev, a| binary_fn(ev, a, power)),
-    FnSpec::new("COS", 1, 1, |ev, a| unary_fn(ev, a, |x| trig(x, f64::cos))),
-    FnSpec::new("SIN", 1, 1, |ev, a| unary_fn(ev, a, |x| trig(x, f64::sin))),
+    FnSpec::new("COS", 1, 1, |ev, a| unary_fn(ev, a, |x| el::trig(x, f64::cos))),
+    FnSpec::new("SIN", 1, 1, |ev, a| unary_fn(ev, a, |x| el::trig(x, f64::sin))),
     FnSpec::new("PI", 0, 0, |_, _| Value::Number(std::f64::consts::PI)),
     FnSpec::new("EXP", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.exp()))),
-    FnSpec::new("LN", 1, 1, |ev, a| unary_fn(ev, a, ln)),
+    FnSpec::new("LN", 1, 1, |ev, a| unary_fn(ev, a, el::ln)),
     FnSpec::new("PRODUCT", 1, VARIADIC, product),
     FnSpec::new("SUMSQ", 1, VARIADIC, |ev, a| args::num_result(args::fold_numbers(ev, a, 0.0, |s, n| s + n * n))),
     FnSpec::new("QUOTIENT", 2, 2, |ev, a| binary_fn(ev, a, quotient)),
@@ -59,7 +73,100 @@ pub const FUNCTIONS: &[FnSpec] = &[
         .since(V2021)
         .openformula("COM.MICROSOFT.SEQUENCE")
         .not_in_libreoffice(),
+    // Logarithms, roots, circular and hyperbolic functions (`elementary`).
+    FnSpec::new("LOG", 1, 2, |ev, a| args::lift_numbers(ev, a, &[None, Some(10.0)], |n| el::log(n[0], n[1]))),
+    FnSpec::new("LOG10", 1, 1, |ev, a| unary_fn(ev, a, el::log10)),
+    FnSpec::new("SQRTPI", 1, 1, |ev, a| unary_fn(ev, a, el::sqrtpi)),
+    FnSpec::new("TAN", 1, 1, |ev, a| unary_fn(ev, a, |x| el::trig(x, f64::tan))),
+    FnSpec::new("ASIN", 1, 1, |ev, a| unary_fn(ev, a, |x| el::arc(x, f64::asin))),
+    FnSpec::new("ACOS", 1, 1, |ev, a| unary_fn(ev, a, |x| el::arc(x, f64::acos))),
+    FnSpec::new("ATAN", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.atan()))),
+    FnSpec::new("ATAN2", 2, 2, |ev, a| binary_fn(ev, a, el::atan2)),
+    FnSpec::new("SINH", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.sinh()))),
+    FnSpec::new("COSH", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.cosh()))),
+    FnSpec::new("TANH", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.tanh()))),
+    FnSpec::new("ASINH", 1, 1, |ev, a| unary_fn(ev, a, |x| Value::num(x.asinh()))),
+    FnSpec::new("ACOSH", 1, 1, |ev, a| unary_fn(ev, a, el::acosh)),
+    FnSpec::new("ATANH", 1, 1, |ev, a| unary_fn(ev, a, el::atanh)),
+    FnSpec::new("SEC", 1, 1, |ev, a| unary_fn(ev, a, el::sec)).since(V2013),
+    FnSpec::new("CSC", 1, 1, |ev, a| unary_fn(ev, a, el::csc)).since(V2013),
+    FnSpec::new("COT", 1, 1, |ev, a| unary_fn(ev, a, el::cot)).since(V2013),
+    FnSpec::new("SECH", 1, 1, |ev, a| unary_fn(ev, a, el::sech)).since(V2013),
+    FnSpec::new("CSCH", 1, 1, |ev, a| unary_fn(ev, a, el::csch)).since(V2013),
+    FnSpec::new("COTH", 1, 1, |ev, a| unary_fn(ev, a, el::coth)).since(V2013),
+    FnSpec::new("ACOT", 1, 1, |ev, a| unary_fn(ev, a, el::acot)).since(V2013),
+    FnSpec::new("ACOTH", 1, 1, |ev, a| unary_fn(ev, a, el::acoth)).since(V2013),
+    FnSpec::new("DEGREES", 1, 1, |ev, a| unary_fn(ev, a, el::degrees)),
+    FnSpec::new("RADIANS", 1, 1, |ev, a| unary_fn(ev, a, el::radians)),
+    // Integers and counting (`combin`).
+    FnSpec::new("GCD", 1, VARIADIC, combin::gcd),
+    FnSpec::new("LCM", 1, VARIADIC, combin::lcm),
+    FnSpec::new("FACT", 1, 1, |ev, a| unary_fn(ev, a, combin::fact)),
+    FnSpec::new("FACTDOUBLE", 1, 1, |ev, a| unary_fn(ev, a, combin::factdouble)),
+    FnSpec::new("COMBIN", 2, 2, |ev, a| binary_fn(ev, a, combin::combin)),
+    FnSpec::new("COMBINA", 2, 2, |ev, a| binary_fn(ev, a, combin::combina)).since(V2013),
+    FnSpec::new("PERMUT", 2, 2, |ev, a| binary_fn(ev, a, combin::permut)),
+    FnSpec::new("PERMUTATIONA", 2, 2, |ev, a| binary_fn(ev, a, combin::permutationa)).since(V2013),
+    FnSpec::new("MULTINOMIAL", 1, VARIADIC, combin::multinomial),
+    // Multiples (`rounding`).
+    FnSpec::new("MROUND", 2, 2, |ev, a| binary_fn(ev, a, rounding::mround)),
+    FnSpec::new("CEILING.MATH", 1, 3, |ev, a| multiple(ev, a, Way::Up))
+        .since(V2013)
+        .openformula("COM.MICROSOFT.CEILING.MATH"),
+    FnSpec::new("FLOOR.MATH", 1, 3, |ev, a| multiple(ev, a, Way::Down))
+        .since(V2013)
+        .openformula("COM.MICROSOFT.FLOOR.MATH"),
+    FnSpec::new("CEILING.PRECISE", 1, 2, |ev, a| multiple(ev, a, Way::Up))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.CEILING.PRECISE"),
+    FnSpec::new("FLOOR.PRECISE", 1, 2, |ev, a| multiple(ev, a, Way::Down))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.FLOOR.PRECISE"),
+    // Stored without a prefix: Microsoft's list of future functions names
+    // it bare.
+    FnSpec::new("ISO.CEILING", 1, 2, |ev, a| multiple(ev, a, Way::Up)).openformula("COM.MICROSOFT.ISO.CEILING"),
+    // Roman numerals (`roman`).
+    FnSpec::new("ROMAN", 1, 2, |ev, a| lift_fallible(ev, a, roman::roman)),
+    FnSpec::new("ARABIC", 1, 1, |ev, a| lift_fallible(ev, a, roman::arabic)).since(V2013),
+    // Aggregates leaving out nested subtotals (`subtotal`).
+    FnSpec::new("SUBTOTAL", 2, VARIADIC, subtotal::subtotal).intrinsic(Intrinsic::Subtotal),
+    FnSpec::new("AGGREGATE", 3, VARIADIC, subtotal::aggregate)
+        .args(&[Arg::Value, Arg::Value, Arg::Array, Arg::Value])
+        .intrinsic(Intrinsic::Aggregate)
+        .since(V2010)
+        .openformula("COM.MICROSOFT.AGGREGATE"),
+    // Random numbers: volatile, never folded.
+    FnSpec::new("RAND", 0, 0, |ev, _| Value::Number(ev.random())).volatile(),
+    FnSpec::new("RANDBETWEEN", 2, 2, randbetween).volatile(),
+    // Sums of pairs and series (`sums`).
+    FnSpec::new("SUMX2MY2", 2, 2, sums::sumx2my2).args(&[Arg::Array]),
+    FnSpec::new("SUMX2PY2", 2, 2, sums::sumx2py2).args(&[Arg::Array]),
+    FnSpec::new("SUMXMY2", 2, 2, sums::sumxmy2).args(&[Arg::Array]),
+    FnSpec::new("SERIESSUM", 4, 4, sums::seriessum).args(&[Arg::Value, Arg::Value, Arg::Value, Arg::Array]),
+    // Matrices (`matrix`).
+    FnSpec::new("MINVERSE", 1, 1, matrix::minverse).args(&[Arg::Array]),
+    FnSpec::new("MDETERM", 1, 1, matrix::mdeterm).args(&[Arg::Array]),
+    FnSpec::new("MUNIT", 1, 1, matrix::munit).since(V2013),
 ];
+
+/// CEILING.MATH, FLOOR.MATH, the .PRECISE ones and ISO.CEILING: `number`,
+/// [`significance`] (1), [`mode`] (0; only the .MATH ones take it).
+fn multiple(ev: &mut Eval, a: &[BExpr], way: Way) -> Value {
+    args::lift_numbers(ev, a, &[None, Some(1.0), Some(0.0)], |n| precise(n[0], n[1], way, n[2] != 0.0))
+}
+
+/// RANDBETWEEN(bottom, top): an integer from ⌈bottom⌉ to ⌊top⌋, each as
+/// likely; none between them is #NUM!.
+fn randbetween(ev: &mut Eval, a: &[BExpr]) -> Value {
+    let (bottom, top) = match (args::number(ev, &a[0]), args::number(ev, &a[1])) {
+        (Ok(b), Ok(t)) => (b.ceil(), t.floor()),
+        (Err(e), _) | (_, Err(e)) => return Value::Error(e),
+    };
+    if bottom > top {
+        return Value::Error(ErrorKind::Num);
+    }
+    Value::num((bottom + (ev.random() * (top - bottom + 1.0)).floor()).min(top))
+}
 
 /// A one-argument numeric function, lifted over arrays.
 fn unary_fn(ev: &mut Eval, a: &[BExpr], f: fn(f64) -> Value) -> Value {
@@ -111,22 +218,9 @@ fn modulo(x: f64, d: f64) -> Value {
     Value::num(if r != 0.0 && (r < 0.0) != (d < 0.0) { r + d } else { r })
 }
 
-fn sqrt(x: f64) -> Value {
-    if x < 0.0 { Value::Error(ErrorKind::Num) } else { Value::num(x.sqrt()) }
-}
-
-fn ln(x: f64) -> Value {
-    if x <= 0.0 { Value::Error(ErrorKind::Num) } else { Value::num(x.ln()) }
-}
-
 /// POWER is the `^` operator (0^0 #NUM!, 0^-1 #DIV/0!, (-8)^(1/3) #NUM!).
 fn power(x: f64, y: f64) -> Value {
     binary(BinaryOp::Pow, Value::Number(x), Value::Number(y))
-}
-
-/// SIN and COS: Excel refuses arguments of 2^27 and beyond (#NUM!).
-fn trig(x: f64, f: fn(f64) -> f64) -> Value {
-    if x.abs() >= 134_217_728.0 { Value::Error(ErrorKind::Num) } else { Value::num(f(x)) }
 }
 
 #[cfg(test)]
@@ -141,14 +235,11 @@ mod tests {
         assert_eq!(modulo(5.5, 2.0), Value::Number(1.5));
         assert_eq!(modulo(6.0, 3.0), Value::Number(0.0));
         assert_eq!(modulo(1.0, 0.0), Value::Error(ErrorKind::Div0));
-        assert_eq!(sqrt(-1.0), Value::Error(ErrorKind::Num));
-        assert_eq!(ln(0.0), Value::Error(ErrorKind::Num));
         assert_eq!(power(0.0, 0.0), Value::Error(ErrorKind::Num));
         assert_eq!(power(0.0, -1.0), Value::Error(ErrorKind::Div0));
         assert_eq!(power(-8.0, 1.0 / 3.0), Value::Error(ErrorKind::Num));
         assert_eq!(power(2.0, 10.0), Value::Number(1024.0));
         assert_eq!(power(10.0, 400.0), Value::Error(ErrorKind::Num));
-        assert_eq!(trig(2f64.powi(27), f64::sin), Value::Error(ErrorKind::Num));
         assert_eq!(quotient(-10.0, 3.0), Value::Number(-3.0));
         assert_eq!(quotient(0.3, 0.1), Value::Number(3.0));
         assert_eq!(quotient(1.0, 0.0), Value::Error(ErrorKind::Div0));

@@ -18,6 +18,8 @@
 pub mod args;
 pub mod criteria;
 pub mod date;
+pub mod distributions;
+pub mod finance;
 pub mod info;
 pub mod logical;
 pub mod lookup;
@@ -86,7 +88,8 @@ pub enum Excel {
 /// contract: the kernel compiler (`eval::kernel`) turns IF, AND, OR and NOT
 /// into flat operations and INDEX of a shared array into a leaf; position
 /// analysis (`eval::bind::position`) knows that ROW of a reference depends
-/// on its rows alone and COLUMN on its columns. Set on the function's own
+/// on its rows alone and COLUMN on its columns; the program knows which
+/// cells call SUBTOTAL or AGGREGATE, which those two leave out. Set on the function's own
 /// entry and compared as an enum, never by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intrinsic {
@@ -97,6 +100,8 @@ pub enum Intrinsic {
     Index,
     Row,
     Column,
+    Subtotal,
+    Aggregate,
 }
 
 /// One entry of a category table: the name, the argument counts, the
@@ -245,13 +250,15 @@ impl PartialEq for FnSpec {
 
 /// Every category: its module's name (`src/functions/<name>.rs`) and table,
 /// searched in this order.
-pub const CATEGORIES: [(&str, &[FnSpec]); 7] = [
+pub const CATEGORIES: [(&str, &[FnSpec]); 9] = [
     ("math", math::FUNCTIONS),
     ("logical", logical::FUNCTIONS),
     ("lookup", lookup::FUNCTIONS),
     ("stats", stats::FUNCTIONS),
     ("text", text::FUNCTIONS),
     ("info", info::FUNCTIONS),
+    ("finance", finance::FUNCTIONS),
+    ("distributions", distributions::FUNCTIONS),
     ("date", date::FUNCTIONS),
 ];
 
@@ -286,8 +293,17 @@ mod tests {
     #[test]
     fn each_intrinsic_marks_the_one_function_of_its_name() {
         use Intrinsic::*;
-        let named =
-            [(If, "IF"), (And, "AND"), (Or, "OR"), (Not, "NOT"), (Index, "INDEX"), (Row, "ROW"), (Column, "COLUMN")];
+        let named = [
+            (If, "IF"),
+            (And, "AND"),
+            (Or, "OR"),
+            (Not, "NOT"),
+            (Index, "INDEX"),
+            (Row, "ROW"),
+            (Column, "COLUMN"),
+            (Subtotal, "SUBTOTAL"),
+            (Aggregate, "AGGREGATE"),
+        ];
         for (which, name) in named {
             let marked: Vec<&str> = all().filter(|f| f.intrinsic == Some(which)).map(|f| f.name).collect();
             assert_eq!(marked, [name], "{which:?}");

@@ -1,8 +1,15 @@
 //! Aggregates: SUM, COUNT, COUNTA, COUNTBLANK, MAX, MIN, MAXA, MINA,
 //! AVERAGE, AVERAGEA, SUMPRODUCT; the order statistics (`order`: SMALL,
-//! LARGE, MEDIAN, MODE, RANK, FREQUENCY) and the criteria functions
-//! (`conditional`: COUNTIF, SUMIF, AVERAGEIF and the *IFS family, with the
-//! criteria in [`super::criteria`]). The aggregates share one walk over
+//! LARGE, MEDIAN, MODE, RANK, FREQUENCY; `percentile`: PERCENTILE,
+//! QUARTILE, PERCENTRANK, RANK.AVG, MODE.MULT), spread and shape
+//! (`spread`: the variances and standard deviations, AVEDEV, DEVSQ,
+//! GEOMEAN, HARMEAN, TRIMMEAN, KURT, SKEW), two samples side by side
+//! (`paired`: CORREL, the covariances, SLOPE, INTERCEPT, RSQ, STEYX,
+//! FORECAST, PROB), least squares (`linest`: LINEST, LOGEST, TREND,
+//! GROWTH) and the criteria functions (`conditional`: COUNTIF, SUMIF,
+//! AVERAGEIF and the *IFS family, with the criteria in
+//! [`super::criteria`]). The statistics read their data through
+//! `sample`. The aggregates share one walk over
 //! their arguments ([`args::for_each_operand`]) under a rule for what
 //! counts: SUM's ([`args::number_operand`]: from references and arrays only
 //! numbers, typed directly also booleans and numeric text) or, for the *A
@@ -12,10 +19,15 @@
 //! references by whole blocks where the grid's summaries allow (`reduce`).
 
 mod conditional;
+mod linest;
 mod order;
+mod paired;
+mod percentile;
 mod reduce;
+pub(crate) mod sample;
+mod spread;
 
-use super::Excel::V2019;
+use super::Excel::{V2010, V2013, V2016, V2019};
 use super::args::{self, Rule, Source};
 use super::{Arg, FnSpec, VARIADIC};
 use crate::ast::BinaryOp;
@@ -23,6 +35,9 @@ use crate::eval::{BExpr, Eval, binary};
 use crate::value::{ErrorKind, Value};
 use conditional::{averageif, averageifs, countif, countifs, maxifs, minifs, sumif, sumifs};
 use order::{frequency, large, median, mode, rank, small};
+use percentile::Range::{Exclusive, Inclusive};
+use percentile::{mode_mult, percentile, percentrank, quartile, rank_avg};
+use spread::spread;
 
 pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("SUM", 1, VARIADIC, sum),
@@ -50,7 +65,97 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("AVERAGEIFS", 3, VARIADIC, averageifs),
     FnSpec::new("MAXIFS", 3, VARIADIC, maxifs).since(V2019).openformula("COM.MICROSOFT.MAXIFS"),
     FnSpec::new("MINIFS", 3, VARIADIC, minifs).since(V2019).openformula("COM.MICROSOFT.MINIFS"),
+    FnSpec::new("VAR", 1, VARIADIC, |ev, a| spread(ev, a, args::number_operand, 1, false)),
+    FnSpec::new("VAR.S", 1, VARIADIC, |ev, a| spread(ev, a, args::number_operand, 1, false))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.VAR.S"),
+    FnSpec::new("VARA", 1, VARIADIC, |ev, a| spread(ev, a, value_operand, 1, false)),
+    FnSpec::new("VARP", 1, VARIADIC, |ev, a| spread(ev, a, args::number_operand, 0, false)),
+    FnSpec::new("VAR.P", 1, VARIADIC, |ev, a| spread(ev, a, args::number_operand, 0, false))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.VAR.P"),
+    FnSpec::new("VARPA", 1, VARIADIC, |ev, a| spread(ev, a, value_operand, 0, false)),
+    FnSpec::new("STDEV", 1, VARIADIC, |ev, a| spread(ev, a, args::number_operand, 1, true)),
+    FnSpec::new("STDEV.S", 1, VARIADIC, |ev, a| spread(ev, a, args::number_operand, 1, true))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.STDEV.S"),
+    FnSpec::new("STDEVA", 1, VARIADIC, |ev, a| spread(ev, a, value_operand, 1, true)),
+    FnSpec::new("STDEVP", 1, VARIADIC, |ev, a| spread(ev, a, args::number_operand, 0, true)),
+    FnSpec::new("STDEV.P", 1, VARIADIC, |ev, a| spread(ev, a, args::number_operand, 0, true))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.STDEV.P"),
+    FnSpec::new("STDEVPA", 1, VARIADIC, |ev, a| spread(ev, a, value_operand, 0, true)),
+    FnSpec::new("AVEDEV", 1, VARIADIC, spread::avedev),
+    FnSpec::new("DEVSQ", 1, VARIADIC, spread::devsq),
+    FnSpec::new("GEOMEAN", 1, VARIADIC, spread::geomean),
+    FnSpec::new("HARMEAN", 1, VARIADIC, spread::harmean),
+    FnSpec::new("TRIMMEAN", 2, 2, spread::trimmean),
+    FnSpec::new("KURT", 1, VARIADIC, spread::kurt),
+    FnSpec::new("SKEW", 1, VARIADIC, spread::skew),
+    FnSpec::new("SKEW.P", 1, VARIADIC, spread::skew_p).since(V2013).openformula("SKEWP"),
+    FnSpec::new("PERCENTILE", 2, 2, |ev, a| percentile(ev, a, Inclusive)),
+    FnSpec::new("PERCENTILE.INC", 2, 2, |ev, a| percentile(ev, a, Inclusive))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.PERCENTILE.INC"),
+    FnSpec::new("PERCENTILE.EXC", 2, 2, |ev, a| percentile(ev, a, Exclusive))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.PERCENTILE.EXC"),
+    FnSpec::new("QUARTILE", 2, 2, |ev, a| quartile(ev, a, Inclusive)),
+    FnSpec::new("QUARTILE.INC", 2, 2, |ev, a| quartile(ev, a, Inclusive))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.QUARTILE.INC"),
+    FnSpec::new("QUARTILE.EXC", 2, 2, |ev, a| quartile(ev, a, Exclusive))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.QUARTILE.EXC"),
+    FnSpec::new("PERCENTRANK", 2, 3, |ev, a| percentrank(ev, a, Inclusive)),
+    FnSpec::new("PERCENTRANK.INC", 2, 3, |ev, a| percentrank(ev, a, Inclusive))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.PERCENTRANK.INC"),
+    FnSpec::new("PERCENTRANK.EXC", 2, 3, |ev, a| percentrank(ev, a, Exclusive))
+        .since(V2010)
+        .openformula("COM.MICROSOFT.PERCENTRANK.EXC"),
+    FnSpec::new("RANK.EQ", 2, 3, rank).since(V2010).openformula("COM.MICROSOFT.RANK.EQ"),
+    FnSpec::new("RANK.AVG", 2, 3, rank_avg).since(V2010).openformula("COM.MICROSOFT.RANK.AVG"),
+    FnSpec::new("MODE.SNGL", 1, VARIADIC, mode).args(&[Arg::Array]).since(V2010).openformula("COM.MICROSOFT.MODE.SNGL"),
+    FnSpec::new("MODE.MULT", 1, VARIADIC, mode_mult)
+        .args(&[Arg::Array])
+        .since(V2010)
+        .openformula("COM.MICROSOFT.MODE.MULT"),
+    FnSpec::new("CORREL", 2, 2, paired::correl).args(&[Arg::Array]),
+    FnSpec::new("PEARSON", 2, 2, paired::correl).args(&[Arg::Array]),
+    FnSpec::new("COVAR", 2, 2, |ev, a| paired::covariance(ev, a, 0.0)).args(&[Arg::Array]),
+    FnSpec::new("COVARIANCE.P", 2, 2, |ev, a| paired::covariance(ev, a, 0.0))
+        .args(&[Arg::Array])
+        .since(V2010)
+        .openformula("COM.MICROSOFT.COVARIANCE.P"),
+    FnSpec::new("COVARIANCE.S", 2, 2, |ev, a| paired::covariance(ev, a, 1.0))
+        .args(&[Arg::Array])
+        .since(V2010)
+        .openformula("COM.MICROSOFT.COVARIANCE.S"),
+    FnSpec::new("SLOPE", 2, 2, paired::slope).args(&[Arg::Array]),
+    FnSpec::new("INTERCEPT", 2, 2, paired::intercept).args(&[Arg::Array]),
+    FnSpec::new("RSQ", 2, 2, paired::rsq).args(&[Arg::Array]),
+    FnSpec::new("STEYX", 2, 2, paired::steyx).args(&[Arg::Array]),
+    FnSpec::new("FORECAST", 3, 3, paired::forecast).args(FORECAST_ARGS),
+    FnSpec::new("FORECAST.LINEAR", 3, 3, paired::forecast)
+        .args(FORECAST_ARGS)
+        .since(V2016)
+        .openformula("COM.MICROSOFT.FORECAST.LINEAR"),
+    FnSpec::new("PROB", 3, 4, paired::prob).args(&[Arg::Array, Arg::Array, Arg::Value]),
+    FnSpec::new("LINEST", 1, 4, |ev, a| linest::linest(ev, a, false)).args(LEAST_SQUARES_ARGS),
+    FnSpec::new("LOGEST", 1, 4, |ev, a| linest::linest(ev, a, true)).args(LEAST_SQUARES_ARGS),
+    FnSpec::new("TREND", 1, 4, |ev, a| linest::trend(ev, a, false)).args(TREND_ARGS),
+    FnSpec::new("GROWTH", 1, 4, |ev, a| linest::trend(ev, a, true)).args(TREND_ARGS),
 ];
+
+/// FORECAST's contract: a value, then two arrays.
+const FORECAST_ARGS: &[Arg] = &[Arg::Value, Arg::Array];
+
+/// LINEST's and LOGEST's: the data as arrays, then two flags.
+const LEAST_SQUARES_ARGS: &[Arg] = &[Arg::Array, Arg::Array, Arg::Value];
+
+/// TREND's and GROWTH's: three arrays, then the flag.
+const TREND_ARGS: &[Arg] = &[Arg::Array, Arg::Array, Arg::Array, Arg::Value];
 
 /// SUMIF's and AVERAGEIF's contract: the value range is read at the size
 /// of the criteria range.
@@ -138,7 +243,7 @@ fn mean(totals: Result<(f64, u64), ErrorKind>) -> Value {
 /// The rule of MAXA, MINA and AVERAGEA: like SUM's, but text read from a
 /// reference or an array counts as 0 and booleans as 0 or 1; empty cells
 /// are still skipped.
-fn value_operand(v: &Value, src: Source) -> Option<Result<f64, ErrorKind>> {
+pub(super) fn value_operand(v: &Value, src: Source) -> Option<Result<f64, ErrorKind>> {
     match (v, src) {
         (Value::Text(_), Source::Range) => Some(Ok(0.0)),
         (Value::Bool(b), Source::Range) => Some(Ok(f64::from(u8::from(*b)))),
@@ -198,13 +303,13 @@ fn sumproduct(ev: &mut Eval, a: &[BExpr]) -> Value {
 
 /// Evaluates an argument as an array formula, as Excel does for
 /// SUMPRODUCT's: `(B1:B3>1)*C1:C3` is an array even in a plain cell.
-fn array_arg(ev: &mut Eval, e: &BExpr) -> Value {
+pub(crate) fn array_arg(ev: &mut Eval, e: &BExpr) -> Value {
     let v = ev.eval_array(e);
     ev.array_value(v)
 }
 
 /// An argument of SUMPRODUCT as rows, columns and entries (a scalar is 1x1).
-fn elems(v: &Value) -> (usize, usize, &[Value]) {
+pub(crate) fn elems(v: &Value) -> (usize, usize, &[Value]) {
     match v {
         Value::Array(arr) => (arr.rows, arr.cols, arr.values()),
         v => (1, 1, std::slice::from_ref(v)),

@@ -69,6 +69,10 @@ pub(crate) enum Token<'a> {
     /// A reference piece with at least one `$`.
     #[regex(r"\$[A-Za-z]+(\$?[0-9]+)?|[A-Za-z]+\$[0-9]+|\$[0-9]+", dollar_ref)]
     Ref(RefPart),
+    /// A structured reference's bracketed part, brackets included
+    /// (`[Qty]`, `[[#This Row],[Qty]]`): see `structured.rs`.
+    #[token("[", bracket)]
+    Bracket(&'a str),
     /// `Main!` or `'My Sheet'!`, unquoted and unescaped.
     #[regex(r"[\p{L}_\\][\p{L}0-9_.\\]*!", |lex| lex.slice().trim_end_matches('!').to_string())]
     #[token("'", quoted_sheet)]
@@ -125,7 +129,10 @@ impl Token<'_> {
     /// and `(` would not open a new operand.
     pub fn ends_operand(&self) -> bool {
         use Token::*;
-        matches!(self, Number(_) | Text(_) | ErrorLit(_) | Ident(_) | Ref(_) | Percent | RParen | RBrace | Error)
+        matches!(
+            self,
+            Number(_) | Text(_) | ErrorLit(_) | Ident(_) | Ref(_) | Bracket(_) | Percent | RParen | RBrace | Error
+        )
     }
 }
 
@@ -135,6 +142,7 @@ pub(crate) enum LexError {
     Unexpected(String),
     UnterminatedString,
     UnterminatedSheet,
+    UnterminatedBracket,
     /// With the name when a reference follows (`'My Sheet'A1`).
     SheetWithoutBang(Option<String>),
     EmptySheet,
@@ -170,6 +178,7 @@ impl LexError {
             LexError::Unexpected(s) => format!("unexpected `{}`", quote(s)),
             LexError::UnterminatedString => "unterminated string: missing closing `\"`".into(),
             LexError::UnterminatedSheet => "unterminated sheet name: missing closing `'`".into(),
+            LexError::UnterminatedBracket => "unterminated structured reference: missing closing `]`".into(),
             LexError::SheetWithoutBang(Some(_)) => "a quoted sheet name must be followed by `!`".into(),
             LexError::SheetWithoutBang(None) => {
                 "a quoted sheet name must be followed by `!` (text is written in double quotes)".into()
@@ -178,6 +187,22 @@ impl LexError {
             LexError::UnknownErrorLiteral(s) => format!("unknown error literal `{}`", quote(s)),
             LexError::NumberTooLarge(s) => format!("number `{}` is too large", quote(s)),
             LexError::BadReference(m) => m.clone(),
+        }
+    }
+}
+
+/// After an opening `[`: the whole bracketed text (nested brackets and `'`
+/// escapes included).
+fn bracket<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<&'a str, LexError> {
+    let whole = &lex.source()[lex.span().start..];
+    match super::structured::bracket_len(whole) {
+        Some(n) => {
+            lex.bump(n - 1);
+            Ok(lex.slice())
+        }
+        None => {
+            lex.bump(lex.remainder().len());
+            Err(LexError::UnterminatedBracket)
         }
     }
 }

@@ -17,6 +17,7 @@ mod errors;
 mod lexer;
 mod parser;
 mod print;
+mod structured;
 
 pub use print::sheet_prefix;
 

@@ -13,8 +13,9 @@
 //! prefix         := ("-" | "+")* intersection
 //! intersection   := range (SPACE range)*
 //! range          := primary (":" primary)*
-//! primary        := call | reference | WORD | NUMBER | STRING | ERROR
-//!                 | array | "(" grouped ")"
+//! primary        := table | call | reference | WORD | NUMBER | STRING
+//!                 | ERROR | array | "(" grouped ")"
+//! table          := WORD? BRACKET   (a structured reference, `structured.rs`)
 //! grouped        := expr, with union (see below) above intersection
 //! union          := intersection ("," intersection)*
 //! call           := WORD "(" (")" | arg ("," arg)* ")")
@@ -71,7 +72,7 @@
 
 use super::lexer::{RefPart, Token, ident_ref_part};
 use crate::address::parse_row;
-use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, Span, UnaryOp};
+use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, Span, TableRef, UnaryOp};
 use crate::value::{ErrorKind, Value};
 use chumsky::input::ValueInput;
 use chumsky::prelude::*;
@@ -301,7 +302,30 @@ where
             |span| placeholder(range(span)),
         )));
 
-    choice((call(expr), reference(), word, literal, incomplete, array(), parens)).labelled(EXPRESSION).boxed()
+    choice((table(), call(expr), reference(), word, literal, incomplete, array(), parens)).labelled(EXPRESSION).boxed()
+}
+
+/// A structured reference: `Sales[Qty]`, or inside a table `[@Qty]`.
+fn table<'t, 's: 't, I>() -> Level<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let bracket = select! { Token::Bracket(b) => b };
+    let qualified = select! { Token::Ident(s) => Some(s.to_string()) }.then(bracket);
+    let alone = bracket.map(|b| (None, b));
+    qualified
+        .or(alone)
+        .validate(|(table, text), e, emitter| {
+            let span = range(e.span());
+            match super::structured::specifier(text) {
+                Ok((rows, columns)) => Expr::new(ExprKind::Table(TableRef { table, rows, columns }), span),
+                Err(m) => {
+                    emitter.emit(Rich::custom(e.span(), m));
+                    placeholder(span)
+                }
+            }
+        })
+        .boxed()
 }
 
 /// `NAME(args)`; an omitted argument is an [`ExprKind::Missing`] with an

@@ -35,6 +35,7 @@ impl Display for Expr {
             ExprKind::Array(rows) => write_array(f, rows),
             ExprKind::Ref(r) => write_ref(f, r),
             ExprKind::Name(n) => f.write_str(n),
+            ExprKind::Table(t) => write!(f, "{t}"),
             ExprKind::Missing => Ok(()),
             ExprKind::Call { name, args } => {
                 write!(f, "{name}(")?;

@@ -10,11 +10,12 @@ use super::areas::NamedAreas;
 use super::model::*;
 use super::refs::{check_name, parse_ref};
 use crate::address::{Area, CellAddr, SheetId};
-use crate::ast::Span;
+use crate::ast::{Expr, ExprKind, Span};
 use crate::diagnostic::{Diagnostic, Source};
 use crate::grid::MAX_GRID_CELLS;
 use crate::parse::{block_formula, parse_formula};
 use crate::sheets::Sheets;
+use crate::value::ErrorKind;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -37,6 +38,15 @@ pub(crate) struct Builder {
     /// The areas the names stand for, once every name is read
     /// ([`Builder::names_read`]); until then areas are literal only.
     named: Option<NamedAreas>,
+    /// Excel's way with a formula it cannot read (see
+    /// [`Workbook::excel_errors`]): the cell shows `#NAME?` and the problem
+    /// is a warning; so is a name that is invalid or defined twice (the
+    /// first is kept).
+    pub excel_errors: bool,
+    /// The problems that did not refuse the workbook (`excel_errors`).
+    pub warnings: Vec<Diagnostic>,
+    /// The tables read (see [`Workbook::tables`]).
+    pub tables: Vec<crate::table::Table>,
 }
 
 impl Builder {
@@ -52,6 +62,18 @@ impl Builder {
             sources: vec![src.clone()],
             extents: HashMap::new(),
             named: None,
+            excel_errors: false,
+            warnings: Vec::new(),
+            tables: Vec::new(),
+        }
+    }
+
+    /// A problem Excel would load past: a warning with `excel_errors`, else
+    /// an error.
+    pub fn soft(&mut self, d: Diagnostic) {
+        match self.excel_errors {
+            true => self.warnings.push(d),
+            false => self.diags.push(d),
         }
     }
 
@@ -134,9 +156,11 @@ impl Builder {
             Err(errors) => {
                 for e in errors {
                     let span = super::locate::formula_span(&src.text, offset, text, e.span);
-                    self.error(src, span, format!("cannot parse the formula of {what}"), e.message);
+                    self.soft(Diagnostic::at(src, span, format!("cannot parse the formula of {what}"), e.message));
                 }
-                None
+                // Excel's way: the cell keeps its text and shows #NAME?.
+                let expr = Expr::new(ExprKind::Error(ErrorKind::Name), 0..text.len());
+                self.excel_errors.then(|| Formula { expr, text: text.to_string(), origin })
             }
         }
     }
@@ -207,14 +231,14 @@ impl Builder {
     /// Checks a name (validity, not yet defined in any case) and adds it.
     pub fn add_name(&mut self, src: &Arc<Source>, span: Span, def: Option<Name>, name: &str) {
         if let Err(e) = check_name(name) {
-            self.error(src, span, e, "invalid name");
+            self.soft(Diagnostic::at(src, span, e, "invalid name"));
             return;
         }
         let key = name.to_lowercase();
         if let Some(first) = self.name_places.get(&key) {
             let d = Diagnostic::at(src, span, format!("the name `{name}` is defined twice"), "defined again here")
                 .with_note(format!("first defined at {first} (names are case-insensitive)"));
-            self.diags.push(d);
+            self.soft(d);
             return;
         }
         self.name_places.insert(key, place(src, span.start));
@@ -322,6 +346,9 @@ impl Builder {
             sources: self.sources,
             parts,
             start: Vec::new(),
+            excel_errors: self.excel_errors,
+            warnings: self.warnings,
+            tables: self.tables,
         })
     }
 }

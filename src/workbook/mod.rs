@@ -53,15 +53,18 @@ pub fn load_in(files: &dyn Files, path: &Path, with: &[String]) -> Result<Workbo
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     match ext.as_deref() {
         Some("ron") => ron::load_in(files, path, with),
-        Some("xlsx") => xlsx::load_in(files, path),
+        // A macro-enabled workbook is an xlsx package; its macros are not read.
+        Some("xlsx" | "xlsm") => xlsx::load_in(files, path),
         _ if path.is_dir() => {
             Err(LoadError::message(format!("cannot read the workbook file `{}`: it is a directory", path.display())))
         }
         _ => {
             let format = ext.map_or_else(|| "(no extension)".to_string(), |e| format!("`.{e}`"));
-            Err(Diagnostic::new(format!("unknown workbook format {format}: dataflow reads .ron and .xlsx workbooks"))
-                .with_note(format!("in `{}`", path.display()))
-                .into())
+            Err(Diagnostic::new(format!(
+                "unknown workbook format {format}: dataflow reads .ron, .xlsx and .xlsm workbooks"
+            ))
+            .with_note(format!("in `{}`", path.display()))
+            .into())
         }
     }
 }
@@ -103,12 +106,15 @@ mod tests {
     #[test]
     fn load_picks_the_reader_by_extension() {
         let diags = load(Path::new("tests/data/book.ods")).unwrap_err();
-        assert_eq!(diags[0].message, "unknown workbook format `.ods`: dataflow reads .ron and .xlsx workbooks");
+        assert_eq!(diags[0].message, "unknown workbook format `.ods`: dataflow reads .ron, .xlsx and .xlsm workbooks");
         assert_eq!(diags[0].note.as_deref(), Some("in `tests/data/book.ods`"));
         let diags = load(Path::new("tests/data/none.XLSX")).unwrap_err();
         assert!(diags[0].message.starts_with("cannot read the workbook file `tests/data/none.XLSX`"));
         let diags = load(Path::new("README")).unwrap_err();
-        assert_eq!(diags[0].message, "unknown workbook format (no extension): dataflow reads .ron and .xlsx workbooks");
+        assert_eq!(
+            diags[0].message,
+            "unknown workbook format (no extension): dataflow reads .ron, .xlsx and .xlsm workbooks"
+        );
         // Any case of `.ron` goes to the RON reader.
         let diags = load(Path::new("tests/data/none.RON")).unwrap_err();
         assert!(diags[0].message.starts_with("cannot read the workbook file `tests/data/none.RON`"));

@@ -9,6 +9,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::{Expr, Span};
 use crate::diagnostic::{Diagnostic, Source};
 use crate::sheets::Sheets;
+use crate::table::Table;
 use crate::value::Value;
 use std::sync::Arc;
 
@@ -35,6 +36,17 @@ pub struct Workbook {
     /// cached results of an Excel workbook, so a recalculation iterates
     /// from them as Excel's F9 does. Empty for a RON workbook.
     pub start: Vec<(CellAddr, Value)>,
+    /// Excel's way with problems (an Excel file's, or a RON workbook's
+    /// that asks for it with `excel_errors: true`): a formula that does not
+    /// parse, an unknown function or name, a name defined twice do not
+    /// refuse the workbook; the cell shows `#NAME?` (or the error Excel
+    /// shows) and the problem is listed in `warnings`. Otherwise each is
+    /// a located error.
+    pub excel_errors: bool,
+    /// The problems loading passed over (`excel_errors`), located.
+    pub warnings: Vec<Diagnostic>,
+    /// Excel tables, which structured references (`Sales[Qty]`) name.
+    pub tables: Vec<Table>,
 }
 
 /// An optional part of a workbook (formula files and views turned on by

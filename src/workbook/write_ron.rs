@@ -42,6 +42,13 @@ pub fn write(wb: &Workbook, dfl_path: &str, origin: &str) -> Written {
         quoted(c.order.as_str())
     );
     ron += &format!("    include: [{}],\n", quoted(dfl_path));
+    if wb.excel_errors {
+        // What Excel loads past, the imported workbook loads past too.
+        ron += "    excel_errors: true,\n";
+    }
+    if !wb.tables.is_empty() {
+        ron += &format!("    tables: {{\n{}    }},\n", tables(wb));
+    }
     let mut dfl = format!("# Names and formulas imported from {origin} by `dataflow import`.\n");
     let mut cells = String::new();
     for entry in &wb.cells {
@@ -99,6 +106,24 @@ pub fn write(wb: &Workbook, dfl_path: &str, origin: &str) -> Written {
     }
     ron += ")\n";
     Written { ron, dfl }
+}
+
+/// The tables, one line each, with their column names (Excel's, which
+/// the header cells may not spell exactly).
+fn tables(wb: &Workbook) -> String {
+    let mut out = String::new();
+    for t in &wb.tables {
+        let columns: Vec<String> = t.columns.iter().map(|c| quoted(c)).collect();
+        out += &format!(
+            "        {}: (range: {}, header: {}, totals: {}, columns: [{}]),\n",
+            quoted(&t.name),
+            quoted(&wb.sheets.area(t.area)),
+            t.headers,
+            t.totals,
+            columns.join(", ")
+        );
+    }
+    out
 }
 
 /// A formula's text without its leading `=`.

@@ -42,9 +42,10 @@ fn edits(acyclic: bool) -> impl Strategy<Value = Vec<Edit>> {
     proptest::collection::vec(edit, 1..6)
 }
 
-/// An empty one-sheet workbook, iteration on (at most 20 iterations).
+/// An empty one-sheet workbook, iteration on (at most 20 iterations), RAND
+/// seeded (a fresh load draws what the session draws).
 fn empty() -> Session {
-    let ron = r#"(sheets: ["Main"], calc: (iterate: true, max_iterations: 20, max_change: 0.001))"#;
+    let ron = r#"(sheets: ["Main"], calc: (iterate: true, max_iterations: 20, max_change: 0.001, seed: 1))"#;
     session(Workbook::from_memory(ron, &MemoryFiles::new(), &[]).unwrap())
 }
 
@@ -163,7 +164,9 @@ proptest! {
         s.recalc();
         let mut fresh = session(original);
         fresh.recalc();
-        if s.engine().program().cycles().next().is_none() {
+        // (RAND and RANDBETWEEN draw on: the session has recalculated twice.)
+        let draws = format!("{:?}", s.workbook()).contains("RAND");
+        if s.engine().program().cycles().next().is_none() && !draws {
             prop_assert_eq!(values(&s), values(&fresh), "after undoing {:?}", more);
         }
     }

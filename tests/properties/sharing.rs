@@ -55,6 +55,8 @@ pub(super) fn holds() -> impl Strategy<Value = Holds> {
 pub(super) fn sheet(cells: &[Holds], formulas: &[String], name: &str, sharing: Sharing) -> Sheet {
     let mut s = Sheet::new();
     s.sharing(sharing);
+    // RAND draws the same numbers in both.
+    s.settings_mut().seed = Some(1);
     s.name("nm", &fixed(name));
     for (i, h) in cells.iter().enumerate() {
         match h {

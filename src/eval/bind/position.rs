@@ -8,7 +8,7 @@
 //! never shared.
 
 use super::{MAX_BOUND_DEPTH, Scope};
-use crate::ast::{Expr, ExprKind, RefExpr, RefKind};
+use crate::ast::{Expr, ExprKind, RefExpr, RefKind, TableRef};
 use crate::functions::{Arg, Intrinsic};
 use crate::ids::NameId;
 use std::collections::HashMap;
@@ -117,6 +117,7 @@ impl Analysis {
     fn moving_in(&self, scope: &Scope, e: &Expr, out: &mut Vec<(usize, Dep)>, depth: usize) -> bool {
         let d = match &e.kind {
             ExprKind::Ref(r) => reference(r),
+            ExprKind::Table(t) => table(t),
             ExprKind::Name(_) | ExprKind::Call { .. } | ExprKind::Unary { .. } | ExprKind::Binary { .. } => {
                 match self.nodes.get(&(e as *const Expr as usize)) {
                     Some(&d) => d,
@@ -142,7 +143,9 @@ impl Analysis {
         };
         match &e.kind {
             // A leaf is not kept.
-            ExprKind::Ref(_) | ExprKind::Number(_) | ExprKind::Text(_) | ExprKind::Bool(_) => false,
+            ExprKind::Ref(_) | ExprKind::Table(_) | ExprKind::Number(_) | ExprKind::Text(_) | ExprKind::Bool(_) => {
+                false
+            }
             _ if !both => {
                 out.push((e as *const Expr as usize, d));
                 true
@@ -179,6 +182,7 @@ impl Analysis {
         }
         let d = match &e.kind {
             ExprKind::Ref(r) => return reference(r),
+            ExprKind::Table(t) => return table(t),
             ExprKind::Name(n) if locals.iter().any(|l| l.eq_ignore_ascii_case(n)) => Dep::APART,
             ExprKind::Name(n) => match scope.name_index(n) {
                 Some(i) => self.name(scope, i, depth + 1),
@@ -246,6 +250,13 @@ fn position_of<'e>(scope: &'e Scope, a: &'e Expr, locals: &[String]) -> Option<&
 
 /// A reference moves with the rows (columns) it gives relatively (a
 /// reference to an unknown sheet binds to an error whatever the cell).
+/// A structured reference: `#This Row` moves with the row; one without its
+/// table finds it from the calling cell.
+fn table(t: &TableRef) -> Dep {
+    let d = if t.rows.this_row { Dep::ROW } else { Dep::NONE };
+    if t.table.is_none() { d.with(Dep::CALLER) } else { d }
+}
+
 fn reference(r: &RefExpr) -> Dep {
     let (rows, cols) = match r.kind {
         RefKind::Cell { row, col } => (!row.abs, !col.abs),

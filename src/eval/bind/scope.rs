@@ -70,16 +70,30 @@ pub struct Scope {
     pub(super) in_loop: Vec<Option<usize>>,
     /// One issue per loop of names, found before binding.
     pub(super) loop_issues: Vec<Issue>,
+    /// The workbook's tables, which structured references name.
+    pub tables: Vec<crate::table::Table>,
 }
 
 impl Scope {
     pub fn new(sheets: Vec<String>, names: Vec<NameDef>) -> Self {
         let by_name =
             names.iter().enumerate().map(|(i, n)| (n.name.to_uppercase().into_bytes().into(), NameId::at(i))).collect();
-        let mut scope =
-            Scope { sheets: Sheets::from(sheets), names, by_name, in_loop: Vec::new(), loop_issues: Vec::new() };
+        let mut scope = Scope {
+            sheets: Sheets::from(sheets),
+            names,
+            by_name,
+            in_loop: Vec::new(),
+            loop_issues: Vec::new(),
+            tables: Vec::new(),
+        };
         (scope.in_loop, scope.loop_issues) = scope.name_loops();
         scope
+    }
+
+    /// The same scope with the workbook's tables.
+    pub fn with_tables(mut self, tables: Vec<crate::table::Table>) -> Self {
+        self.tables = tables;
+        self
     }
 
     pub fn name_index(&self, name: &str) -> Option<NameId> {

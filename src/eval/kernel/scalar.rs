@@ -164,13 +164,16 @@ pub(super) fn binary(op: BinaryOp, a: Scalar, b: Scalar, texts: &[Value]) -> Sca
 
 /// `op a`, as `ops::unary` gives it for a scalar.
 pub(super) fn unary(op: UnaryOp, a: Scalar, texts: &[Value]) -> Scalar {
+    // Excel ignores a leading `+`: text stays text.
+    if op == UnaryOp::Plus {
+        return if a == Empty { Num(0.0) } else { a };
+    }
     let n = match number(a, texts) {
         Ok(n) => n,
         Result::Err(e) => return Err(e),
     };
     match op {
         UnaryOp::Neg => Scalar::num(-n),
-        UnaryOp::Plus if a == Empty => Num(0.0),
         UnaryOp::Plus => a,
         UnaryOp::Percent => Scalar::num(n / 100.0),
     }

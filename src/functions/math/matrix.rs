@@ -1,7 +1,9 @@
-//! The array functions MMULT, TRANSPOSE and SEQUENCE. MMULT's and
-//! TRANSPOSE's arguments are evaluated as array formulas in any cell (their
-//! contract says `Arg::Array`), a reference giving its cells; a scalar is a
-//! 1×1 array. Each returns an array: a plain cell shows its top-left
+//! The array functions MMULT, TRANSPOSE, SEQUENCE, MINVERSE, MDETERM and
+//! MUNIT. MMULT's, TRANSPOSE's, MINVERSE's and MDETERM's arguments are
+//! evaluated as array formulas in any cell (their contract says
+//! `Arg::Array`), a reference giving its cells; a scalar is a 1×1 array.
+//! MINVERSE and MDETERM eliminate with partial pivoting, at most 512 rows
+//! (n³ within [`MAX_WORK`]). Each returns an array: a plain cell shows its top-left
 //! element, while SUMPRODUCT, INDEX, SUM and names use all of it. Results
 //! larger than [`MAX_ARRAY_CELLS`] are #NUM!.
 
@@ -10,19 +12,6 @@ use crate::functions::args;
 use crate::value::{self, Array, ErrorKind, Kind, MAX_ARRAY_CELLS, MAX_WORK, Value};
 use std::borrow::Cow;
 use std::sync::Arc;
-
-/// An argument read as an array formula: its rows, columns and elements
-/// (a scalar is 1×1); an error value instead of an array is returned as is.
-/// An array is shared, not copied: constant arguments (folded names) cost
-/// nothing to read.
-fn matrix(ev: &mut Eval, e: &BExpr) -> Result<Arc<Array>, ErrorKind> {
-    let v = ev.eval_array(e);
-    match ev.array_value(v) {
-        Value::Array(a) => Ok(a),
-        Value::Error(e) => Err(e),
-        v => Ok(Arc::new(Array::new(1, 1, vec![v]))),
-    }
-}
 
 /// A `rows × cols` array from `f(row, col)`; #NUM! past [`MAX_ARRAY_CELLS`].
 fn build(rows: usize, cols: usize, f: impl Fn(usize, usize) -> Value) -> Value {
@@ -38,7 +27,7 @@ fn build(rows: usize, cols: usize, f: impl Fn(usize, usize) -> Value) -> Value {
 /// cells, text and booleans included); an error element propagates;
 /// #NUM! past `MAX_WORK` multiplications.
 pub fn mmult(ev: &mut Eval, a: &[BExpr]) -> Value {
-    match (matrix(ev, &a[0]), matrix(ev, &a[1])) {
+    match (args::array(ev, &a[0]), args::array(ev, &a[1])) {
         (Ok(x), Ok(y)) => product(&x, &y).unwrap_or_else(Value::Error),
         (Err(e), _) | (_, Err(e)) => Value::Error(e),
     }
@@ -92,7 +81,7 @@ fn elements(m: &Array) -> Result<Cow<'_, [f64]>, ErrorKind> {
 /// TRANSPOSE(array): rows become columns; empty cells read as 0. A
 /// dense array stays dense.
 pub fn transpose(ev: &mut Eval, a: &[BExpr]) -> Value {
-    let m = match matrix(ev, &a[0]) {
+    let m = match args::array(ev, &a[0]) {
         Ok(m) => m,
         Err(e) => return Value::Error(e),
     };
@@ -134,6 +123,103 @@ pub fn sequence(ev: &mut Eval, a: &[BExpr]) -> Value {
     value::numbers(rows as usize, cols as usize, (0..n).map(|k| start + step * k as f64).collect())
 }
 
+/// A square matrix of numbers for MINVERSE and MDETERM: #VALUE! unless
+/// square and all numbers, #NUM! past 512 rows (n³ steps within
+/// [`MAX_WORK`]).
+fn square(ev: &mut Eval, e: &BExpr) -> Result<(usize, Vec<f64>), ErrorKind> {
+    let m = args::array(ev, e)?;
+    if m.rows != m.cols {
+        return Err(ErrorKind::Value);
+    }
+    if (m.rows as u64).pow(3) > MAX_WORK {
+        return Err(ErrorKind::Num);
+    }
+    Ok((m.rows, elements(&m)?.into_owned()))
+}
+
+/// Gaussian elimination of the `n`×`n` matrix `a` (row-major) with partial
+/// pivoting, applied alike to the rows of `b` (`n` rows of `w` columns);
+/// returns the determinant, 0 when a column has no nonzero pivot.
+fn eliminate(n: usize, a: &mut [f64], b: &mut [f64], w: usize) -> f64 {
+    let mut det = 1.0;
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&i, &j| a[i * n + col].abs().total_cmp(&a[j * n + col].abs())).unwrap_or(col);
+        if a[pivot * n + col] == 0.0 {
+            return 0.0;
+        }
+        if pivot != col {
+            for k in 0..n {
+                a.swap(pivot * n + k, col * n + k);
+            }
+            for k in 0..w {
+                b.swap(pivot * w + k, col * w + k);
+            }
+            det = -det;
+        }
+        let p = a[col * n + col];
+        det *= p;
+        for row in 0..n {
+            let f = a[row * n + col] / p;
+            if row == col || f == 0.0 {
+                continue;
+            }
+            for k in col..n {
+                a[row * n + k] -= f * a[col * n + k];
+            }
+            for k in 0..w {
+                b[row * w + k] -= f * b[col * w + k];
+            }
+        }
+    }
+    det
+}
+
+/// MDETERM(array): the determinant; 0 for a singular matrix.
+pub fn mdeterm(ev: &mut Eval, a: &[BExpr]) -> Value {
+    match square(ev, &a[0]) {
+        Ok((n, mut m)) => Value::num(eliminate(n, &mut m, &mut [], 0)),
+        Err(e) => Value::Error(e),
+    }
+}
+
+/// MINVERSE(array): the inverse; #NUM! for a singular matrix.
+pub fn minverse(ev: &mut Eval, a: &[BExpr]) -> Value {
+    let (n, mut m) = match square(ev, &a[0]) {
+        Ok(s) => s,
+        Err(e) => return Value::Error(e),
+    };
+    let mut inv: Vec<f64> = (0..n * n).map(|i| if i / n == i % n { 1.0 } else { 0.0 }).collect();
+    if eliminate(n, &mut m, &mut inv, n) == 0.0 {
+        return Value::Error(ErrorKind::Num);
+    }
+    // Each row divided by its pivot, left on the diagonal.
+    for (row, out) in inv.chunks_exact_mut(n).enumerate() {
+        let p = m[row * n + row];
+        out.iter_mut().for_each(|x| *x /= p);
+    }
+    if inv.iter().any(|x| !x.is_finite()) {
+        return Value::Error(ErrorKind::Num);
+    }
+    value::numbers(n, n, inv)
+}
+
+/// MUNIT(dimension): the identity matrix; `dimension` truncated, below 1
+/// #VALUE!, past [`MAX_ARRAY_CELLS`] cells #NUM!.
+pub fn munit(ev: &mut Eval, a: &[BExpr]) -> Value {
+    let n = match args::number(ev, &a[0]) {
+        Ok(n) => n.trunc(),
+        Err(e) => return Value::Error(e),
+    };
+    if n < 1.0 {
+        return Value::Error(ErrorKind::Value);
+    }
+    if n * n > MAX_ARRAY_CELLS as f64 {
+        return Value::Error(ErrorKind::Num);
+    }
+    let n = n as usize;
+    value::numbers(n, n, (0..n * n).map(|i| if i / n == i % n { 1.0 } else { 0.0 }).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,8 +258,18 @@ mod tests {
         let grid = crate::grid::Grid::new(1);
         let mut ev = Eval::new(&grid, crate::address::CellAddr::new(0, 1, 1));
         let a = Arc::new(array(2, 2, &[1.0, 2.0, 3.0, 4.0]));
-        let m = matrix(&mut ev, &BExpr::Const(Value::Array(a.clone()))).unwrap();
+        let m = args::array(&mut ev, &BExpr::Const(Value::Array(a.clone()))).unwrap();
         assert!(Arc::ptr_eq(&m, &a), "read without a copy");
+    }
+
+    #[test]
+    fn determinants_and_inverses() {
+        let (mut a, mut b) = (vec![4.0, -1.0, 2.0, 0.0], vec![1.0, 0.0, 0.0, 1.0]);
+        assert_eq!(eliminate(2, &mut a, &mut b, 2), 2.0);
+        let mut singular = vec![1.0, 2.0, 2.0, 4.0];
+        assert_eq!(eliminate(2, &mut singular, &mut [], 0), 0.0);
+        let mut swap = vec![0.0, 1.0, 1.0, 0.0];
+        assert_eq!(eliminate(2, &mut swap, &mut [], 0), -1.0, "a row swap changes the sign");
     }
 
     #[test]

@@ -3,7 +3,11 @@
 //! ROUND(2.675, 2) is 2.68 although the double is slightly below 2.675; and
 //! CEILING, FLOOR, EVEN and ODD go to a multiple of a step with the quotient
 //! and the result read to 15 digits ([`to_multiple`]), so that
-//! CEILING(1.1, 0.1) is 1.1, not 1.2.
+//! CEILING(1.1, 0.1) is 1.1, not 1.2. MROUND rounds to the nearest
+//! multiple, half away from zero; CEILING.MATH, CEILING.PRECISE,
+//! ISO.CEILING, FLOOR.MATH and FLOOR.PRECISE ignore the step's sign (a
+//! zero step gives 0) and, for negative numbers, go toward or away from
+//! zero as their `mode` or their name says ([`precise`]).
 
 use crate::value::{ErrorKind, Value};
 
@@ -84,7 +88,7 @@ fn round_digits(x: f64, digits: i32, mode: Mode) -> f64 {
 }
 
 /// `x` read to 15 significant digits, as Excel shows it.
-fn snap(x: f64) -> f64 {
+pub(crate) fn snap(x: f64) -> f64 {
     if !x.is_finite() {
         return x;
     }
@@ -102,6 +106,35 @@ pub fn to_multiple(x: f64, step: f64, dir: fn(f64) -> f64, by_zero: Value) -> Va
         return if x == 0.0 { Value::Number(0.0) } else { by_zero };
     }
     Value::num(snap(dir(snap(x / step)) * step))
+}
+
+/// MROUND(x, multiple): the nearest multiple, halves away from zero; a
+/// number and a multiple of opposite signs are #NUM!, a zero multiple 0.
+pub fn mround(x: f64, m: f64) -> Value {
+    if (x > 0.0 && m < 0.0) || (x < 0.0 && m > 0.0) {
+        return Value::Error(ErrorKind::Num);
+    }
+    if m == 0.0 {
+        return Value::Number(0.0);
+    }
+    Value::num(snap(round_to(snap(x / m), 0.0, Mode::HalfUp) * m))
+}
+
+/// Which way a number goes to a multiple of the step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// Toward +∞ (CEILING.PRECISE, ISO.CEILING; CEILING.MATH's mode 0).
+    Up,
+    /// Toward −∞ (FLOOR.PRECISE; FLOOR.MATH's mode 0).
+    Down,
+}
+
+/// `x` to a multiple of |`step`| in `way`; a negative `x` goes the other
+/// way when `flip` (CEILING.MATH's and FLOOR.MATH's nonzero mode: away
+/// from zero, toward zero). A zero step gives 0.
+pub fn precise(x: f64, step: f64, way: Way, flip: bool) -> Value {
+    let up = (way == Way::Up) != (flip && x < 0.0);
+    to_multiple(x, step.abs(), if up { f64::ceil } else { f64::floor }, Value::Number(0.0))
 }
 
 /// EVEN: away from zero to an even integer.
@@ -181,6 +214,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn nearest_and_precise_multiples() {
+        assert_eq!(mround(10.0, 3.0), Value::Number(9.0));
+        assert_eq!(mround(-10.0, -3.0), Value::Number(-9.0));
+        assert_eq!(mround(1.3, 0.2), Value::Number(1.4));
+        assert_eq!(mround(5.0, -2.0), Value::Error(ErrorKind::Num));
+        assert_eq!(precise(-4.3, -2.0, Way::Up, false), Value::Number(-4.0));
+        assert_eq!(precise(-5.5, 2.0, Way::Up, true), Value::Number(-6.0));
+        assert_eq!(precise(-5.5, 2.0, Way::Down, true), Value::Number(-4.0));
+        assert_eq!(precise(-3.2, -1.0, Way::Down, false), Value::Number(-4.0));
+        assert_eq!(precise(3.2, 0.0, Way::Down, false), Value::Number(0.0));
     }
 
     #[test]

@@ -6,21 +6,9 @@
 //! giving an array of results.
 
 use crate::eval::{BExpr, Eval};
-use crate::functions::args::{self, lift_values};
+use crate::functions::args::{lift_values, numbers};
 use crate::value::{Array, ErrorKind, Value};
 use std::sync::Arc;
-
-/// The numbers of aggregate arguments, in order, under SUM's rules; the
-/// first error met instead.
-fn numbers(ev: &mut Eval, a: &[BExpr]) -> Result<Vec<f64>, ErrorKind> {
-    let (mut out, mut err) = (Vec::new(), None);
-    args::for_each_operand(ev, a, |v, src| match args::number_operand(v, src) {
-        Some(Ok(n)) if err.is_none() => out.push(n),
-        Some(Err(e)) => _ = err.get_or_insert(e),
-        _ => {}
-    });
-    err.map_or(Ok(out), Err)
-}
 
 /// [`numbers`], sorted ascending.
 fn sorted(ev: &mut Eval, a: &[BExpr]) -> Result<Vec<f64>, ErrorKind> {
@@ -67,15 +55,22 @@ pub fn median(ev: &mut Eval, a: &[BExpr]) -> Value {
 /// `MODE(x, ...)`: the most frequent number, the first met among equally
 /// frequent ones; #N/A when no number occurs twice.
 pub fn mode(ev: &mut Eval, a: &[BExpr]) -> Value {
-    let data = match numbers(ev, a) {
-        Ok(d) => d,
+    let counted = match counted(ev, a) {
+        Ok(c) => c,
         Err(e) => return Value::Error(e),
     };
+    let best = counted.into_iter().fold((f64::NAN, 1), |b, c| if c.1 > b.1 { c } else { b });
+    if best.1 < 2 { Value::Error(ErrorKind::NA) } else { Value::Number(best.0) }
+}
+
+/// The numbers of aggregate arguments in order, each with how often it
+/// occurs among them (MODE's and MODE.MULT's tally).
+pub(super) fn counted(ev: &mut Eval, a: &[BExpr]) -> Result<Vec<(f64, usize)>, ErrorKind> {
+    let data = numbers(ev, a)?;
     let mut sorted = data.clone();
     sorted.sort_by(f64::total_cmp);
     let count = |x: f64| sorted.partition_point(|&y| y <= x) - sorted.partition_point(|&y| y < x);
-    let best = data.iter().map(|&x| (count(x), x)).fold((1, f64::NAN), |b, c| if c.0 > b.0 { c } else { b });
-    if best.0 < 2 { Value::Error(ErrorKind::NA) } else { Value::Number(best.1) }
+    Ok(data.iter().map(|&x| (x, count(x))).collect())
 }
 
 /// `RANK(number, ref, [order])`: 1 plus how many numbers of `ref` are

@@ -12,6 +12,7 @@ mod parts;
 mod raw;
 mod read;
 mod spans;
+mod tables;
 mod views;
 
 pub use parts::ALL;
@@ -67,6 +68,7 @@ pub fn from_str_in(
     let raw = raw::parse_ron(&src).map_err(|d| vec![d])?;
     let root = spans::scan(&src.text);
     let mut b = Builder::new(&src);
+    b.excel_errors = raw.excel_errors;
     let calc = read::head(&mut b, &raw, &root, &src);
     let base = (raw.include.as_slice(), root.field("include"));
     let chosen = parts::choose(&mut b, &src, &raw.parts, root.field("parts"), base, base_dir, with);
@@ -80,6 +82,7 @@ pub fn from_str_in(
     let part_views = parts::views(&mut b, &src, &raw.parts, root.field("parts"), &chosen);
     parts::add_views(&mut b, &src, &mut file.views, part_views);
     include::add_cells(&mut b, read);
+    tables::header_names(&mut b);
     read::check_settable(&mut b, &src, &file.settable);
     b.finish(file.calc, file.inputs, file.views, file.reset, chosen.parts)
 }

@@ -35,6 +35,24 @@ pub(crate) struct RawWorkbook<'a> {
     pub reset: Option<RawReset<'a>>,
     #[serde(default, borrow)]
     pub parts: Entries<Str<'a>, RawPart<'a>>,
+    /// Excel's way with problems (see `Workbook::excel_errors`).
+    #[serde(default)]
+    pub excel_errors: bool,
+    #[serde(default, borrow)]
+    pub tables: Entries<Str<'a>, RawTable<'a>>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(rename = "Table", deny_unknown_fields)]
+pub(crate) struct RawTable<'a> {
+    #[serde(borrow)]
+    pub range: Str<'a>,
+    #[serde(default)]
+    pub header: Option<bool>,
+    #[serde(default)]
+    pub totals: Option<bool>,
+    #[serde(default, borrow)]
+    pub columns: Option<Vec<Str<'a>>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -58,6 +76,7 @@ pub(crate) struct RawCalc {
     pub max_change: Option<f64>,
     pub order: Option<RawOrder>,
     pub date_system: Option<RawDateSystem>,
+    pub seed: Option<u64>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -244,7 +263,8 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Entries
 }
 
 /// The fields of the top-level `Workbook(...)`.
-const WORKBOOK_FIELDS: &[&str] = &["sheets", "calc", "include", "cells", "names", "inputs", "views", "reset"];
+const WORKBOOK_FIELDS: &[&str] =
+    &["sheets", "calc", "include", "cells", "names", "inputs", "views", "reset", "parts", "excel_errors", "tables"];
 
 /// Reads the workbook file's RON, or turns ron's error into a diagnostic at
 /// the line and column it gives.
@@ -328,7 +348,10 @@ fn describe(code: &ron::Error) -> (String, &'static str) {
 /// How a part of the workbook is written, for a note when RON expected it.
 fn shape(name: &str) -> Option<&'static str> {
     Some(match name {
-        "Calc" => "calc reads `(iterate: true, max_iterations: 100, max_change: 0.001, order: \"row-major\")`",
+        "Calc" => {
+            "calc reads `(iterate: true, max_iterations: 100, max_change: 0.001, order: \"row-major\")`, \
+             and `seed: 42` for reproducible random numbers"
+        }
         "Name" => "a name reads `(formula: \"=...\", anchor: \"Main!A1\", comment: \"...\")`",
         "Input" => "an input reads `(range: \"Main!D4:L12\", alphabet: \"123456789\", blanks: \".0\")`",
         "View" => "a view reads `(range: \"Main!D4:L12\", group: (3, 3))`",

@@ -93,6 +93,7 @@ pub(crate) fn body(
     }
     parts.inputs = super::inputs::inputs(b, src, &raw.inputs, root.field("inputs"), &mut parts.settable);
     parts.views = super::views::views(b, src, &raw.views, root.field("views"));
+    super::tables::tables(b, src, &raw.tables, root.field("tables"));
     parts.reset = raw.reset.as_ref().map(|r| {
         let places = root.field("reset");
         ResetProtocol {
@@ -129,6 +130,7 @@ fn calc(b: &mut Builder, raw: &RawWorkbook<'_>, places: &Node, src: &Arc<Source>
     calc.iterate = c.iterate.unwrap_or(calc.iterate);
     calc.order = c.order.map_or(calc.order, |o| o.0);
     calc.date_system = c.date_system.map_or(calc.date_system, |d| d.0);
+    calc = calc.with_seed(c.seed);
     let mut refused = |field: &str, e: SettingError, value: String| {
         b.error(src, places.field_name(field), format!("{field} {e}, not {value}"), "out of range");
     };

@@ -24,6 +24,9 @@ pub(super) struct SheetCells {
     pub formulas: Vec<(Area, String, bool)>,
     /// The cached value of every formula cell.
     pub cached: Vec<(CellAddr, Value)>,
+    /// Cells with an empty formula (`<f ca="1"/>`), read as their saved
+    /// values.
+    pub kept: Vec<CellAddr>,
 }
 
 /// A shared formula group: its template, the range it is declared over,
@@ -82,6 +85,17 @@ pub(super) fn read<R: Read + Seek>(
             Some(f) => {
                 out.cached.push((addr, value));
                 match f {
+                    // `<f ca="1"/>`: a cell a dynamic array spills into, or
+                    // one a data table fills. Until spills are computed it
+                    // keeps the value Excel saved.
+                    XlsxFormulaMetadata::Normal { formula } if formula.trim().is_empty() => {
+                        if let Some((_, v)) = out.cached.pop()
+                            && !v.is_empty()
+                        {
+                            out.constants.push((addr, v));
+                        }
+                        out.kept.push(addr);
+                    }
                     XlsxFormulaMetadata::Normal { formula } => {
                         let block = blocks.get(&(r, c)).copied();
                         out.formulas.push((block.unwrap_or(Area::cell(addr)), formula, block.is_some()));

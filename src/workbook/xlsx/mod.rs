@@ -18,6 +18,8 @@
 mod cells;
 mod names;
 mod parts;
+mod regroup;
+mod tables;
 
 use super::builder::Builder;
 use super::files::{Disk, Files};
@@ -84,6 +86,7 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     let mut listing = Listing::default();
     let mut start = Vec::new();
     let dates = if book.date1904 { DateSystem::D1904 } else { DateSystem::D1900 };
+    let mut tables = Vec::new();
     for (i, (name, part)) in book.sheets.iter().enumerate() {
         if !kinds.iter().any(|(n, t)| n == name && *t == SheetType::WorkSheet) {
             continue;
@@ -97,6 +100,19 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
             listing.formula(&sheets, area, &excel_text(&text), array);
         }
         start.extend(read.cached.into_iter().filter(|(_, v)| !v.is_empty()));
+        if let Some(first) = read.kept.first() {
+            diags.push(Diagnostic::new(format!(
+                "sheet `{name}`: {} with an empty formula (where a dynamic array spills or a data table \
+                 fills) {} the value Excel saved, first {}",
+                crate::words::plural(read.kept.len() as u64, "cell"),
+                if read.kept.len() == 1 { "keeps" } else { "keep" },
+                sheets.cell(*first)
+            )));
+        }
+        match tables::tables(&mut zip, part) {
+            Ok(found) => tables.extend(found.into_iter().map(|t| (i as u16, t))),
+            Err(m) => diags.push(Diagnostic::new(format!("the tables of sheet `{name}`: {m}"))),
+        }
     }
     let sheet_names: Vec<String> = sheets.iter().map(|s| s.to_string()).collect();
     let (kept, problems) = names::scoped(&book.names, &sheet_names);
@@ -104,31 +120,66 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     for (def, sheet) in kept {
         listing.name(&sheets, def, sheet as u16);
     }
-    let mut calc = calc(&book.calc).unwrap_or_else(|m| {
-        diags.push(Diagnostic::new(m).with_note(format!("in `{}`", path.display())));
-        CalcSettings::default()
-    });
+    let (mut calc, problems) = calc(&book.calc);
+    diags.extend(problems.into_iter().map(|m| Diagnostic::new(m).with_note(format!("in `{}`", path.display()))));
     calc.date_system = dates;
+    let tables = tables
+        .into_iter()
+        .filter_map(|(sheet, t)| match table(&sheet_names, sheet, t) {
+            Ok(t) => Some(t),
+            Err(m) => {
+                diags.push(Diagnostic::new(m).with_note(format!("in `{}`", path.display())));
+                None
+            }
+        })
+        .collect();
     let mut wb = listing.build(path, sheets, diags, calc)?;
     wb.start = start;
+    wb.tables = tables;
+    regroup::regroup(&mut wb);
     Ok(wb)
+}
+
+/// A table of sheet `sheet` as the workbook holds it: its range read, as
+/// many column names as it has columns.
+fn table(sheets: &[String], sheet: u16, t: tables::RawTable) -> Result<crate::table::Table, String> {
+    let area = super::refs::parse_cell_ref(&t.range, sheets, sheet)
+        .map_err(|e| format!("the table `{}` has the range `{}`, which does not read: {e}", t.name, t.range))?;
+    let width = area.cols() as usize;
+    let mut columns = t.columns;
+    columns.resize_with(width, String::new);
+    for (i, c) in columns.iter_mut().enumerate().filter(|(_, c)| c.is_empty()) {
+        *c = format!("Column{}", i + 1);
+    }
+    let headers_and_totals = u32::from(t.headers) + u32::from(t.totals);
+    if area.rows() <= headers_and_totals {
+        return Err(format!("the table `{}` ({}) has no data row", t.name, t.range));
+    }
+    Ok(crate::table::Table { name: t.name, area, headers: t.headers, totals: t.totals, columns })
 }
 
 /// `<calcPr>` as settings: Excel's defaults (100 iterations, 0.001) for a
 /// missing count or delta, and Excel's row-major order; a count or delta
 /// out of `policy`'s bounds (a delta of `INF` or `1e400` among them) is
 /// refused.
-fn calc(c: &parts::CalcPr) -> Result<CalcSettings, String> {
+fn calc(c: &parts::CalcPr) -> (CalcSettings, Vec<String>) {
     let mut s = CalcSettings { iterate: c.iterate, ..CalcSettings::default() };
+    let mut problems = Vec::new();
     if let Some(n) = &c.count {
         let count = n.parse().map_err(|_| SettingError::MaxIterations);
-        s = count.and_then(|n| s.with_max_iterations(n)).map_err(|e| format!("iterateCount=\"{n}\" {e}"))?;
+        match count.and_then(|n| s.with_max_iterations(n)) {
+            Ok(t) => s = t,
+            Err(e) => problems.push(format!("iterateCount=\"{n}\" {e}; Excel's default {} is used", s.max_iterations)),
+        }
     }
     if let Some(d) = &c.delta {
         let delta = d.parse().map_err(|_| SettingError::MaxChange);
-        s = delta.and_then(|d| s.with_max_change(d)).map_err(|e| format!("iterateDelta=\"{d}\" {e}"))?;
+        match delta.and_then(|d| s.with_max_change(d)) {
+            Ok(t) => s = t,
+            Err(e) => problems.push(format!("iterateDelta=\"{d}\" {e}; Excel's default {} is used", s.max_change)),
+        }
     }
-    Ok(s)
+    (s, problems)
 }
 
 /// A formula as Excel stores it, without the prefixes it writes before
@@ -237,7 +288,10 @@ impl Listing {
         let src: Arc<Source> = Source::new(path, self.text);
         let mut b = Builder::new(&src);
         b.sheets = sheets;
-        b.diags = diags;
+        // An Excel file loads as Excel loads it: what dataflow cannot read
+        // is a warning, its cells show #NAME?.
+        b.excel_errors = true;
+        b.warnings = diags;
         for item in self.items {
             match item.kind {
                 Kind::Constant(c, v) => {

@@ -67,7 +67,7 @@ pub(super) fn part<R: Read + Seek>(zip: &mut Zip<R>, path: &str) -> Result<Strin
 pub const MAX_PART_BYTES: u64 = 256 << 20;
 
 /// The value of attribute `key` (any namespace prefix), unescaped.
-fn attr(e: &BytesStart<'_>, key: &str) -> Result<Option<String>, String> {
+pub(super) fn attr(e: &BytesStart<'_>, key: &str) -> Result<Option<String>, String> {
     for a in e.attributes() {
         let a = a.map_err(|e| e.to_string())?;
         if a.key.local_name().as_ref() == key {
