@@ -9,6 +9,7 @@
 //! [`SettingError`] they give.
 
 use crate::value::Value;
+use crate::value::date::{Calendar, Clock, DateSystem};
 use std::fmt;
 use std::str::FromStr;
 
@@ -60,7 +61,9 @@ impl FromStr for Order {
     }
 }
 
-/// Calculation settings of a workbook (Excel's File > Options > Formulas).
+/// Calculation settings of a workbook (Excel's File > Options > Formulas,
+/// and Advanced > "Use 1904 date system"), and the clock TODAY and NOW
+/// read.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CalcSettings {
     /// "Enable iterative calculation".
@@ -68,6 +71,14 @@ pub struct CalcSettings {
     pub max_iterations: u32,
     pub max_change: f64,
     pub order: Order,
+    /// The workbook's date system. Formulas already calculated keep their
+    /// values when it changes on a live engine: mark every formula dirty
+    /// (`Engine::mark_all_dirty`) to recalculate them, as Excel does.
+    pub date_system: DateSystem,
+    /// What TODAY and NOW read: the system clock (local time), or a fixed
+    /// moment for reproducible runs. Not part of the workbook: no file
+    /// stores it.
+    pub clock: Clock,
     /// The seed of the random numbers RAND and RANDBETWEEN draw: with one,
     /// a workbook recalculated from the same state draws the same numbers
     /// every run (reproducible runs, tests); without one (the default),
@@ -82,6 +93,8 @@ impl Default for CalcSettings {
             max_iterations: DEFAULT_MAX_ITERATIONS,
             max_change: DEFAULT_MAX_CHANGE,
             order: Order::RowMajor,
+            date_system: DateSystem::D1900,
+            clock: Clock::System,
             seed: None,
         }
     }
@@ -112,6 +125,11 @@ impl fmt::Display for SettingError {
 impl std::error::Error for SettingError {}
 
 impl CalcSettings {
+    /// The calendar formulas are evaluated under: the date system and the clock.
+    pub fn calendar(&self) -> Calendar {
+        Calendar::new(self.date_system, self.clock)
+    }
+
     /// These settings with `n` maximum iterations, if Excel allows it.
     pub fn with_max_iterations(self, n: u32) -> Result<CalcSettings, SettingError> {
         match n {

@@ -24,6 +24,7 @@ use crate::eval::bind::{Binder, NameDef};
 use crate::ids::EntryId;
 use crate::parse::parse_formula;
 use crate::policy::CalcSettings;
+use crate::value::date::Clock;
 use crate::value::{ErrorKind, Value, parse_number};
 use std::sync::Arc;
 
@@ -45,6 +46,11 @@ impl Default for Sheet {
 }
 
 impl Sheet {
+    /// The moment TODAY and NOW read in a sheet, 2026-11-28 17:30 (serial
+    /// 46354.7291666...), so that tests give the same values every time;
+    /// `settings_mut().clock` changes it.
+    pub const NOW: f64 = 46_354.0 + 17.5 / 24.0;
+
     /// One sheet, `Sheet1`, iteration off.
     pub fn new() -> Self {
         Sheet::with_sheets(&["Sheet1"])
@@ -54,7 +60,7 @@ impl Sheet {
         let model = Inputs { sheets: names.iter().map(|s| s.to_string()).collect(), ..Inputs::default() };
         Sheet {
             model,
-            settings: CalcSettings::default(),
+            settings: CalcSettings { clock: Clock::Fixed(Sheet::NOW), ..CalcSettings::default() },
             engine: None,
             stale: true,
             evaluated: Vec::new(),
@@ -164,15 +170,17 @@ impl Sheet {
             self.issues =
                 issues.iter().map(|i| format!("{}: {}", program.cell_name(i.cell), i.issue.message)).collect();
             let program = Arc::new(program);
-            let mut engine = match &self.engine {
+            let engine = match &self.engine {
                 Some(old) => old.rebuild(program).expect("grid fits"),
                 None => Engine::new(program, self.settings).expect("grid fits"),
             };
-            engine.settings = self.settings;
             self.engine = Some(engine);
             self.stale = false;
         }
-        self.engine.as_mut().expect("engine built above")
+        let engine = self.engine.as_mut().expect("engine built above");
+        // `settings_mut` changes take effect on the next use.
+        engine.settings = self.settings;
+        engine
     }
 
     /// Recalculates what changed; see [`Engine::recalc`].
@@ -229,6 +237,7 @@ impl Sheet {
         let e = self.engine();
         let mut binder = Binder::new(&e.program().scope, at);
         let bound = binder.bind_formula(&expr, at);
+        let _calendar = e.settings.calendar().enter();
         let program = &**e.program();
         Eval::new(e.grid(), at).with_scope(&program.scope).with_formulas(program).eval_cell(&bound)
     }

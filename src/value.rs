@@ -9,6 +9,8 @@
 //! rectangle that functions such as INDEX, ROW and COUNTIF take as such.
 
 mod array;
+pub mod date;
+pub mod read;
 mod wildcard;
 
 pub use array::{Array, Kind, booleans, collect_array, numbers};
@@ -172,7 +174,9 @@ impl Value {
     }
 
     /// Coercion to a number in arithmetic: empty is 0, TRUE is 1, text that
-    /// reads as a number is that number, other text is #VALUE!.
+    /// reads as a number, a date or a time as Excel (en-US) reads it is that
+    /// number ([`read::number`]: `"$1,234.50"`, `"5%"`, `"2020-01-01"`,
+    /// `"12:30 PM"`), other text is #VALUE!.
     #[inline]
     pub fn to_number(&self) -> Result<f64, ErrorKind> {
         match self {
@@ -187,7 +191,7 @@ impl Value {
             Value::Empty => Ok(0.0),
             Value::Number(n) => Ok(*n),
             Value::Bool(b) => Ok(if *b { 1.0 } else { 0.0 }),
-            Value::Text(s) => parse_number(s).ok_or(ErrorKind::Value),
+            Value::Text(s) => read::number(s).ok_or(ErrorKind::Value),
             Value::Error(e) => Err(*e),
             Value::Array(a) => a.first().map_or(Err(ErrorKind::Value), |v| v.to_number()),
             Value::Ref(_) => Err(ErrorKind::Value),
@@ -235,8 +239,10 @@ impl Value {
     }
 }
 
-/// Reads text as a number the way Excel's coercion does: surrounding spaces,
-/// a sign, decimals, exponent, a trailing `%`. Empty text is not a number.
+/// Reads text as a plain number: surrounding spaces, a sign, decimals,
+/// exponent, a trailing `%`. Empty text is not a number. What a user types
+/// as a constant reads this way; coercion in formulas reads more
+/// ([`read::number`]: thousands separators, currency, dates, times).
 pub fn parse_number(s: &str) -> Option<f64> {
     if s.is_empty() {
         return None;

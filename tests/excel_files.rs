@@ -25,7 +25,7 @@ const DIR: &str = "../shared/excel-files/files";
 
 /// Files that must load, and cells that must match, at least.
 const FLOOR_FILES: usize = 200;
-const FLOOR_CELLS: usize = 133_800;
+const FLOOR_CELLS: usize = 135_700;
 
 /// Saved in manual calculation mode: their cached values are stale.
 const STALE: [&str; 2] = ["sampleMINIFSAndMAXIFS.xlsx", "00D4EE78"];

@@ -77,7 +77,7 @@ fn the_documentation_lists_only_registered_functions() {
 /// The registry's functions that Excel 2007 already had: the file format's
 /// own, stored in an xlsx by their plain names. IFERROR, the *IFS family
 /// (COUNTIFS, SUMIFS, AVERAGEIFS) and the Analysis ToolPak functions
-/// (ISEVEN, QUOTIENT, DEC2HEX, ...) are Excel 2007's; MAXIFS and MINIFS
+/// (ISEVEN, QUOTIENT, DEC2HEX, EDATE, NETWORKDAYS, ...) are Excel 2007's; MAXIFS and MINIFS
 /// are not. Every other one is on Microsoft's list of "future functions"
 /// (which rust_xlsxwriter's `_xlfn.` table mirrors).
 #[rustfmt::skip]
@@ -101,6 +101,9 @@ const EXCEL_2007: &[&str] = &[
     // info
     "ISNUMBER", "ISTEXT", "ISNONTEXT", "ISLOGICAL", "ISBLANK", "ISERROR", "ISERR", "ISNA", "ISEVEN", "ISODD", "ISREF",
     "ERROR.TYPE", "TYPE", "N", "T", "NA",
+    // date
+    "DATE", "TIME", "YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND", "WEEKDAY", "WEEKNUM", "DATEVALUE",
+    "TIMEVALUE", "EDATE", "EOMONTH", "DAYS360", "DATEDIF", "YEARFRAC", "NETWORKDAYS", "WORKDAY", "TODAY", "NOW",
     // math, added with the financial functions (ISO.CEILING came with Excel
     // 2010, but Microsoft's list of future functions names it bare)
     "LOG", "LOG10", "SQRTPI", "TAN", "ASIN", "ACOS", "ATAN", "ATAN2", "SINH", "COSH", "TANH", "ASINH", "ACOSH",

@@ -67,7 +67,13 @@ fn loads_a_complete_workbook() {
     assert_eq!(wb.sheets, ["Main", "Other Sheet"]);
     assert_eq!(
         wb.calc,
-        CalcSettings { iterate: true, max_iterations: 50, max_change: 0.01, order: Order::Synchronous, seed: None }
+        CalcSettings {
+            iterate: true,
+            max_iterations: 50,
+            max_change: 0.01,
+            order: Order::Synchronous,
+            ..CalcSettings::default()
+        }
     );
     assert_eq!(wb.sources.len(), 2);
     assert_eq!(wb.sources[0].path, Path::new("tests/data/load/good.ron"));
@@ -155,7 +161,7 @@ fn defaults() {
             max_iterations: DEFAULT_MAX_ITERATIONS,
             max_change: DEFAULT_MAX_CHANGE,
             order: Order::RowMajor,
-            seed: None
+            ..CalcSettings::default()
         }
     );
     assert_eq!((DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_CHANGE), (100, 0.001));

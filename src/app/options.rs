@@ -4,6 +4,7 @@
 //! type: input lines given as symbols, `@FILE` or `@FILE:LINE`.
 
 use dataflow::policy::Order;
+use dataflow::value::date::Clock;
 use std::path::PathBuf;
 
 /// The options shared by every command that calculates.
@@ -26,6 +27,8 @@ pub struct Options {
     pub no_reset: bool,
     /// The workbook's optional parts to turn on (`all`: every one).
     pub with: Vec<String>,
+    /// What TODAY and NOW read instead of the system clock (`--now`).
+    pub now: Option<Clock>,
 }
 
 /// Every non-blank line of a file with its 1-based line number.

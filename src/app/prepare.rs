@@ -94,7 +94,8 @@ pub fn resolve_sets(session: &Session, sets: &[String]) -> Result<Vec<(Area, Val
 }
 
 /// Applies the settings that override the workbook's: maximum iterations,
-/// maximum change, order and the inputs' alphabet.
+/// maximum change, order, the inputs' alphabet, and the clock TODAY and
+/// NOW read.
 pub fn apply_settings(session: &mut Session, options: &Options) -> Result<(), Failure> {
     if let Some(a) = &options.alphabet {
         session.set_alphabet(a).map_err(|m| Failure::usage(format!("--alphabet `{a}`: {m}")))?;
@@ -108,6 +109,9 @@ pub fn apply_settings(session: &mut Session, options: &Options) -> Result<(), Fa
     }
     if let Some(o) = options.order {
         s.order = o;
+    }
+    if let Some(c) = options.now {
+        s.clock = c;
     }
     Ok(())
 }

@@ -187,6 +187,10 @@ pub struct CommonArgs {
     /// `dataflow check` lists them).
     #[arg(long = "with", value_name = "PART", value_delimiter = ',')]
     pub with: Vec<String>,
+    /// What TODAY and NOW read, in local time, for reproducible runs: 2026-11-28T17:30:00,
+    /// "2026-11-28 17:30" or 2026-11-28 (default: the system clock, local time).
+    #[arg(long, value_name = "DATE[THH:MM[:SS]]", value_parser = dataflow::value::date::Clock::parse)]
+    pub now: Option<dataflow::value::date::Clock>,
 }
 
 impl CommonArgs {
@@ -202,6 +206,7 @@ impl CommonArgs {
             sets: self.sets.clone(),
             no_reset: self.no_reset,
             with: self.with.clone(),
+            now: self.now,
         }
     }
 }

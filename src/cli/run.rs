@@ -229,6 +229,7 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
         };
         warn(&format!("warning: {}", site.map_or_else(|| i.message.clone(), |t| i.message_in(t))));
     }
+    let _calendar = p.session.engine().settings.calendar().enter();
     let mut ev = Eval::new(p.session.engine().grid(), cell).with_scope(program.scope()).with_formulas(&*program);
     if array.is_some() {
         print(&array_text(&ev.in_block(Some(area)).eval_block(&bound)))

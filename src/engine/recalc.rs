@@ -70,6 +70,8 @@ impl Engine {
     /// `max_iterations` passes were made, or the observer stops the run.
     /// Without cycles one pass is made.
     pub fn recalc_with(&mut self, observer: &mut impl Observer) -> Report {
+        // TODAY and NOW see one moment for the whole recalculation.
+        let _calendar = self.settings.calendar().enter();
         let cap = self.settings.max_iterations.max(1);
         let mut report = Report { converged: true, ..Report::default() };
         if !self.settings.iterate {

@@ -2,8 +2,8 @@
 //! entry is `mimetype`, stored uncompressed, then the manifest, a minimal
 //! `styles.xml` and `meta.xml`, and `content.xml` holding the calculation
 //! settings (`table:calculation-settings`: Excel's case-insensitive
-//! comparison and wildcards, and `table:iteration` with its status, steps
-//! and minimum difference), each sheet's cells (formulas as `of:=...` with
+//! comparison and wildcards, the null date of the 1904 date system, and
+//! `table:iteration` with its status, steps and minimum difference), each sheet's cells (formulas as `of:=...` with
 //! their cached values, a block array formula on its top-left cell with
 //! the block's size) and the named expressions, each with its own base
 //! cell (`table:base-cell-address`), which LibreOffice honours: a name is
@@ -13,6 +13,7 @@ use super::openformula;
 use super::{Book, Cell, number};
 use crate::address::{CellAddr, col_name};
 use crate::value::Value;
+use crate::value::date::DateSystem;
 use std::fmt::Write as _;
 use std::io::{Cursor, Write};
 use zip::write::SimpleFileOptions;
@@ -72,11 +73,24 @@ fn manifest() -> String {
     )
 }
 
+/// The `table:null-date` of a date system: the day serial 0 stands for.
+/// The 1904 system's is 1904-01-01. The 1900 system's is left out:
+/// OpenDocument's default, 1899-12-30, gives the same serial to every date
+/// from 1900-03-01 on (LibreOffice has no 29 February 1900, so its earlier
+/// serials name the day after Excel's).
+fn null_date(system: DateSystem) -> &'static str {
+    match system {
+        DateSystem::D1900 => "",
+        DateSystem::D1904 => r#"<table:null-date table:date-value="1904-01-01"/>"#,
+    }
+}
+
 /// `content.xml`.
 fn content(book: &Book) -> String {
     let c = &book.calc;
     let mut out = format!(
-        r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content {NS}><office:body><office:spreadsheet><table:calculation-settings table:case-sensitive="false" table:search-criteria-must-apply-to-whole-cell="true" table:use-wildcards="true" table:use-regular-expressions="false" table:automatic-find-labels="false"><table:iteration table:status="{}" table:steps="{}" table:minimum-difference="{}"/></table:calculation-settings>"#,
+        r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content {NS}><office:body><office:spreadsheet><table:calculation-settings table:case-sensitive="false" table:search-criteria-must-apply-to-whole-cell="true" table:use-wildcards="true" table:use-regular-expressions="false" table:automatic-find-labels="false">{}<table:iteration table:status="{}" table:steps="{}" table:minimum-difference="{}"/></table:calculation-settings>"#,
+        null_date(c.date_system),
         if c.iterate { "enable" } else { "disable" },
         c.max_iterations,
         number(c.max_change)

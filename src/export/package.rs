@@ -1,7 +1,9 @@
 //! The xlsx package as rust_xlsxwriter wrote it, finished by hand where it
 //! has no API: `<calcPr>` in `xl/workbook.xml` gets the iteration settings
 //! written out in full (`iterate`, `iterateCount`, `iterateDelta`;
-//! LibreOffice reads a missing delta as 0.0001, not Excel's 0.001), and
+//! LibreOffice reads a missing delta as 0.0001, not Excel's 0.001),
+//! `<workbookPr>` gets `date1904="1"` for a workbook in the 1904 date
+//! system, and
 //! the cells whose cached value rust_xlsxwriter cannot type are rewritten
 //! in their sheet's part: an error constant (`t="e"`), a formula never
 //! calculated (no `<v>`), a text result that reads as a number, a boolean
@@ -22,9 +24,10 @@ pub(super) struct Fix {
 /// Per sheet (0-based), the cells to rewrite, by their `A1` reference.
 pub(super) type Fixes = Vec<HashMap<String, Fix>>;
 
-/// The package with `calc_pr` (attributes) put into `<calcPr>` and the
-/// cells of `fixes` rewritten.
-pub(super) fn finish(bytes: &[u8], calc_pr: &str, fixes: &Fixes) -> Result<Vec<u8>, String> {
+/// The package with `calc_pr` (attributes) put into `<calcPr>`,
+/// `date1904="1"` into `<workbookPr>` when the workbook counts dates from
+/// 1904, and the cells of `fixes` rewritten.
+pub(super) fn finish(bytes: &[u8], calc_pr: &str, date1904: bool, fixes: &Fixes) -> Result<Vec<u8>, String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| err(&e))?;
     let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
@@ -45,15 +48,30 @@ pub(super) fn finish(bytes: &[u8], calc_pr: &str, fixes: &Fixes) -> Result<Vec<u
         zip.by_index(i).map_err(|e| err(&e))?.read_to_string(&mut text).map_err(|e| err(&e))?;
         let text = match sheet {
             Some(fixes) => fix_cells(&text, fixes),
-            None => match text.find("<calcPr") {
-                Some(at) => format!("{}<calcPr{calc_pr}{}", &text[..at], &text[at + "<calcPr".len()..]),
-                None => text.replace("</workbook>", &format!("<calcPr{calc_pr}/></workbook>")),
-            },
+            None => {
+                let text = match text.find("<calcPr") {
+                    Some(at) => format!("{}<calcPr{calc_pr}{}", &text[..at], &text[at + "<calcPr".len()..]),
+                    None => text.replace("</workbook>", &format!("<calcPr{calc_pr}/></workbook>")),
+                };
+                if date1904 { with_date1904(&text) } else { text }
+            }
         };
         out.start_file(name, options).map_err(|e| err(&e))?;
         out.write_all(text.as_bytes()).map_err(|e| err(&e))?;
     }
     Ok(out.finish().map_err(|e| err(&e))?.into_inner())
+}
+
+/// `xl/workbook.xml` saying `date1904="1"` in its `<workbookPr>` (made
+/// before `<bookViews>`, where the schema puts it, when there is none).
+fn with_date1904(text: &str) -> String {
+    match text.find("<workbookPr") {
+        Some(at) => format!("{}<workbookPr date1904=\"1\"{}", &text[..at], &text[at + "<workbookPr".len()..]),
+        None => match text.find("<bookViews") {
+            Some(at) => format!("{}<workbookPr date1904=\"1\"/>{}", &text[..at], &text[at..]),
+            None => text.to_string(),
+        },
+    }
 }
 
 /// A sheet's part with the `<c>` elements of `fixes` rewritten, in one pass.

@@ -7,7 +7,8 @@
 //! `<calcPr>` in `xl/workbook.xml` is rewritten with the iteration
 //! settings written out in full (`iterate`, `iterateCount`,
 //! `iterateDelta`; LibreOffice reads a missing delta as 0.0001, not
-//! Excel's 0.001), which rust_xlsxwriter has no API for.
+//! Excel's 0.001), and `<workbookPr>` says `date1904="1"` for a workbook
+//! in the 1904 date system: rust_xlsxwriter has no API for either.
 
 use super::package::{Fix, Fixes, finish};
 use super::{Book, Cell, number};
@@ -15,6 +16,7 @@ use crate::address::a1;
 use crate::ast::{Expr, ExprKind};
 use crate::functions::{self, FnSpec};
 use crate::value::Value;
+use crate::value::date::DateSystem;
 use crate::workbook::relative;
 use rust_xlsxwriter::{Formula, Workbook, Worksheet, XlsxError};
 
@@ -60,7 +62,8 @@ pub(super) fn write(book: &Book) -> Result<Vec<u8>, Vec<String>> {
         c.max_iterations,
         number(c.max_change)
     );
-    finish(&bytes, &calc_pr, &fixes).map_err(|m| vec![format!("finishing the xlsx package: {m}")])
+    let date1904 = c.date_system == DateSystem::D1904;
+    finish(&bytes, &calc_pr, date1904, &fixes).map_err(|m| vec![format!("finishing the xlsx package: {m}")])
 }
 
 /// A constant (or a cached element of an array formula's block).

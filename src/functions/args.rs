@@ -59,6 +59,11 @@ pub fn lift(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Value) -> Val
     }
 }
 
+/// [`lift`] of a fallible scalar function: an `Err` is its error value.
+pub fn lift_res(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Result<Value, ErrorKind>) -> Value {
+    lift(ev, args, |v| f(v).unwrap_or_else(Value::Error))
+}
+
 /// The arguments read as values for [`lift_values`], an optional one that
 /// is absent or omitted (`PV(r,n,p,,1)`) taking its default:
 /// `defaults[i]` is argument `i`'s, `None` for one without (an omitted

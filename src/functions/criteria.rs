@@ -22,7 +22,7 @@ pub(super) use count::{count_each, count_number, count_numbers};
 
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
-use crate::value::{Array, ErrorKind, MAX_WORK, Value, Wildcard, cmp_text, num_eq, parse_number};
+use crate::value::{Array, ErrorKind, MAX_WORK, Value, Wildcard, cmp_text, num_eq, parse_number, read};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -92,7 +92,7 @@ impl Criterion {
         } else if rest.is_empty() {
             // `"<"`, `"<="`, `">"`, `">="` with nothing to compare with.
             Target::Nothing
-        } else if let Some(n) = parse_number(rest) {
+        } else if let Some(n) = read::number(rest) {
             Target::Number(n)
         } else if rest.eq_ignore_ascii_case("TRUE") || rest.eq_ignore_ascii_case("FALSE") {
             Target::Bool(rest.eq_ignore_ascii_case("TRUE"))

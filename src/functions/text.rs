@@ -1,6 +1,7 @@
 //! Text functions: LEN, MID, LEFT, RIGHT, SUBSTITUTE, FIND, SEARCH, CHAR,
 //! CODE, CONCATENATE, CONCAT, TEXTJOIN, VALUE, NUMBERVALUE (`number_value`),
-//! TEXT (Excel number formats: `format` parses, `render` applies), UPPER,
+//! TEXT (Excel number formats: `format` parses, `render` applies,
+//! `date_codes` reads and shows dates and times), UPPER,
 //! LOWER, TRIM, PROPER, CLEAN, UNICHAR, UNICODE, EXACT and REPT. Positions
 //! and lengths count Unicode characters; numbers become text in Excel's
 //! general format; a text result longer than
@@ -9,15 +10,16 @@
 //! references and arrays instead. SEARCH uses the wildcard matcher of
 //! `value` (also used by MATCH and the criteria).
 
+mod date_codes;
 pub(crate) mod format;
 mod number_value;
 pub(crate) mod render;
 
 use super::Excel::{V2013, V2019};
-use super::args::{lift, scalar};
+use super::args::{lift_res, scalar};
 use super::{FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
-use crate::value::{ErrorKind, MAX_TEXT, Value, Wildcard, parse_number, too_long};
+use crate::value::{ErrorKind, MAX_TEXT, Value, Wildcard, read, too_long};
 
 /// The text category.
 pub const FUNCTIONS: &[FnSpec] = &[
@@ -48,11 +50,6 @@ pub const FUNCTIONS: &[FnSpec] = &[
 ];
 
 type Res = Result<Value, ErrorKind>;
-
-/// Lifts a fallible scalar function over the arguments.
-fn lift_res(ev: &mut Eval, args: &[BExpr], f: impl Fn(&[Value]) -> Res) -> Value {
-    lift(ev, args, |v| f(v).unwrap_or_else(Value::Error))
-}
 
 /// A text result, #VALUE! past [`MAX_TEXT`] characters.
 fn text_result(s: &str) -> Res {
@@ -278,7 +275,7 @@ fn value(ev: &mut Eval, args: &[BExpr]) -> Value {
     lift_res(ev, args, |v| match &v[0] {
         Value::Number(n) => Ok(Value::Number(*n)),
         Value::Empty => Ok(Value::Number(0.0)),
-        Value::Text(s) => text_to_number(s).map(Value::Number).ok_or(ErrorKind::Value),
+        Value::Text(s) => read::number(s).map(Value::Number).ok_or(ErrorKind::Value),
         Value::Error(e) => Err(*e),
         _ => Err(ErrorKind::Value),
     })
@@ -293,65 +290,15 @@ fn text(v: &[Value]) -> Res {
     }
     let sections = format::parse(&v[1].to_text()?)?;
     let out = match &v[0] {
-        Value::Empty => render::number(&sections, 0.0),
-        Value::Number(n) => render::number(&sections, *n),
-        Value::Text(s) => match text_to_number(s) {
-            Some(n) => render::number(&sections, n),
+        Value::Empty => render::number(&sections, 0.0)?,
+        Value::Number(n) => render::number(&sections, *n)?,
+        Value::Text(s) => match read::number(s) {
+            Some(n) => render::number(&sections, n)?,
             None => render::text(&sections, s),
         },
         v => render::text(&sections, &v.to_text()?),
     };
     text_result(&out)
-}
-
-/// VALUE's reading of text: what arithmetic accepts, plus thousands
-/// separators (`1,234.5`), a currency sign (`$12`, `-$3`), accounting
-/// negatives (`(5)`) and times of day (`12:30`, `6:00:30`, as day fractions).
-fn text_to_number(s: &str) -> Option<f64> {
-    if let Some(n) = parse_number(s) {
-        return Some(n);
-    }
-    let t = s.trim();
-    if let Some(inner) = t.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
-        return text_to_number(inner).filter(|n| *n >= 0.0).map(|n| -n);
-    }
-    if let Some(n) = time_of_day(t) {
-        return Some(n);
-    }
-    let (sign, t) = match t.strip_prefix('-') {
-        Some(rest) => (-1.0, rest.trim_start()),
-        None => (1.0, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let t = t.strip_prefix('$').unwrap_or(t);
-    let (int, frac) = t.split_once('.').map_or((t, None), |(i, f)| (i, Some(f)));
-    let groups: Vec<&str> = int.split(',').collect();
-    let grouped = groups.len() > 1
-        && (1..=3).contains(&groups[0].len())
-        && groups[1..].iter().all(|g| g.len() == 3)
-        && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
-    if !grouped && groups.len() > 1 {
-        return None;
-    }
-    let digits = match frac {
-        Some(f) => format!("{}.{f}", groups.concat()),
-        None => groups.concat(),
-    };
-    if digits.starts_with(['+', '-']) {
-        return None;
-    }
-    parse_number(&digits).map(|n| sign * n)
-}
-
-/// `h:mm` or `h:mm:ss` as a fraction of a day.
-fn time_of_day(t: &str) -> Option<f64> {
-    let parts: Vec<&str> = t.split(':').collect();
-    if !(2..=3).contains(&parts.len()) || !parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-    {
-        return None;
-    }
-    let n: Vec<f64> = parts.iter().map(|p| p.parse().ok()).collect::<Option<_>>()?;
-    let (h, m, sec) = (n[0], n[1], n.get(2).copied().unwrap_or(0.0));
-    (m < 60.0 && sec < 60.0).then(|| (h * 3600.0 + m * 60.0 + sec) / 86400.0)
 }
 
 fn upper(ev: &mut Eval, args: &[BExpr]) -> Value {
@@ -432,18 +379,6 @@ fn rept(ev: &mut Eval, args: &[BExpr]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn value_text() {
-        assert_eq!(text_to_number(" 12 "), Some(12.0));
-        assert_eq!(text_to_number("1,234.5"), Some(1234.5));
-        assert_eq!(text_to_number("-$3"), Some(-3.0));
-        assert_eq!(text_to_number("(5)"), Some(-5.0));
-        assert_eq!(text_to_number("12:00"), Some(0.5));
-        assert_eq!(text_to_number("1,23"), None);
-        assert_eq!(text_to_number("abc"), None);
-        assert_eq!(text_to_number(""), None);
-    }
 
     #[test]
     fn code_page() {

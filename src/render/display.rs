@@ -14,9 +14,9 @@ use crate::workbook::symbol_of;
 pub use crate::workbook::{Display, NumberFormat};
 
 impl NumberFormat {
-    /// `x` through the format.
+    /// `x` through the format (which holds no date codes: it cannot fail).
     pub fn number(&self, x: f64) -> String {
-        render::number(self.sections(), x)
+        render::number(self.sections(), x).unwrap_or_else(|_| "#####".into())
     }
 }
 

@@ -37,11 +37,15 @@ pub struct NumberFormat {
 }
 
 impl NumberFormat {
-    /// Parses `text`; an error says the format is not one TEXT accepts.
+    /// Parses `text`; an error says the format is not one TEXT accepts,
+    /// or shows dates (a view does not know the workbook's date system).
     pub(crate) fn parse(text: &str) -> Result<NumberFormat, String> {
-        let sections = format::parse(text).map_err(|_| {
-            format!("`{text}` is not a number format TEXT accepts (digits, `.`, `,`, `%`, `E+`, literal text)")
-        })?;
+        let sections =
+            format::parse(text).ok().filter(|s| !s.iter().any(format::Section::is_date)).ok_or_else(|| {
+                format!(
+                    "`{text}` is not a number format for views (digits, `.`, `,`, `%`, `E+`, literal text; no dates)"
+                )
+            })?;
         Ok(NumberFormat { text: text.to_string(), sections })
     }
 

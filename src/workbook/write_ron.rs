@@ -9,6 +9,7 @@
 
 use super::model::*;
 use crate::parse::block_formula;
+use crate::value::date::DateSystem;
 use crate::value::{ErrorKind, Value};
 
 /// The texts of the two files.
@@ -28,8 +29,13 @@ pub fn write(wb: &Workbook, dfl_path: &str, origin: &str) -> Written {
     let c = &wb.calc;
     let mut ron = format!("// Imported from {origin} by `dataflow import`.\nWorkbook(\n");
     ron += &format!("    sheets: [{}],\n", sheets.join(", "));
+    // The date system only when it is not the default 1900 one.
+    let dates = match c.date_system {
+        DateSystem::D1900 => String::new(),
+        d => format!(", date_system: {}", quoted(d.as_str())),
+    };
     ron += &format!(
-        "    calc: (iterate: {}, max_iterations: {}, max_change: {}, order: {}),\n",
+        "    calc: (iterate: {}, max_iterations: {}, max_change: {}, order: {}{dates}),\n",
         c.iterate,
         c.max_iterations,
         number(c.max_change),
@@ -167,7 +173,7 @@ mod tests {
     #[test]
     fn a_workbook_writes_back_and_reads_the_same() {
         let text = r##"(sheets: ["Main", "My Sheet"],
-            calc: (iterate: true, max_iterations: 7, max_change: 0.5),
+            calc: (iterate: true, max_iterations: 7, max_change: 0.5, date_system: "1904"),
             cells: {
                 "A1": 1.5, "A2": "'=not a formula", "A3": "'#N/A", "A4": "#DIV/0!", "A5": true, "A6": "'",
                 "A7": "'{=not closed",
@@ -186,6 +192,7 @@ mod tests {
         let back = Workbook::from_str(&w.ron, &dir.join("t.ron"), &dir).expect("the written workbook loads");
         std::fs::remove_dir_all(&dir).ok();
         assert_eq!(back.calc, wb.calc);
+        assert_eq!(back.calc.date_system, DateSystem::D1904);
         assert_eq!(back.sheets, wb.sheets);
         let contents = |w: &Workbook| {
             let mut c: Vec<(String, String)> = w

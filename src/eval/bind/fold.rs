@@ -1,6 +1,7 @@
 //! Folding: a node whose operands are all constants is computed at
 //! binding by an evaluator that reads no cell, and replaced by its value
-//! when it did not try to read one, within the workbook's folding budget
+//! when it did not try to read one nor consulted the calendar (the date
+//! system, the clock), within the workbook's folding budget
 //! ([`MAX_FOLD_CELLS`](super::MAX_FOLD_CELLS)); and the function registry as the binder looks
 //! names up in it.
 
@@ -9,6 +10,7 @@ use crate::ast::BinaryOp;
 use crate::eval::{BExpr, Eval};
 use crate::functions::{self, FnSpec};
 use crate::value::Value;
+use crate::value::date::Calendar;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -33,9 +35,12 @@ impl Binder<'_> {
         if reads_a_reference(&e) {
             return e;
         }
+        // A value that depends on the date system or the clock is left to
+        // the engine, which evaluates under the workbook's calendar.
+        let calendar = Calendar::default().enter();
         let mut ev = Eval::folding(&self.empty, self.cell, self.array_depth > 0).in_block(self.block);
         let v = ev.eval(&e);
-        if ev.touched() {
+        if ev.touched() || calendar.consulted() {
             return e;
         }
         self.fold_left = self.fold_left.saturating_sub(consumed + array_len(&v));

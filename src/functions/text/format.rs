@@ -7,10 +7,12 @@
 //! A `,` between digit placeholders groups thousands; `,` after the last
 //! one divides by 1000 each; each `%` multiplies by 100. Colours (`[Red]`)
 //! and `*x` fills are dropped, `[$€-407]` shows its symbol. Date and time
-//! codes, conditions (`[>100]`) and fractions (`# ?/?`) are not supported:
-//! such a format is #VALUE!, as is one of more than four sections.
-//! Rendering is in `render`.
+//! codes (`yyyy-mm-dd`, `h:mm AM/PM`, `[h]:mm:ss.00`) are read by
+//! `date_codes`. Conditions (`[>100]`) and fractions (`# ?/?`) are not
+//! supported: such a format is #VALUE!, as is one of more than four
+//! sections. Rendering is in `render`.
 
+use super::date_codes::{self, DateCode};
 use crate::value::ErrorKind;
 
 /// One element of a section.
@@ -28,6 +30,8 @@ pub enum Part {
     General,
     /// `@`: the text value.
     At,
+    /// A date or time code.
+    Date(DateCode),
 }
 
 /// One section of a format.
@@ -51,14 +55,14 @@ impl Section {
     pub fn has_digits(&self) -> bool {
         self.parts.iter().any(|p| matches!(p, Part::Digit(_)))
     }
+    /// Whether the section shows a date or a time (holds date codes).
+    pub fn is_date(&self) -> bool {
+        self.parts.iter().any(|p| matches!(p, Part::Date(_)))
+    }
 }
 
 /// Colour names Excel accepts in brackets (dropped: TEXT has no colour).
 const COLOURS: [&str; 8] = ["black", "blue", "cyan", "green", "magenta", "red", "white", "yellow"];
-
-/// Letters that start date and time codes (`d`, `m`, `y`, `h`, `s`, the
-/// era `g` and `e` for years; `AM/PM` holds `m`).
-const DATE_LETTERS: &str = "dmyhsge";
 
 /// Parses a format into its sections (at most four).
 pub fn parse(fmt: &str) -> Result<Vec<Section>, ErrorKind> {
@@ -92,6 +96,14 @@ pub fn parse(fmt: &str) -> Result<Vec<Section>, ErrorKind> {
                 i += end + 1;
             }
             '0' | '#' | '?' => sec.parts.push(Part::Digit(c)),
+            '.' if date_codes::after_seconds(&sec.parts) => {
+                match chars[i..].iter().take_while(|&&z| z == '0').count() {
+                    0 => lit(sec, ".".into()),
+                    n @ 1..=3 => sec.parts.push(Part::Date(DateCode::Fraction(n))),
+                    _ => return Err(ErrorKind::Value),
+                }
+                i += chars[i..].iter().take_while(|&&z| z == '0').count();
+            }
             '.' if !sec.has(&Part::Point) && !sec.parts.iter().any(|p| matches!(p, Part::Exp { .. })) => {
                 sec.parts.push(Part::Point)
             }
@@ -113,12 +125,21 @@ pub fn parse(fmt: &str) -> Result<Vec<Section>, ErrorKind> {
                 sec.parts.push(Part::General);
                 i += "General".len() - 1;
             }
-            c if DATE_LETTERS.contains(c.to_ascii_lowercase()) => return Err(ErrorKind::Value),
-            c => lit(sec, c.into()),
+            _ => match date_codes::code(&chars[i - 1..]) {
+                Some(code) => {
+                    let (code, len) = code?;
+                    sec.parts.push(Part::Date(code));
+                    i += len - 1;
+                }
+                None => lit(sec, c.into()),
+            },
         }
     }
     if sections.len() > 4 {
         return Err(ErrorKind::Value);
+    }
+    for sec in &mut sections {
+        date_codes::resolve(&mut sec.parts)?;
     }
     Ok(sections)
 }
@@ -149,10 +170,15 @@ fn comma(sec: &mut Section, next: Option<char>) {
 }
 
 /// The inside of `[...]`: a colour (dropped), `$symbol-locale` (the
-/// symbol), anything else (conditions, elapsed time) unsupported.
+/// symbol), an elapsed time (`[h]`), anything else (conditions)
+/// unsupported.
 fn bracket(sec: &mut Section, inner: &str) -> Result<(), ErrorKind> {
     let lower = inner.to_ascii_lowercase();
     if COLOURS.contains(&lower.as_str()) || lower.strip_prefix("color").is_some_and(|n| n.parse::<u8>().is_ok()) {
+        return Ok(());
+    }
+    if let Some(code) = date_codes::elapsed(inner) {
+        sec.parts.push(Part::Date(code));
         return Ok(());
     }
     match inner.strip_prefix('$') {
@@ -212,7 +238,7 @@ mod tests {
         assert_eq!(parse("0;(0);\"zero\";@").map(|s| s.len()), Ok(4));
         assert_eq!(parse(";;").map(|s| s.len()), Ok(3));
         assert_eq!(parse("").map(|s| s.len()), Ok(1));
-        for bad in ["0;0;0;0;0", "dd/mm/yyyy", "h:mm", "0 AM/PM", "[>3]0", "[h]", "# ?/?", "\"abc", "E+0", "0 kg"] {
+        for bad in ["0;0;0;0;0", "0 d", "0 AM/PM", "[>3]0", "ss.0000", "# ?/?", "\"abc", "E+0", "0 kg", "ggg"] {
             assert_eq!(parse(bad), Err(ErrorKind::Value), "{bad}");
         }
     }

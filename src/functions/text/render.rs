@@ -7,10 +7,12 @@
 //! is `1.01` as Excel shows it. Integer digits fill the placeholders from
 //! the right (extra digits go to the first one); fraction digits from the
 //! left. Text goes through the text section: the fourth, or a last section
-//! holding `@`; without one it is shown unchanged.
+//! holding `@`; without one it is shown unchanged. A section of date and
+//! time codes shows the number as a date (`date_codes`).
 
+use super::date_codes;
 use super::format::{Part, Section};
-use crate::value::format_number;
+use crate::value::{ErrorKind, format_number};
 
 /// The text section's index, if the format has one.
 fn text_section(sections: &[Section]) -> Option<usize> {
@@ -32,18 +34,22 @@ pub fn text(sections: &[Section], s: &str) -> String {
     out
 }
 
-/// A number through the format.
-pub fn number(sections: &[Section], x: f64) -> String {
+/// A number through the format; #VALUE! for a date section given a
+/// number that is no date.
+pub fn number(sections: &[Section], x: f64) -> Result<String, ErrorKind> {
     let nums = &sections[..text_section(sections).unwrap_or(sections.len())];
     let (sec, minus) = match nums {
-        [] => return format_number(x),
+        [] => return Ok(format_number(x)),
         [one] => (one, x < 0.0),
         [_, neg, ..] if x < 0.0 => (neg, false),
         [_, _, zero, ..] if x == 0.0 => (zero, false),
         [pos, ..] => (pos, false),
     };
+    if sec.is_date() {
+        return date_codes::render(sec, x);
+    }
     let body = section(sec, x.abs());
-    if minus && !sec.parts.is_empty() { format!("-{body}") } else { body }
+    Ok(if minus && !sec.parts.is_empty() { format!("-{body}") } else { body })
 }
 
 /// Renders `x` (not negative) through one section.

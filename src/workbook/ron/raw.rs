@@ -5,6 +5,7 @@
 //! (`spans.rs`). A RON syntax or type error becomes one located diagnostic.
 
 use crate::diagnostic::{Diagnostic, Source};
+use crate::value::date::DateSystem;
 use crate::workbook::model::Order;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -74,6 +75,7 @@ pub(crate) struct RawCalc {
     pub max_iterations: Option<u32>,
     pub max_change: Option<f64>,
     pub order: Option<RawOrder>,
+    pub date_system: Option<RawDateSystem>,
     pub seed: Option<u64>,
 }
 
@@ -141,6 +143,17 @@ impl<'de> Deserialize<'de> for RawOrder {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = Str::deserialize(d)?;
         s.text.parse().map(RawOrder).map_err(de::Error::custom)
+    }
+}
+
+/// The date system, written as a string (`"1904"`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RawDateSystem(pub DateSystem);
+
+impl<'de> Deserialize<'de> for RawDateSystem {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = Str::deserialize(d)?;
+        s.text.parse().map(RawDateSystem).map_err(de::Error::custom)
     }
 }
 

@@ -129,6 +129,7 @@ fn calc(b: &mut Builder, raw: &RawWorkbook<'_>, places: &Node, src: &Arc<Source>
     let mut calc = CalcSettings::default();
     calc.iterate = c.iterate.unwrap_or(calc.iterate);
     calc.order = c.order.map_or(calc.order, |o| o.0);
+    calc.date_system = c.date_system.map_or(calc.date_system, |d| d.0);
     calc = calc.with_seed(c.seed);
     let mut refused = |field: &str, e: SettingError, value: String| {
         b.error(src, places.field_name(field), format!("{field} {e}, not {value}"), "out of range");

@@ -10,6 +10,7 @@
 use super::parts::{Zip, array_blocks};
 use crate::address::{Area, CellAddr, SheetId};
 use crate::grid::MAX_GRID_CELLS;
+use crate::value::date::{DateSystem, serial_of_iso};
 use crate::value::{ErrorKind, Value};
 use calamine::{DataRef, Xlsx, XlsxFormulaMetadata};
 use std::collections::{BTreeMap, HashMap};
@@ -37,13 +38,15 @@ struct Shared {
     cells: Vec<(u32, u32)>,
 }
 
-/// Reads sheet `sheet` (named `name`, its part at `path`).
+/// Reads sheet `sheet` (named `name`, its part at `path`) of a workbook
+/// in the date system `dates`.
 pub(super) fn read<R: Read + Seek>(
     xlsx: &mut Xlsx<R>,
     zip: &mut Zip<R>,
     sheet: SheetId,
     name: &str,
     path: &str,
+    dates: DateSystem,
 ) -> Result<SheetCells, String> {
     let mut blocks: HashMap<(u32, u32), Area> = HashMap::new();
     // The cells of the blocks but their top-left ones: cached values only.
@@ -70,7 +73,7 @@ pub(super) fn read<R: Read + Seek>(
     while let Some(cell) = reader.next_cell_with_formula_metadata().map_err(|e| e.to_string())? {
         let (r, c) = cell.pos;
         let addr = CellAddr::new(sheet, r, c);
-        let value = value(&cell.value);
+        let value = value(&cell.value, dates);
         let in_block = !blocks.contains_key(&(r, c)) && inside.contains(r, c);
         match cell.formula {
             None if in_block => out.cached.push((addr, value)),
@@ -162,12 +165,15 @@ fn area(sheet: SheetId, text: &str) -> Option<Area> {
 }
 
 /// A cell's value as calamine read it: dates and times are their serial
-/// numbers (dataflow has no date type).
-fn value(v: &DataRef<'_>) -> Value {
+/// numbers (dataflow has no date type), those of strict Open XML
+/// (`t="d"`, ISO 8601 text) in the workbook's date system; an ISO duration
+/// stays text.
+fn value(v: &DataRef<'_>, dates: DateSystem) -> Value {
     match v {
         DataRef::Int(i) => Value::Number(*i as f64),
         DataRef::Float(f) => Value::num(*f),
-        DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => Value::text(s),
+        DataRef::DateTimeIso(s) => serial_of_iso(s, dates).map_or_else(|| Value::text(s), Value::Number),
+        DataRef::String(s) | DataRef::DurationIso(s) => Value::text(s),
         DataRef::SharedString(s) => Value::text(s),
         DataRef::Bool(b) => Value::Bool(*b),
         DataRef::DateTime(d) => Value::num(d.as_f64()),

@@ -1,7 +1,9 @@
 //! The Excel reader (`.xlsx`): sheets, constants, formulas and cached
 //! values through calamine (`cells.rs`), and what calamine drops through a
 //! small pass over the package's XML (`parts.rs`): the iteration settings,
-//! each defined name's sheet scope and hidden flag, array formula blocks.
+//! the date system (`date1904`; dates are kept as the serials stored, so
+//! they count from 1904 there), each defined name's sheet scope and hidden
+//! flag, array formula blocks.
 //! Names stored A1-relative with wrap-around are anchored so they read as
 //! their author wrote them (`names.rs`). The cached values of formula cells
 //! become the workbook's starting values ([`Workbook::start`]).
@@ -31,6 +33,7 @@ use crate::parse::parse_formula;
 use crate::policy::SettingError;
 use crate::sheets::Sheets;
 use crate::value::Value;
+use crate::value::date::DateSystem;
 use calamine::{Reader, SheetType, Xlsx};
 use std::io::Cursor;
 use std::path::Path;
@@ -82,13 +85,14 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     }
     let mut listing = Listing::default();
     let mut start = Vec::new();
+    let dates = if book.date1904 { DateSystem::D1904 } else { DateSystem::D1900 };
     let mut tables = Vec::new();
     for (i, (name, part)) in book.sheets.iter().enumerate() {
         if !kinds.iter().any(|(n, t)| n == name && *t == SheetType::WorkSheet) {
             continue;
         }
-        let read =
-            cells::read(&mut xlsx, &mut zip, i as u16, name, part).map_err(|m| fail(format!("sheet `{name}`: {m}")))?;
+        let read = cells::read(&mut xlsx, &mut zip, i as u16, name, part, dates)
+            .map_err(|m| fail(format!("sheet `{name}`: {m}")))?;
         for (c, v) in read.constants {
             listing.constant(&sheets, c, v);
         }
@@ -116,8 +120,9 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     for (def, sheet) in kept {
         listing.name(&sheets, def, sheet as u16);
     }
-    let (calc, problems) = calc(&book.calc);
+    let (mut calc, problems) = calc(&book.calc);
     diags.extend(problems.into_iter().map(|m| Diagnostic::new(m).with_note(format!("in `{}`", path.display()))));
+    calc.date_system = dates;
     let tables = tables
         .into_iter()
         .filter_map(|(sheet, t)| match table(&sheet_names, sheet, t) {

@@ -2,7 +2,8 @@
 //! give: from `xl/workbook.xml` the sheets in order (with the part each
 //! one's cells are in, through `xl/_rels/workbook.xml.rels`), every
 //! `<definedName>` with its `localSheetId` and `hidden` flags, and
-//! `<calcPr iterate iterateCount iterateDelta>`; from a sheet's part, the
+//! `<calcPr iterate iterateCount iterateDelta>`, `<workbookPr date1904>`;
+//! from a sheet's part, the
 //! blocks of its array formulas (`<f t="array" ref="A1:C3">`), which
 //! calamine reads as a formula of the top-left cell alone.
 
@@ -19,6 +20,8 @@ pub(super) struct Book {
     pub sheets: Vec<(String, String)>,
     pub names: Vec<DefinedName>,
     pub calc: CalcPr,
+    /// `<workbookPr date1904="1">`: the workbook counts dates from 1904.
+    pub date1904: bool,
 }
 
 /// One `<definedName>`: its formula as stored (A1-relative, no `=`).
@@ -124,6 +127,9 @@ pub(super) fn book<R: Read + Seek>(zip: &mut Zip<R>) -> Result<Book, String> {
                 }
             }
             Event::End(e) if e.local_name().as_ref() == "definedName" => book.names.extend(open_name.take()),
+            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == "workbookPr" => {
+                book.date1904 = is_true(attr(&e, "date1904").map_err(|e| bad(&e))?.as_deref());
+            }
             Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == "calcPr" => {
                 book.calc = CalcPr {
                     iterate: is_true(attr(&e, "iterate").map_err(|e| bad(&e))?.as_deref()),
