@@ -121,6 +121,8 @@ const EXCEL_2007: &[&str] = &[
     "FTEST", "ZTEST", "CHITEST", "GAMMALN", "ERF", "ERFC",
     // database
     "DSUM", "DCOUNT", "DCOUNTA", "DAVERAGE", "DGET", "DMAX", "DMIN", "DPRODUCT", "DSTDEV", "DSTDEVP", "DVAR", "DVARP",
+    // text_more
+    "HYPERLINK",
 ];
 
 #[test]
