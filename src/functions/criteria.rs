@@ -80,6 +80,22 @@ impl Criterion {
         Criterion { op: Op::Eq, target }
     }
 
+    /// A condition of a database function's criteria range (DSUM's),
+    /// read as [`Criterion::new`] reads it, except that text with no
+    /// operator that is not a number, a boolean or an error matches the
+    /// text *starting* with it, as Excel's advanced filter reads it (`Pea`
+    /// matches `Pear`; `=Pea` only `Pea`).
+    pub fn starting(v: &Value) -> Criterion {
+        let c = Criterion::new(v);
+        match (v, &c.target) {
+            (Value::Text(s), Target::Text(p)) if !s.starts_with(['<', '>', '=']) => {
+                let wild = Wildcard::new(&format!("{s}*"));
+                Criterion { op: Op::Eq, target: Target::Text(Pattern { raw: p.raw.clone(), wild }) }
+            }
+            _ => c,
+        }
+    }
+
     fn parse(s: &str) -> Criterion {
         let (op, rest) = [("<=", Op::Le), (">=", Op::Ge), ("<>", Op::Ne), ("<", Op::Lt), (">", Op::Gt), ("=", Op::Eq)]
             .iter()
@@ -357,6 +373,15 @@ mod tests {
         assert!(m(t("~~"), t("~")) && m(t("x~y"), t("x~y")) && m(t("*~*"), t("ab*")));
         assert!(m(t("<>a*"), t("xyz")) && !m(t("<>a*"), t("abc")) && m(t("<>a*"), E));
         assert!(m(t("é*"), t("Étude")) && m(t("straße"), t("STRAßE")) && m(t("?é?"), t("ÉÉÉ")));
+    }
+
+    #[test]
+    fn database_conditions_match_text_starting_with_them() {
+        let d = |crit: &str, v: Value| Criterion::starting(&t(crit)).matches(&v);
+        assert!(d("Pea", t("Pear")) && d("pea", t("PEA")) && !d("Pea", t("Apple")) && !d("Pea", E));
+        assert!(!d("=Pea", t("Pear")) && d("=Pea", t("pea")) && d("<>Pea", t("Pear")));
+        assert!(d("P?a", t("Peach")) && d("*ch", t("Peach")) && d("*ch", t("chx")));
+        assert!(d("5", N(5.0)) && !d("5", N(55.0)) && d("TRUE", B(true)) && d(">1", N(2.0)));
     }
 
     #[test]

@@ -17,6 +17,7 @@
 
 pub mod args;
 pub mod criteria;
+pub mod database;
 pub mod date;
 pub mod distributions;
 pub mod finance;
@@ -28,6 +29,7 @@ pub mod stats;
 #[cfg(test)]
 mod tests_dense;
 pub mod text;
+pub mod text_more;
 
 use crate::eval::{BExpr, Eval};
 use crate::value::Value;
@@ -250,7 +252,7 @@ impl PartialEq for FnSpec {
 
 /// Every category: its module's name (`src/functions/<name>.rs`) and table,
 /// searched in this order.
-pub const CATEGORIES: [(&str, &[FnSpec]); 9] = [
+pub const CATEGORIES: [(&str, &[FnSpec]); 11] = [
     ("math", math::FUNCTIONS),
     ("logical", logical::FUNCTIONS),
     ("lookup", lookup::FUNCTIONS),
@@ -260,6 +262,8 @@ pub const CATEGORIES: [(&str, &[FnSpec]); 9] = [
     ("finance", finance::FUNCTIONS),
     ("distributions", distributions::FUNCTIONS),
     ("date", date::FUNCTIONS),
+    ("database", database::FUNCTIONS),
+    ("text_more", text_more::FUNCTIONS),
 ];
 
 /// The function called `name` (any case), if there is one.
