@@ -18,6 +18,7 @@
 pub mod args;
 pub mod criteria;
 pub mod distributions;
+pub mod engineering;
 pub mod finance;
 pub mod info;
 pub mod logical;
@@ -249,7 +250,7 @@ impl PartialEq for FnSpec {
 
 /// Every category: its module's name (`src/functions/<name>.rs`) and table,
 /// searched in this order.
-pub const CATEGORIES: [(&str, &[FnSpec]); 8] = [
+pub const CATEGORIES: [(&str, &[FnSpec]); 9] = [
     ("math", math::FUNCTIONS),
     ("logical", logical::FUNCTIONS),
     ("lookup", lookup::FUNCTIONS),
@@ -258,6 +259,7 @@ pub const CATEGORIES: [(&str, &[FnSpec]); 8] = [
     ("info", info::FUNCTIONS),
     ("finance", finance::FUNCTIONS),
     ("distributions", distributions::FUNCTIONS),
+    ("engineering", engineering::FUNCTIONS),
 ];
 
 /// The function called `name` (any case), if there is one.
