@@ -126,6 +126,11 @@ const EXCEL_2007: &[&str] = &[
     "DSUM", "DCOUNT", "DCOUNTA", "DAVERAGE", "DGET", "DMAX", "DMIN", "DPRODUCT", "DSTDEV", "DSTDEVP", "DVAR", "DVARP",
     // text_more
     "HYPERLINK",
+    // engineering (DEC2HEX and HEX2DEC are listed with math)
+    "BIN2DEC", "BIN2HEX", "BIN2OCT", "DEC2BIN", "DEC2OCT", "HEX2BIN", "HEX2OCT", "OCT2BIN", "OCT2DEC", "OCT2HEX",
+    "DELTA", "GESTEP",
+    "COMPLEX", "IMREAL", "IMAGINARY", "IMABS", "IMARGUMENT", "IMCONJUGATE", "IMSUM", "IMPRODUCT", "IMSUB", "IMDIV",
+    "IMPOWER", "IMSQRT", "IMEXP", "IMLN", "IMLOG10", "IMLOG2", "IMSIN", "IMCOS",
 ];
 
 #[test]

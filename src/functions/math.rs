@@ -5,8 +5,8 @@
 //! the .MATH and .PRECISE multiples (`rounding`); integers and counting
 //! (`combin`: GCD, LCM, FACT, COMBIN, PERMUT, ...); the aggregates PRODUCT
 //! and SUMSQ, SUBTOTAL and AGGREGATE (`subtotal`); sums of pairs and
-//! series (`sums`); Roman numerals (`roman`); the base conversions BASE,
-//! DECIMAL, DEC2HEX, HEX2DEC (`radix`); the array functions MMULT,
+//! series (`sums`); Roman numerals (`roman`); the base conversions BASE
+//! and DECIMAL (`radix`; DEC2HEX and the others are in `engineering`); the array functions MMULT,
 //! TRANSPOSE, SEQUENCE, MINVERSE, MDETERM, MUNIT (`matrix`); RAND and
 //! RANDBETWEEN, volatile, drawing from the engine's stream (seeded by
 //! [`CalcSettings::seed`](crate::policy::CalcSettings)).
@@ -65,8 +65,6 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("ODD", 1, 1, |ev, a| unary_fn(ev, a, rounding::odd)),
     FnSpec::new("BASE", 2, 3, |ev, a| lift_fallible(ev, a, radix::base)).since(V2013),
     FnSpec::new("DECIMAL", 2, 2, |ev, a| lift_fallible(ev, a, radix::decimal)).since(V2013),
-    FnSpec::new("DEC2HEX", 1, 2, |ev, a| lift_fallible(ev, a, radix::dec2hex)),
-    FnSpec::new("HEX2DEC", 1, 1, |ev, a| lift_fallible(ev, a, radix::hex2dec)),
     FnSpec::new("MMULT", 2, 2, matrix::mmult).args(&[Arg::Array]),
     FnSpec::new("TRANSPOSE", 1, 1, matrix::transpose).args(&[Arg::Array]),
     FnSpec::new("SEQUENCE", 1, 4, matrix::sequence)

@@ -20,6 +20,7 @@ pub mod criteria;
 pub mod database;
 pub mod date;
 pub mod distributions;
+pub mod engineering;
 pub mod finance;
 pub mod info;
 pub mod logical;
@@ -252,7 +253,7 @@ impl PartialEq for FnSpec {
 
 /// Every category: its module's name (`src/functions/<name>.rs`) and table,
 /// searched in this order.
-pub const CATEGORIES: [(&str, &[FnSpec]); 11] = [
+pub const CATEGORIES: [(&str, &[FnSpec]); 12] = [
     ("math", math::FUNCTIONS),
     ("logical", logical::FUNCTIONS),
     ("lookup", lookup::FUNCTIONS),
@@ -264,6 +265,7 @@ pub const CATEGORIES: [(&str, &[FnSpec]); 11] = [
     ("date", date::FUNCTIONS),
     ("database", database::FUNCTIONS),
     ("text_more", text_more::FUNCTIONS),
+    ("engineering", engineering::FUNCTIONS),
 ];
 
 /// The function called `name` (any case), if there is one.

@@ -1,15 +1,10 @@
-//! Numbers written in other bases: BASE and DECIMAL for radixes 2 to 36,
-//! DEC2HEX and HEX2DEC for hexadecimal with negative numbers as 10-digit
-//! (40-bit) two's complement. Non-integer numeric arguments are truncated;
+//! Numbers written in other bases: BASE and DECIMAL for radixes 2 to 36
+//! (DEC2HEX and the other conversions of ten-digit two's complement are
+//! the engineering functions'). Non-integer numeric arguments are truncated;
 //! arguments out of their range, and digits the radix does not have, are
 //! #NUM!.
 
 use crate::value::{ErrorKind, Value};
-
-/// DEC2HEX's range: 40-bit two's complement.
-const HEX_LIMIT: f64 = 549_755_813_888.0;
-/// 2^40, the modulus of DEC2HEX's two's complement.
-const HEX_MODULUS: f64 = 1_099_511_627_776.0;
 
 /// BASE(number, radix, [min_length]): `number` (0 to 2^53) written in
 /// `radix`, padded with zeros to `min_length` (0 to 255).
@@ -31,36 +26,6 @@ pub fn decimal(v: &[Value]) -> Result<Value, ErrorKind> {
         return Err(ErrorKind::Value);
     }
     Ok(Value::num(parse(&text, radix)?))
-}
-
-/// DEC2HEX(number, [places]): a negative number is 10 digits of two's
-/// complement and ignores `places`; otherwise padded to `places` (1 to 10),
-/// #NUM! when the digits do not fit.
-pub fn dec2hex(v: &[Value]) -> Result<Value, ErrorKind> {
-    let n = integer(&v[0])?;
-    let places = v.get(1).map(integer).transpose()?;
-    if !(-HEX_LIMIT..HEX_LIMIT).contains(&n) {
-        return Err(ErrorKind::Num);
-    }
-    if n < 0.0 {
-        return Ok(Value::text(&digits((n + HEX_MODULUS) as u64, 16)));
-    }
-    let hex = digits(n as u64, 16);
-    match places {
-        None => Ok(Value::text(&hex)),
-        Some(p) if p > 10.0 || p < hex.len() as f64 => Err(ErrorKind::Num),
-        Some(p) => Ok(Value::text(&padded(hex, p as usize))),
-    }
-}
-
-/// HEX2DEC(number): up to 10 hexadecimal digits, the 40th bit the sign.
-pub fn hex2dec(v: &[Value]) -> Result<Value, ErrorKind> {
-    let text = v[0].to_text()?;
-    if text.len() > 10 {
-        return Err(ErrorKind::Num);
-    }
-    let n = parse(&text, 16)?;
-    Ok(Value::Number(if n >= HEX_LIMIT { n - HEX_MODULUS } else { n }))
 }
 
 /// A numeric argument truncated to an integer.
@@ -106,10 +71,6 @@ fn parse(s: &str, radix: u32) -> Result<f64, ErrorKind> {
 mod tests {
     use super::*;
 
-    fn call(f: fn(&[Value]) -> Result<Value, ErrorKind>, v: &[Value]) -> Value {
-        f(v).unwrap_or_else(Value::Error)
-    }
-
     #[test]
     fn digits_both_ways() {
         assert_eq!(digits(0, 2), "0");
@@ -120,18 +81,5 @@ mod tests {
         assert_eq!(parse("12", 2), Err(ErrorKind::Num));
         assert_eq!(padded("7".into(), 3), "007");
         assert_eq!(padded("1234".into(), 3), "1234");
-    }
-
-    #[test]
-    fn hexadecimal_twos_complement() {
-        let n = |x: f64| Value::Number(x);
-        assert_eq!(call(dec2hex, &[n(-1.0)]), Value::text("FFFFFFFFFF"));
-        assert_eq!(call(dec2hex, &[n(-549_755_813_888.0)]), Value::text("8000000000"));
-        assert_eq!(call(dec2hex, &[n(549_755_813_888.0)]), Value::Error(ErrorKind::Num));
-        assert_eq!(call(dec2hex, &[n(64.0), n(1.0)]), Value::Error(ErrorKind::Num));
-        assert_eq!(call(dec2hex, &[n(1.0), n(11.0)]), Value::Error(ErrorKind::Num));
-        assert_eq!(call(hex2dec, &[Value::text("8000000000")]), n(-549_755_813_888.0));
-        assert_eq!(call(hex2dec, &[Value::text("7FFFFFFFFF")]), n(549_755_813_887.0));
-        assert_eq!(call(hex2dec, &[Value::text("10000000000")]), Value::Error(ErrorKind::Num));
     }
 }
