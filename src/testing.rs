@@ -37,6 +37,9 @@ pub struct Sheet {
     evaluated: Vec<CellAddr>,
     issues: Vec<String>,
     sharing: Sharing,
+    /// Entries made so far: each `set` of a formula is one, with its own
+    /// `origin`, as each entry of a workbook file is.
+    entries: usize,
 }
 
 impl Default for Sheet {
@@ -66,6 +69,7 @@ impl Sheet {
             evaluated: Vec::new(),
             issues: Vec::new(),
             sharing: Sharing::On,
+            entries: 0,
         }
     }
 
@@ -127,17 +131,17 @@ impl Sheet {
     /// (`set("C1:C3", "{=ROW()}")`), as Ctrl+Shift+Enter.
     pub fn set(&mut self, cell: &str, input: &str) {
         if let Some(f) = crate::parse::block_formula(input) {
-            let (block, expr) = (self.area(cell), Arc::new(parse(f)));
+            let (block, expr, origin) = (self.area(cell), Arc::new(parse(f)), self.entry());
             for at in block.cells() {
-                self.model.cells.insert(at, CellInput::Array { expr: expr.clone(), block, origin: EntryId(0) });
+                self.model.cells.insert(at, CellInput::Array { expr: expr.clone(), block, origin });
             }
             self.stale = true;
             return;
         }
         let at = self.addr(cell);
         if let Some(f) = input.strip_prefix('=') {
-            let expr = parse(f);
-            self.model.cells.insert(at, CellInput::Formula { expr: Arc::new(expr), anchor: at, origin: EntryId(0) });
+            let (expr, origin) = (parse(f), self.entry());
+            self.model.cells.insert(at, CellInput::Formula { expr: Arc::new(expr), anchor: at, origin });
             self.stale = true;
             return;
         }
@@ -148,6 +152,12 @@ impl Sheet {
             Some(e) if !was_formula && !self.stale => e.set(at, v).expect("cell fits the grid"),
             _ => self.stale = true,
         }
+    }
+
+    /// A new entry's id.
+    fn entry(&mut self) -> EntryId {
+        self.entries += 1;
+        EntryId::at(self.entries - 1)
     }
 
     /// Defines a workbook name anchored at A1 of the first sheet.

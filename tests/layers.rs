@@ -95,6 +95,10 @@ fn no_function_is_matched_by_its_name_outside_the_registry() {
         let code = without_tests(&path, &text);
         for (i, line) in code.lines().enumerate() {
             let line = line.split("//").next().unwrap_or_default();
+            // A command-line placeholder (`value_name = "CELL"`) is no function.
+            if line.contains("value_name =") {
+                continue;
+            }
             found.extend(
                 names.iter().filter(|n| line.contains(n.as_str())).map(|n| format!("{}:{} {n}", path.display(), i + 1)),
             );

@@ -126,6 +126,8 @@ const EXCEL_2007: &[&str] = &[
     "DSUM", "DCOUNT", "DCOUNTA", "DAVERAGE", "DGET", "DMAX", "DMIN", "DPRODUCT", "DSTDEV", "DSTDEVP", "DVAR", "DVARP",
     // text_more
     "HYPERLINK",
+    // information
+    "CELL", "INFO",
     // engineering (DEC2HEX and HEX2DEC are listed with math)
     "BIN2DEC", "BIN2HEX", "BIN2OCT", "DEC2BIN", "DEC2OCT", "HEX2BIN", "HEX2OCT", "OCT2BIN", "OCT2DEC", "OCT2HEX",
     "DELTA", "GESTEP",

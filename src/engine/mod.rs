@@ -17,6 +17,7 @@ pub mod program;
 mod rebuild;
 mod recalc;
 mod share;
+mod sources;
 mod undo;
 
 use crate::Error;

@@ -7,7 +7,7 @@
 
 use super::program::Program;
 use crate::address::CellAddr;
-use crate::eval::{BExpr, Formulas};
+use crate::eval::BExpr;
 use crate::functions::Intrinsic;
 use crate::ids::FormulaId;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -15,17 +15,11 @@ use std::sync::OnceLock;
 
 /// The cells whose formula calls SUBTOTAL or AGGREGATE, found when first asked.
 #[derive(Clone, Debug, Default)]
-pub struct Subtotals(OnceLock<FxHashSet<CellAddr>>);
-
-impl Formulas for Program {
-    fn calls_subtotal(&self, cell: CellAddr) -> bool {
-        self.subtotals.0.get_or_init(|| find(self)).contains(&cell)
-    }
-}
+pub struct Subtotals(pub(super) OnceLock<FxHashSet<CellAddr>>);
 
 /// Walks every formula of `p` once (each block formula and each shared
 /// subformula once, however many cells use it).
-fn find(p: &Program) -> FxHashSet<CellAddr> {
+pub(super) fn find(p: &Program) -> FxHashSet<CellAddr> {
     let mut walk = Walk { shared: p.shared(), memo: vec![None; p.shared().len()] };
     let mut blocks = FxHashMap::default();
     let mut found = FxHashSet::default();

@@ -14,6 +14,7 @@
 //! calculated again.
 
 use super::dirty::Tracked;
+use super::sources::Sources;
 use super::{BuildIssue, CellInput, Engine, Inputs, Program};
 use crate::address::{Area, CellAddr};
 use crate::eval::BExpr;
@@ -55,6 +56,7 @@ pub struct Unpatch {
     trees: Vec<Bound>,
     scope: Option<Scope>,
     origins: Vec<EntryId>,
+    sources: Sources,
     constants: Vec<(CellAddr, Value)>,
     nodes: usize,
     /// The values of the cells the edit changed, and the formulas dirty,
@@ -107,7 +109,7 @@ impl Engine {
             Err(issues) => return Some(Err(issues)),
         };
         let (trees, nodes) = bound?;
-        let origins = p.cells.iter().map(|c| origin(model, c.addr, c.origin)).collect();
+        let origins = (p.cells.iter().map(|c| origin(model, c.addr, c.origin)).collect(), Sources::of(model));
         let constants = model
             .cells
             .iter()
@@ -148,9 +150,9 @@ impl Engine {
     /// recalculates to the same values. A changed cell whose value moved on
     /// since marks its readers. Returns what redoes the patch.
     pub fn unpatch(&mut self, u: Unpatch) -> Unpatch {
-        let Unpatch { trees, scope, origins, constants, nodes, values, dirty } = u;
+        let Unpatch { trees, scope, origins, sources, constants, nodes, values, dirty } = u;
         let now: Vec<(CellAddr, Value)> = values.iter().map(|(c, _)| (*c, self.grid.get(*c).clone())).collect();
-        let mut redo = self.swap_in(trees, scope, origins, constants, nodes);
+        let mut redo = self.swap_in(trees, scope, (origins, sources), constants, nodes);
         (redo.values, redo.dirty) = (now, self.dirty_list());
         self.dirty.iter_mut().for_each(|d| *d = false);
         dirty.iter().for_each(|f| self.dirty[f.index()] = true);
@@ -176,7 +178,7 @@ impl Engine {
         &mut self,
         trees: Vec<Bound>,
         scope: Option<Scope>,
-        origins: Vec<EntryId>,
+        (origins, sources): (Vec<EntryId>, Sources),
         constants: Vec<(CellAddr, Value)>,
         nodes: usize,
     ) -> Unpatch {
@@ -206,6 +208,7 @@ impl Engine {
         // Which cells call SUBTOTAL or AGGREGATE is found again when asked.
         p.subtotals = Default::default();
         let origins = p.cells.iter_mut().zip(origins).map(|(c, o)| std::mem::replace(&mut c.origin, o)).collect();
+        let sources = std::mem::replace(&mut p.sources, sources);
         let constants = std::mem::replace(&mut p.constants, constants);
         let nodes = std::mem::replace(&mut p.nodes, nodes);
         // The graph and schedule change only where a formula reads anew.
@@ -231,7 +234,7 @@ impl Engine {
         self.readers_dirty = p.tracked.start();
         self.blocks.iter_mut().for_each(|b| *b = None);
         self.watch.clear();
-        Unpatch { trees: old, scope, origins, constants, nodes, values: Vec::new(), dirty: Vec::new() }
+        Unpatch { trees: old, scope, origins, sources, constants, nodes, values: Vec::new(), dirty: Vec::new() }
     }
 }
 

@@ -10,6 +10,7 @@ use super::graph::{DepGraph, Stage};
 use super::nested::Subtotals;
 use super::rebuild::{Known, Reuse};
 use super::share::{Interned, Shared, share};
+use super::sources::Sources;
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
 use crate::ast::Span;
@@ -258,6 +259,9 @@ pub struct Program {
     /// The cells whose formula calls SUBTOTAL or AGGREGATE, found when
     /// first asked (see `nested`).
     pub(super) subtotals: Subtotals,
+    /// The formula each entry was written with, for FORMULATEXT (see
+    /// `sources`).
+    pub(super) sources: Sources,
 }
 
 /// Whether [`Program::build_with`] shares repeated subformulas.
@@ -397,6 +401,7 @@ impl Program {
             sharing,
             nodes: found.nodes,
             subtotals: Subtotals::default(),
+            sources: Sources::of(model),
         };
         (program, found.issues)
     }

@@ -31,6 +31,9 @@ pub trait Formulas {
     /// Whether the formula of `cell` calls SUBTOTAL or AGGREGATE: those two
     /// leave such cells out, so that subtotals are not counted twice.
     fn calls_subtotal(&self, cell: CellAddr) -> bool;
+    /// The formula `cell` holds, as FORMULATEXT shows it (`=A1+1`,
+    /// `{=...}` for an array formula); `None` for a cell without one.
+    fn formula_text(&self, cell: CellAddr) -> Option<String>;
 }
 
 /// A formula bound to one cell: ready to evaluate.
@@ -144,6 +147,14 @@ impl<'a> Eval<'a> {
         self.formulas.is_some_and(|f| f.calls_subtotal(cell))
     }
 
+    /// The formula `cell` holds (see [`Formulas::formula_text`]); `None`
+    /// without one, or when the program's formulas are not known. Reading
+    /// a formula is reading the cell: folding gives up on it.
+    pub fn formula_text(&self, cell: CellAddr) -> Option<String> {
+        self.touched.set(true);
+        self.formulas.and_then(|f| f.formula_text(cell))
+    }
+
     /// A number uniform in [0, 1) from the engine's stream, or from a fresh
     /// unseeded one outside an engine.
     pub fn random(&mut self) -> f64 {
@@ -168,8 +179,12 @@ impl<'a> Eval<'a> {
         Eval { scope: Some(scope), ..self }
     }
 
-    /// The sheets and names, when known (see [`Eval::with_scope`]).
+    /// The sheets and names, when known (see [`Eval::with_scope`]); never
+    /// when folding, which gives up on what asks for them.
     pub fn scope(&self) -> Option<&'a Scope> {
+        if self.folding {
+            self.touched.set(true);
+        }
         self.scope
     }
 

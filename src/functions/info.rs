@@ -3,8 +3,13 @@
 //! type codes (TYPE, ERROR.TYPE), the conversions N and T, and NA(). A test
 //! looks at one value, errors included, and never fails (ISEVEN and ISODD
 //! need a number); on arrays (inside names) the tests, ERROR.TYPE, N and T
-//! work element by element. ISREF sees its argument unread.
+//! work element by element. ISREF sees its argument unread. What a
+//! formula asks about the workbook (FORMULATEXT, ISFORMULA, SHEET, SHEETS,
+//! CELL, INFO) is in `workbook`.
 
+mod workbook;
+
+use super::Excel::V2013;
 use super::args::{lift, num_result};
 use super::{Arg, FnSpec};
 use crate::eval::{BExpr, Eval};
@@ -28,6 +33,12 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("N", 1, 1, n),
     FnSpec::new("T", 1, 1, t),
     FnSpec::new("NA", 0, 0, na),
+    FnSpec::new("FORMULATEXT", 1, 1, workbook::formulatext).args(&[Arg::Position]).volatile().since(V2013),
+    FnSpec::new("ISFORMULA", 1, 1, workbook::isformula).args(&[Arg::Position]).volatile().since(V2013),
+    FnSpec::new("SHEET", 0, 1, workbook::sheet).args(&[Arg::Position]).since(V2013),
+    FnSpec::new("SHEETS", 0, 1, workbook::sheets).args(&[Arg::Position]).since(V2013),
+    FnSpec::new("CELL", 1, 2, workbook::cell).volatile(),
+    FnSpec::new("INFO", 1, 1, workbook::info).volatile(),
 ];
 
 /// Lifts a test on one value (errors included) into a boolean function:
