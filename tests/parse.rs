@@ -137,6 +137,11 @@ fn names_and_cells() {
     assert_eq!(shape("sum(a1, 2)"), "(SUM A1 2)");
     assert_eq!(shape("_xlfn.concat(\"a\")"), "(_XLFN.CONCAT \"a\")");
     assert_eq!(shape("f()"), "(F)");
+    // A name qualified by a sheet (Excel's sheet-local names) is the
+    // workbook's name; a sheet before a call is still an error.
+    assert_eq!(parse("'Loan schedule'!LoanIsGood").kind, ExprKind::Name("LoanIsGood".into()));
+    assert_eq!(shape("Sheet1!rate*2"), "(Mul name:rate 2)");
+    assert!(!errors("Sheet1!SUM(1)").is_empty());
 }
 
 #[test]

@@ -382,18 +382,29 @@ where
         let operand = tok.ends_operand() && !matches!(tok, Token::RParen | Token::RBrace | Token::Percent);
         operand.then(|| e.span())
     });
-    let qualified = sheet.then(body.clone().map(Ok).or(not_reference.map(Err)).labelled(REFERENCE)).validate(
-        |(sheet, kind), e, emitter| match kind {
-            Ok(kind) => Expr::new(ExprKind::Ref(RefExpr { sheet: Some(sheet), kind }), range(e.span())),
-            Err(span) => {
-                let msg = format!("expected a reference after `{}`", super::print::sheet_prefix(&sheet));
-                emitter.emit(Rich::custom(span, msg));
-                placeholder(range(e.span()))
-            }
-        },
-    );
+    // `Sheet1!Rate`: a name qualified by its sheet (Excel's sheet-local
+    // names) is the workbook's name: dataflow has workbook names only.
+    let name = select! { Token::Ident(s) => s }.then_ignore(just(Token::LParen).not());
+    let after = body.clone().map(Qualified::Ref).or(name.map(Qualified::Name)).or(not_reference.map(Qualified::Not));
+    let qualified = sheet.then(after.labelled(REFERENCE)).validate(|(sheet, kind), e, emitter| match kind {
+        Qualified::Ref(kind) => Expr::new(ExprKind::Ref(RefExpr { sheet: Some(sheet), kind }), range(e.span())),
+        Qualified::Name(n) => Expr::new(ExprKind::Name(n.to_string()), range(e.span())),
+        Qualified::Not(span) => {
+            let msg = format!("expected a reference after `{}`", super::print::sheet_prefix(&sheet));
+            emitter.emit(Rich::custom(span, msg));
+            placeholder(range(e.span()))
+        }
+    });
     let plain = body.map_with(|kind, e| Expr::new(ExprKind::Ref(RefExpr { sheet: None, kind }), range(e.span())));
     qualified.or(plain).boxed()
+}
+
+/// What follows a sheet prefix.
+enum Qualified<'s> {
+    Ref(RefKind),
+    Name(&'s str),
+    /// An operand that is not a reference, at this span.
+    Not(SimpleSpan),
 }
 
 /// `{1,2;3,4}`: rows of literal values, all rows the same length.

@@ -65,14 +65,22 @@ fn resolve(dir: &str, target: &str) -> String {
 }
 
 fn table<R: Read + Seek>(zip: &mut Zip<R>, path: &str) -> Result<RawTable, String> {
-    let text = part(zip, path)?;
-    let mut xml = Reader::from_str(&text);
+    read_table(&part(zip, path)?, path)
+}
+
+/// A table part's text, read.
+fn read_table(text: &str, path: &str) -> Result<RawTable, String> {
+    let mut xml = Reader::from_str(text);
     let bad = |e: &dyn std::fmt::Display| format!("`{path}` is not readable XML: {e}");
     let mut t =
         RawTable { name: String::new(), range: String::new(), headers: true, totals: false, columns: Vec::new() };
+    let mut root = false;
     loop {
         match xml.read_event().map_err(|e| bad(&e))? {
-            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == "table" => {
+            // The first only: an extension (`<x14:table altTextSummary=…/>`)
+            // has the same local name.
+            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == "table" && !root => {
+                root = true;
                 let display = attr(&e, "displayName")?;
                 t.name = display.or(attr(&e, "name")?).unwrap_or_default();
                 t.range = attr(&e, "ref")?.unwrap_or_default();
@@ -121,5 +129,15 @@ mod tests {
         assert_eq!(resolve("xl/worksheets", "/xl/tables/t.xml"), "xl/tables/t.xml");
         assert_eq!(decode("Line_x000a_two"), "Line\ntwo");
         assert_eq!(decode("a_xb_c"), "a_xb_c");
+    }
+
+    #[test]
+    fn an_extension_of_the_same_name_leaves_the_table_as_it_is() {
+        let text = r#"<table xmlns="m" xmlns:x14="e" name="T1" displayName="Sales" ref="B2:C5">
+            <tableColumns count="2"><tableColumn id="1" name="Qty"/><tableColumn id="2" name="Unit_x000a_price"/></tableColumns>
+            <extLst><ext><x14:table altTextSummary="about"/></ext></extLst></table>"#;
+        let t = read_table(text, "xl/tables/table1.xml").unwrap();
+        assert_eq!((t.name.as_str(), t.range.as_str()), ("Sales", "B2:C5"));
+        assert_eq!(t.columns, ["Qty", "Unit\nprice"]);
     }
 }
