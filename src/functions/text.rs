@@ -12,7 +12,7 @@
 //!
 //! Excel 365's text functions live in their own files: FIXED and DOLLAR
 //! (`money`, through TEXT's formats), VALUETOTEXT and ARRAYTOTEXT
-//! (`totext`), TEXTBEFORE and TEXTAFTER (`split`), REGEXTEST, REGEXEXTRACT
+//! (`totext`), TEXTBEFORE, TEXTAFTER and TEXTSPLIT (`split`), REGEXTEST, REGEXEXTRACT
 //! and REGEXREPLACE (`regex`, whose patterns XLOOKUP's match mode 3 shares).
 //! REPLACE is here; the byte-counting LENB, LEFTB, RIGHTB, MIDB, FINDB,
 //! SEARCHB and REPLACEB count as their plain forms do, as Excel's do when
@@ -85,6 +85,10 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("TEXTAFTER", 2, 6, split::textafter)
         .since(V2024)
         .openformula("COM.MICROSOFT.TEXTAFTER")
+        .not_in_libreoffice(),
+    FnSpec::new("TEXTSPLIT", 2, 6, split::textsplit)
+        .since(V2024)
+        .openformula("COM.MICROSOFT.TEXTSPLIT")
         .not_in_libreoffice(),
     FnSpec::new("REGEXTEST", 2, 3, regex::regextest)
         .since(V365)

@@ -7,12 +7,14 @@
 //! one more delimiter. An empty delimiter matches at once: at the start
 //! counting forward, at the end counting back. Not found: `if_not_found`
 //! when given, else #N/A; instance 0 or beyond the text's length #VALUE!.
-//! The other arguments are lifted over arrays.
+//! The other arguments are lifted over arrays. TEXTSPLIT cuts one text
+//! into an array at column and row delimiters (of the same kinds).
 
 use super::{flag, lift_flat, text_result};
 use crate::eval::{BExpr, Eval};
-use crate::functions::args::{array, given};
-use crate::value::{ErrorKind, MAX_WORK, Value};
+use crate::functions::args::{array, given, scalar};
+use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, MAX_WORK, Value};
+use std::sync::Arc;
 
 /// `TEXTBEFORE(text, delimiter, [instance_num], [match_mode], [match_end],
 /// [if_not_found])`.
@@ -130,6 +132,83 @@ fn find(hay: &[char], delims: &[Vec<char>], n: i64, end: bool) -> Option<(usize,
     }
 }
 
+/// `TEXTSPLIT(text, col_delimiter, [row_delimiter], [ignore_empty],
+/// [match_mode], [pad_with])`: the text cut into rows at the row
+/// delimiters, each row into columns at the column delimiters (an empty or
+/// omitted delimiter cuts nothing); short rows padded with `pad_with`
+/// (#N/A by default). With `ignore_empty`, empty pieces are dropped.
+pub fn textsplit(ev: &mut Eval, args: &[BExpr]) -> Value {
+    match textsplit_parts(ev, args) {
+        Ok(v) => v,
+        Err(e) => Value::Error(e),
+    }
+}
+
+fn textsplit_parts(ev: &mut Eval, args: &[BExpr]) -> Result<Value, ErrorKind> {
+    let text: Vec<char> = scalar(ev, &args[0]).to_text()?.chars().collect();
+    let cols = given(args, 1).map_or(Ok(Vec::new()), |e| delimiters(ev, e))?;
+    let rows = given(args, 2).map_or(Ok(Vec::new()), |e| delimiters(ev, e))?;
+    let ignore_empty = given(args, 3).map_or(Ok(false), |e| scalar(ev, e).to_bool())?;
+    let ignore_case = given(args, 4).map_or(Ok(false), |e| flag(&scalar(ev, e)))?;
+    let pad = given(args, 5).map_or(Value::Error(ErrorKind::NA), |e| scalar(ev, e));
+    if cols.iter().chain(&rows).all(Vec::is_empty) {
+        return Err(ErrorKind::Value);
+    }
+    let fold = |c: char| if ignore_case { c.to_lowercase().next().unwrap_or(c) } else { c };
+    let fold_all = |ds: Vec<Vec<char>>| -> Vec<Vec<char>> {
+        ds.into_iter().filter(|d| !d.is_empty()).map(|d| d.into_iter().map(fold).collect()).collect()
+    };
+    let (cols, rows) = (fold_all(cols), fold_all(rows));
+    let hay: Vec<char> = text.iter().map(|&c| fold(c)).collect();
+    let piece = |(a, b): (usize, usize)| Value::text(&text[a..b].iter().collect::<String>());
+    let mut table: Vec<Vec<Value>> = Vec::new();
+    for (r0, r1) in cut(&hay, 0, hay.len(), &rows, ignore_empty) {
+        let cells: Vec<Value> = cut(&hay, r0, r1, &cols, ignore_empty).into_iter().map(piece).collect();
+        table.push(cells);
+    }
+    if table.is_empty() {
+        table.push(Vec::new());
+    }
+    let width = table.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    let height = table.len();
+    if (width as u64) * (height as u64) > MAX_ARRAY_CELLS {
+        return Err(ErrorKind::Num);
+    }
+    let mut data = Vec::with_capacity(width * height);
+    for row in &table {
+        data.extend(row.iter().cloned());
+        data.extend(std::iter::repeat_n(pad.clone(), width - row.len()));
+    }
+    Ok(match data.len() {
+        1 => data.swap_remove(0),
+        _ => Value::Array(Arc::new(Array::new(height, width, data))),
+    })
+}
+
+/// The pieces of `hay[from..to]` between delimiters (the longest where
+/// several match at one place), as ranges; without delimiters the whole.
+/// With `ignore_empty`, empty pieces are left out.
+fn cut(hay: &[char], from: usize, to: usize, delims: &[Vec<char>], ignore_empty: bool) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let (mut start, mut i) = (from, from);
+    while i < to {
+        let len = delims.iter().filter(|d| hay[i..to].starts_with(d)).map(Vec::len).max();
+        match len {
+            Some(len) => {
+                out.push((start, i));
+                i += len;
+                start = i;
+            }
+            None => i += 1,
+        }
+    }
+    out.push((start, to));
+    if ignore_empty {
+        out.retain(|(a, b)| a < b);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +230,15 @@ mod tests {
         assert_eq!(at("aaa", &["aa"], 1, false), Some((0, 2)));
         assert_eq!(at("aaa", &["aa"], -1, false), Some((1, 2)));
         assert_eq!(at("a, b", &[",", ", "], 1, false), Some((1, 2)));
+    }
+
+    #[test]
+    fn cutting_into_pieces() {
+        let hay: Vec<char> = "a,,b;c".chars().collect();
+        let d = [vec![','], vec![';']];
+        assert_eq!(cut(&hay, 0, hay.len(), &d, false), [(0, 1), (2, 2), (3, 4), (5, 6)]);
+        assert_eq!(cut(&hay, 0, hay.len(), &d, true), [(0, 1), (3, 4), (5, 6)]);
+        assert_eq!(cut(&hay, 2, 4, &[], false), [(2, 4)]);
     }
 
     #[test]
