@@ -34,7 +34,8 @@ use crate::eval::{BExpr, Eval, binary};
 use crate::value::{ErrorKind, Value};
 use elementary as el;
 pub(crate) use rounding::snap;
-use rounding::{Mode, Way, precise, round_to, to_multiple};
+pub(crate) use rounding::{Mode, round_to};
+use rounding::{Way, precise, to_multiple};
 
 pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("MOD", 2, 2, |ev, a| binary_fn(ev, a, modulo)),

@@ -85,6 +85,11 @@ pub enum Excel {
     V2019,
     /// Excel 2021 (LET, XLOOKUP, SEQUENCE, ...).
     V2021,
+    /// Excel 2024 (TEXTBEFORE, TEXTAFTER, ...).
+    V2024,
+    /// Excel for Microsoft 365 only, in no perpetual version yet
+    /// (REGEXTEST, REGEXEXTRACT, REGEXREPLACE).
+    V365,
 }
 
 /// A function other modules recognise by what it is rather than by its

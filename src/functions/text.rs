@@ -9,14 +9,26 @@
 //! element-wise over arrays (inside names); CONCAT and TEXTJOIN flatten
 //! references and arrays instead. SEARCH uses the wildcard matcher of
 //! `value` (also used by MATCH and the criteria).
+//!
+//! Excel 365's text functions live in their own files: FIXED and DOLLAR
+//! (`money`, through TEXT's formats), VALUETOTEXT and ARRAYTOTEXT
+//! (`totext`), TEXTBEFORE, TEXTAFTER and TEXTSPLIT (`split`), REGEXTEST, REGEXEXTRACT
+//! and REGEXREPLACE (`regex`, whose patterns XLOOKUP's match mode 3 shares).
+//! REPLACE is here; the byte-counting LENB, LEFTB, RIGHTB, MIDB, FINDB,
+//! SEARCHB and REPLACEB count as their plain forms do, as Excel's do when
+//! the default language is not a double-byte one.
 
 mod date_codes;
 pub(crate) mod format;
+mod money;
 mod number_value;
+pub(crate) mod regex;
 pub(crate) mod render;
+mod split;
+mod totext;
 
-use super::Excel::{V2013, V2019};
-use super::args::{lift_res, scalar};
+use super::Excel::{V365, V2013, V2019, V2021, V2024};
+use super::args::{lift_res, lift_values, scalar};
 use super::{FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
 use crate::value::{ErrorKind, MAX_TEXT, Value, Wildcard, read, too_long};
@@ -47,6 +59,49 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("UNICODE", 1, 1, unicode).since(V2013),
     FnSpec::new("EXACT", 2, 2, exact),
     FnSpec::new("REPT", 2, 2, rept),
+    // Added with Excel 365's text functions.
+    FnSpec::new("REPLACE", 4, 4, replace),
+    FnSpec::new("LENB", 1, 1, len),
+    FnSpec::new("LEFTB", 1, 2, left),
+    FnSpec::new("RIGHTB", 1, 2, right),
+    FnSpec::new("MIDB", 3, 3, mid),
+    FnSpec::new("FINDB", 2, 3, find),
+    FnSpec::new("SEARCHB", 2, 3, search),
+    FnSpec::new("REPLACEB", 4, 4, replace),
+    FnSpec::new("FIXED", 1, 3, money::fixed),
+    FnSpec::new("DOLLAR", 1, 2, money::dollar),
+    FnSpec::new("VALUETOTEXT", 1, 2, totext::valuetotext)
+        .since(V2021)
+        .openformula("COM.MICROSOFT.VALUETOTEXT")
+        .not_in_libreoffice(),
+    FnSpec::new("ARRAYTOTEXT", 1, 2, totext::arraytotext)
+        .since(V2021)
+        .openformula("COM.MICROSOFT.ARRAYTOTEXT")
+        .not_in_libreoffice(),
+    FnSpec::new("TEXTBEFORE", 2, 6, split::textbefore)
+        .since(V2024)
+        .openformula("COM.MICROSOFT.TEXTBEFORE")
+        .not_in_libreoffice(),
+    FnSpec::new("TEXTAFTER", 2, 6, split::textafter)
+        .since(V2024)
+        .openformula("COM.MICROSOFT.TEXTAFTER")
+        .not_in_libreoffice(),
+    FnSpec::new("TEXTSPLIT", 2, 6, split::textsplit)
+        .since(V2024)
+        .openformula("COM.MICROSOFT.TEXTSPLIT")
+        .not_in_libreoffice(),
+    FnSpec::new("REGEXTEST", 2, 3, regex::regextest)
+        .since(V365)
+        .openformula("COM.MICROSOFT.REGEXTEST")
+        .not_in_libreoffice(),
+    FnSpec::new("REGEXEXTRACT", 2, 4, regex::regexextract)
+        .since(V365)
+        .openformula("COM.MICROSOFT.REGEXEXTRACT")
+        .not_in_libreoffice(),
+    FnSpec::new("REGEXREPLACE", 3, 5, regex::regexreplace)
+        .since(V365)
+        .openformula("COM.MICROSOFT.REGEXREPLACE")
+        .not_in_libreoffice(),
 ];
 
 type Res = Result<Value, ErrorKind>;
@@ -364,6 +419,41 @@ fn unicode(ev: &mut Eval, args: &[BExpr]) -> Value {
 
 fn exact(ev: &mut Eval, args: &[BExpr]) -> Value {
     lift_res(ev, args, |v| Ok(Value::Bool(v[0].to_text()? == v[1].to_text()?)))
+}
+
+/// `REPLACE(text, start, n, new)`: `n` characters from `start` replaced
+/// by `new` (past the end, `new` is appended).
+fn replace(ev: &mut Eval, args: &[BExpr]) -> Value {
+    lift_res(ev, args, |v| {
+        let s = v[0].to_text()?;
+        let (from, n) = (start(Some(&v[1]))? - 1, count(&v[2])?);
+        let new = v[3].to_text()?;
+        let head = chars(&s, 0, from);
+        text_result(&format!("{head}{new}{}", chars(&s, from.saturating_add(n), usize::MAX)))
+    })
+}
+
+/// A 0-or-1 mode argument (a match mode, a case sensitivity, a format),
+/// truncated; any other number #VALUE!.
+fn flag(v: &Value) -> Result<bool, ErrorKind> {
+    match v.to_number()?.trunc() {
+        0.0 => Ok(false),
+        1.0 => Ok(true),
+        _ => Err(ErrorKind::Value),
+    }
+}
+
+/// `f` on scalar arguments, whose result may be an array (REGEXEXTRACT's
+/// matches, TEXTBEFORE's `if_not_found`); lifted over array arguments,
+/// each element keeps the first value of its result.
+fn lift_flat(vals: &[Value], f: impl Fn(&[Value]) -> Res) -> Value {
+    if !vals.iter().any(|v| matches!(v, Value::Array(_))) {
+        return f(vals).unwrap_or_else(Value::Error);
+    }
+    lift_values(vals, |v| match f(v) {
+        Ok(Value::Array(a)) => a.first().unwrap_or(Value::Error(ErrorKind::Value)),
+        r => r.unwrap_or_else(Value::Error),
+    })
 }
 
 fn rept(ev: &mut Eval, args: &[BExpr]) -> Value {

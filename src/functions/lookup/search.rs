@@ -7,10 +7,14 @@
 //! linear search takes the first (or last) equal value, then the closest
 //! one on the wanted side; a binary search assumes sorted data and gives
 //! Excel's answer on unsorted data too (the last value not past the lookup
-//! among the values of its type).
+//! among the values of its type). XLOOKUP's regular-expression mode
+//! ([`Match::Regex`]) reads the lookup as a pattern (REGEXTEST's, case-
+//! sensitive) that any part of a text key may match; keys of other types
+//! never match.
 
 use crate::address::{Area, CellAddr};
 use crate::eval::Eval;
+use crate::functions::text::regex::compile;
 use crate::value::{Array, ErrorKind, Value, Wildcard, compare};
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -25,6 +29,8 @@ pub enum Match {
     Smaller,
     /// Exact, else the next larger value.
     Larger,
+    /// The lookup is a regular expression a text key matches anywhere.
+    Regex,
 }
 
 /// How the list is walked: XLOOKUP's search modes 1, -1, 2 and -2.
@@ -55,11 +61,27 @@ pub fn find(lookup: &Value, list: &[Value], how: Match, order: Search) -> Result
         return Err(*e);
     }
     let Some(cls) = class(lookup) else { return Err(ErrorKind::NA) };
+    if how == Match::Regex {
+        return regex_find(lookup, list, order);
+    }
     let hit = match order {
         Search::First | Search::Last => linear(lookup, cls, list, how, order == Search::Last),
         Search::Ascending | Search::Descending => binary(lookup, cls, list, how, order == Search::Ascending),
     };
     hit.ok_or(ErrorKind::NA)
+}
+
+/// The first (or last) text of `list` the pattern `lookup` matches; a
+/// binary search or an invalid pattern is #VALUE!.
+fn regex_find(lookup: &Value, list: &[Value], order: Search) -> Result<usize, ErrorKind> {
+    let re = compile(&lookup.to_text()?, false)?;
+    let hit = |i: &usize| matches!(&list[*i], Value::Text(t) if re.is_match(t));
+    let found = match order {
+        Search::First => (0..list.len()).find(hit),
+        Search::Last => (0..list.len()).rev().find(hit),
+        Search::Ascending | Search::Descending => return Err(ErrorKind::Value),
+    };
+    found.ok_or(ErrorKind::NA)
 }
 
 fn linear(lookup: &Value, cls: u8, list: &[Value], how: Match, last: bool) -> Option<usize> {
@@ -81,7 +103,7 @@ fn linear(lookup: &Value, cls: u8, list: &[Value], how: Match, last: bool) -> Op
     let side = match how {
         Match::Smaller => Ordering::Less,
         Match::Larger => Ordering::Greater,
-        Match::Exact | Match::Wildcard => return None,
+        Match::Exact | Match::Wildcard | Match::Regex => return None,
     };
     // The closest value on the wanted side; the first met among equals.
     let mut best: Option<usize> = None;
@@ -108,7 +130,7 @@ fn binary(lookup: &Value, cls: u8, list: &[Value], how: Match, ascending: bool) 
     let p = lo.checked_sub(1);
     let equal = p.filter(|&k| compare(&list[same[k]], lookup) == Ordering::Equal);
     let k = match how {
-        Match::Exact | Match::Wildcard => equal,
+        Match::Exact | Match::Wildcard | Match::Regex => equal,
         Match::Smaller if ascending => p,
         Match::Larger if !ascending => p,
         Match::Smaller | Match::Larger => equal.or((lo < same.len()).then_some(lo)),

@@ -1,5 +1,6 @@
 //! XLOOKUP and XMATCH: exact match by default, with a match mode (0 exact,
-//! -1 or next smaller, 1 or next larger, 2 wildcards) and a search mode (1
+//! -1 or next smaller, 1 or next larger, 2 wildcards, 3 a regular
+//! expression, which a binary search refuses with #VALUE!) and a search mode (1
 //! first to last, -1 last to first, 2 and -2 binary search in ascending and
 //! descending data). The lookup array is one row or column (else #VALUE!).
 //! XLOOKUP returns the matching row (or column) of its return array: a
@@ -27,6 +28,7 @@ fn modes(ev: &mut Eval, args: &[BExpr], m: usize, s: usize) -> Result<(Match, Se
         -1.0 => Match::Smaller,
         1.0 => Match::Larger,
         2.0 => Match::Wildcard,
+        3.0 => Match::Regex,
         _ => return Err(ErrorKind::Value),
     };
     let order = match mode_number(ev, args.get(s), 1.0)? {
