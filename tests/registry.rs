@@ -131,8 +131,8 @@ const EXCEL_2007: &[&str] = &[
     "DELTA", "GESTEP",
     "COMPLEX", "IMREAL", "IMAGINARY", "IMABS", "IMARGUMENT", "IMCONJUGATE", "IMSUM", "IMPRODUCT", "IMSUB", "IMDIV",
     "IMPOWER", "IMSQRT", "IMEXP", "IMLN", "IMLOG10", "IMLOG2", "IMSIN", "IMCOS",
-    // engineering: Bessel functions
-    "BESSELI", "BESSELJ", "BESSELK", "BESSELY",
+    // engineering: Bessel functions and CONVERT
+    "BESSELI", "BESSELJ", "BESSELK", "BESSELY", "CONVERT",
 ];
 
 #[test]

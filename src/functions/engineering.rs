@@ -4,8 +4,9 @@
 //! functions of numbers (`bits`: BITAND, BITOR, BITXOR, BITLSHIFT,
 //! BITRSHIFT, DELTA, GESTEP), and complex numbers written as text
 //! (`complex` reads and writes them, `imaginary` has COMPLEX and the IM*
-//! functions), and the Bessel functions of integer order (`bessel`:
-//! BESSELI, BESSELJ, BESSELK, BESSELY, to Excel's precision).
+//! functions), the Bessel functions of integer order (`bessel`: BESSELI,
+//! BESSELJ, BESSELK, BESSELY, to Excel's precision), and CONVERT between
+//! units of measurement (`convert`, with its table of units).
 //!
 //! Every function is lifted ([`args::lift_values`]) so it works element by
 //! element on arrays; the first error among its arguments is the result.
@@ -17,6 +18,7 @@ mod bases;
 mod bessel;
 mod bits;
 mod complex;
+mod convert;
 mod imaginary;
 
 use super::Excel::V2013;
@@ -78,6 +80,7 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("BESSELJ", 2, 2, |ev, a| bessel_fn(ev, a, bessel::besselj)),
     FnSpec::new("BESSELK", 2, 2, |ev, a| bessel_fn(ev, a, bessel::besselk)),
     FnSpec::new("BESSELY", 2, 2, |ev, a| bessel_fn(ev, a, bessel::bessely)),
+    FnSpec::new("CONVERT", 3, 3, convert::convert),
 ];
 
 /// An argument read as a number the engineering functions' way: as in
