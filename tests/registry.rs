@@ -135,6 +135,8 @@ const EXCEL_2007: &[&str] = &[
     "IMPOWER", "IMSQRT", "IMEXP", "IMLN", "IMLOG10", "IMLOG2", "IMSIN", "IMCOS",
     // text, added with Excel 365's text functions
     "REPLACE", "LENB", "LEFTB", "RIGHTB", "MIDB", "FINDB", "SEARCHB", "REPLACEB", "FIXED", "DOLLAR",
+    // engineering: Bessel functions and CONVERT
+    "BESSELI", "BESSELJ", "BESSELK", "BESSELY", "CONVERT",
 ];
 
 #[test]

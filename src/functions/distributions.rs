@@ -21,7 +21,7 @@ mod continuous;
 mod discrete;
 mod hypothesis;
 mod normal;
-mod special;
+pub(crate) mod special;
 
 use super::Excel::{V2010, V2013};
 use super::args;

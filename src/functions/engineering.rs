@@ -4,7 +4,9 @@
 //! functions of numbers (`bits`: BITAND, BITOR, BITXOR, BITLSHIFT,
 //! BITRSHIFT, DELTA, GESTEP), and complex numbers written as text
 //! (`complex` reads and writes them, `imaginary` has COMPLEX and the IM*
-//! functions).
+//! functions), the Bessel functions of integer order (`bessel`: BESSELI,
+//! BESSELJ, BESSELK, BESSELY, to Excel's precision), and CONVERT between
+//! units of measurement (`convert`, with its table of units).
 //!
 //! Every function is lifted ([`args::lift_values`]) so it works element by
 //! element on arrays; the first error among its arguments is the result.
@@ -13,12 +15,15 @@
 //! ToolPak functions ([`number`]).
 
 mod bases;
+mod bessel;
 mod bits;
 mod complex;
+mod convert;
 mod imaginary;
 
 use super::Excel::V2013;
 use super::args;
+use super::distributions::special::Budget;
 use super::{FnSpec, VARIADIC};
 use crate::eval::{BExpr, Eval};
 use crate::value::{ErrorKind, Value};
@@ -71,6 +76,11 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("IMCOSH", 1, 1, |ev, a| imaginary::unary(ev, a, imaginary::cosh)).since(V2013),
     FnSpec::new("IMSECH", 1, 1, |ev, a| imaginary::unary(ev, a, imaginary::sech)).since(V2013),
     FnSpec::new("IMCSCH", 1, 1, |ev, a| imaginary::unary(ev, a, imaginary::csch)).since(V2013),
+    FnSpec::new("BESSELI", 2, 2, |ev, a| bessel_fn(ev, a, bessel::besseli)),
+    FnSpec::new("BESSELJ", 2, 2, |ev, a| bessel_fn(ev, a, bessel::besselj)),
+    FnSpec::new("BESSELK", 2, 2, |ev, a| bessel_fn(ev, a, bessel::besselk)),
+    FnSpec::new("BESSELY", 2, 2, |ev, a| bessel_fn(ev, a, bessel::bessely)),
+    FnSpec::new("CONVERT", 3, 3, convert::convert),
 ];
 
 /// An argument read as a number the engineering functions' way: as in
@@ -97,4 +107,11 @@ fn numbers(ev: &mut Eval, a: &[BExpr], defaults: &[Option<f64>], f: fn(&[f64]) -
         }
         args::num_result(f(&nums[..v.len().min(2)]))
     })
+}
+
+/// A Bessel function of (x, n): [`numbers`] within one work budget for
+/// its recurrences, however large the array.
+fn bessel_fn(ev: &mut Eval, a: &[BExpr], f: fn(&[f64]) -> Result<f64, ErrorKind>) -> Value {
+    let _budget = Budget::start();
+    numbers(ev, a, &[], f)
 }
