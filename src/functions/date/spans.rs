@@ -1,7 +1,8 @@
 //! Spans between two dates: DAYS360, DATEDIF and YEARFRAC. Each reads
 //! both dates as days (truncated, #NUM! outside the date system) and works
 //! on their year, month and day in Excel's calendar (February 1900 has 29
-//! days).
+//! days). YEARFRAC's day counts ([`Basis`], and basis 0's count of a
+//! coupon period, [`us_30_360`]) serve the securities functions too.
 
 use super::{Res, day_arg, int_or};
 use crate::value::date::{self, Day};
