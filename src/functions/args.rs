@@ -97,8 +97,8 @@ pub fn lift_numbers(ev: &mut Eval, args: &[BExpr], defaults: &[Option<f64>], f: 
     })
 }
 
-/// The most arguments [`lift_numbers`] passes on (VDB's seven).
-pub const MAX_NUMBERS: usize = 8;
+/// The most arguments [`lift_numbers`] passes on (ODDFPRICE's nine).
+pub const MAX_NUMBERS: usize = 9;
 
 /// The numbers of aggregate arguments, in order, under SUM's rules
 /// ([`number_operand`]); the first error met instead.

@@ -13,6 +13,7 @@
 //! recalculation.
 
 mod spans;
+pub(crate) use spans::{Basis, us_30_360};
 mod workdays;
 
 use super::Excel::V2013;

@@ -4,7 +4,12 @@
 //! (`depreciation`: SLN, SYD, DB, DDB, VDB) and conversions (`convert`:
 //! EFFECT, NOMINAL, DOLLARDE, DOLLARFR). RATE, IRR and XIRR solve by
 //! Newton's method from Excel's guess with Excel's iteration limits and
-//! tolerances (`solve`); not converging is #NUM!.
+//! tolerances (`solve`); not converging is #NUM!. The securities
+//! functions: coupon schedules and COUP* (`coupons`), bonds (`securities`:
+//! PRICE, YIELD, DURATION, MDURATION, ACCRINT, ACCRINTM), discounted and
+//! at-maturity securities and Treasury bills (`discount`), odd first and
+//! last periods (`odd`), French depreciation (`amort`: AMORDEGRC,
+//! AMORLINC); they count days by YEARFRAC's bases (`date::Basis`).
 //!
 //! The scalar functions are lifted ([`args::lift_values`]) so they work
 //! element by element on arrays; their arguments coerce as in arithmetic
@@ -14,9 +19,14 @@
 //! money paid out is negative, money received positive. Dates (XNPV,
 //! XIRR) are serial numbers, truncated to whole days.
 
+mod amort;
 mod cashflow;
 mod convert;
+mod coupons;
 mod depreciation;
+mod discount;
+mod odd;
+mod securities;
 mod solve;
 mod tvm;
 
@@ -54,7 +64,41 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("NOMINAL", 2, 2, |ev, a| lifted(ev, a, &[], convert::nominal)),
     FnSpec::new("DOLLARDE", 2, 2, |ev, a| lifted(ev, a, &[], convert::dollarde)),
     FnSpec::new("DOLLARFR", 2, 2, |ev, a| lifted(ev, a, &[], convert::dollarfr)),
+    // Securities: dates are serials truncated to days, a basis omitted 0.
+    FnSpec::new("ACCRINT", 6, 8, |ev, a| lifted(ev, a, ACCRINT_ARGS, securities::accrint)),
+    FnSpec::new("ACCRINTM", 4, 5, |ev, a| lifted(ev, a, ACCRINTM_ARGS, securities::accrintm)),
+    FnSpec::new("COUPDAYBS", 3, 4, |ev, a| lifted(ev, a, &[], coupons::coupdaybs)),
+    FnSpec::new("COUPDAYS", 3, 4, |ev, a| lifted(ev, a, &[], coupons::coupdays)),
+    FnSpec::new("COUPDAYSNC", 3, 4, |ev, a| lifted(ev, a, &[], coupons::coupdaysnc)),
+    FnSpec::new("COUPNCD", 3, 4, |ev, a| lifted(ev, a, &[], coupons::coupncd)),
+    FnSpec::new("COUPNUM", 3, 4, |ev, a| lifted(ev, a, &[], coupons::coupnum)),
+    FnSpec::new("COUPPCD", 3, 4, |ev, a| lifted(ev, a, &[], coupons::couppcd)),
+    FnSpec::new("PRICE", 6, 7, |ev, a| lifted(ev, a, &[], securities::price)),
+    FnSpec::new("YIELD", 6, 7, |ev, a| lifted(ev, a, &[], securities::yield_)),
+    FnSpec::new("DURATION", 5, 6, |ev, a| lifted(ev, a, &[], securities::duration)),
+    FnSpec::new("MDURATION", 5, 6, |ev, a| lifted(ev, a, &[], securities::mduration)),
+    FnSpec::new("PRICEDISC", 4, 5, |ev, a| lifted(ev, a, &[], discount::pricedisc)),
+    FnSpec::new("YIELDDISC", 4, 5, |ev, a| lifted(ev, a, &[], discount::yielddisc)),
+    FnSpec::new("DISC", 4, 5, |ev, a| lifted(ev, a, &[], discount::disc)),
+    FnSpec::new("INTRATE", 4, 5, |ev, a| lifted(ev, a, &[], discount::intrate)),
+    FnSpec::new("RECEIVED", 4, 5, |ev, a| lifted(ev, a, &[], discount::received)),
+    FnSpec::new("PRICEMAT", 5, 6, |ev, a| lifted(ev, a, &[], discount::pricemat)),
+    FnSpec::new("YIELDMAT", 5, 6, |ev, a| lifted(ev, a, &[], discount::yieldmat)),
+    FnSpec::new("TBILLEQ", 3, 3, |ev, a| lifted(ev, a, &[], discount::tbilleq)),
+    FnSpec::new("TBILLPRICE", 3, 3, |ev, a| lifted(ev, a, &[], discount::tbillprice)),
+    FnSpec::new("TBILLYIELD", 3, 3, |ev, a| lifted(ev, a, &[], discount::tbillyield)),
+    FnSpec::new("ODDFPRICE", 8, 9, |ev, a| lifted(ev, a, &[], odd::oddfprice)),
+    FnSpec::new("ODDFYIELD", 8, 9, |ev, a| lifted(ev, a, &[], odd::oddfyield)),
+    FnSpec::new("ODDLPRICE", 7, 8, |ev, a| lifted(ev, a, &[], odd::oddlprice)),
+    FnSpec::new("ODDLYIELD", 7, 8, |ev, a| lifted(ev, a, &[], odd::oddlyield)),
+    FnSpec::new("AMORDEGRC", 6, 7, |ev, a| lifted(ev, a, &[], amort::amordegrc)),
+    FnSpec::new("AMORLINC", 6, 7, |ev, a| lifted(ev, a, &[], amort::amorlinc)),
 ];
+
+/// ACCRINT's defaults: `par` 1,000, `calc_method` TRUE.
+const ACCRINT_ARGS: &[Option<f64>] = &[None, None, None, None, Some(1000.0), None, Some(0.0), Some(1.0)];
+/// ACCRINTM's defaults: `par` 1,000.
+const ACCRINTM_ARGS: &[Option<f64>] = &[None, None, None, Some(1000.0)];
 
 /// IPMT's and PPMT's defaults: `fv` and `type` 0.
 const PER_ARGS: &[Option<f64>] = &[None, None, None, None, Some(0.0), Some(0.0)];

@@ -1,14 +1,68 @@
 //! Spans between two dates: DAYS360, DATEDIF and YEARFRAC. Each reads
 //! both dates as days (truncated, #NUM! outside the date system) and works
 //! on their year, month and day in Excel's calendar (February 1900 has 29
-//! days).
+//! days). YEARFRAC's day counts ([`Basis`], and basis 0's count of a
+//! coupon period, [`us_30_360`]) serve the securities functions too.
 
 use super::{Res, day_arg, int_or};
-use crate::value::date;
+use crate::value::date::{self, Day};
 use crate::value::{ErrorKind, Value};
 
 /// A date as year, month, day.
 type Ymd = (i64, u32, u32);
+
+/// A day-count basis, as YEARFRAC and the securities functions
+/// (`finance/coupons.rs`) take it: 0 US (NASD) 30/360, 1 actual/actual,
+/// 2 actual/360, 3 actual/365, 4 European 30/360.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Basis {
+    Us30360,
+    Actual,
+    Actual360,
+    Actual365,
+    Euro30360,
+}
+
+impl Basis {
+    /// The basis a number names, truncated; another one is #NUM!.
+    pub(crate) fn from_number(n: f64) -> Result<Basis, ErrorKind> {
+        match n.trunc() {
+            0.0 => Ok(Basis::Us30360),
+            1.0 => Ok(Basis::Actual),
+            2.0 => Ok(Basis::Actual360),
+            3.0 => Ok(Basis::Actual365),
+            4.0 => Ok(Basis::Euro30360),
+            _ => Err(ErrorKind::Num),
+        }
+    }
+
+    /// The days from `start` to `end` as the basis counts them, YEARFRAC's
+    /// numerator: basis 0's 30/360 with Excel's February rules (see
+    /// [`yearfrac`]), basis 4's with every 31st the 30th, else the actual
+    /// days. Negative when `end` comes first.
+    pub(crate) fn days(self, start: Day, end: Day) -> i64 {
+        match self {
+            Basis::Us30360 => us_30_360(start, end, false),
+            Basis::Euro30360 => {
+                let ((y1, m1, d1), (y2, m2, d2)) = (date::ymd(start), date::ymd(end));
+                let day = |d: u32| i64::from(d.min(30));
+                days_30_360((y1, i64::from(m1), day(d1)), (y2, i64::from(m2), day(d2)))
+            }
+            _ => end - start,
+        }
+    }
+
+    /// The length of the year from `start` to a later `end`, YEARFRAC's
+    /// denominator: 360 days, 365 for basis 3, and for basis 1 365 or 366
+    /// by Excel's rules, or the average year past one (see [`yearfrac`]).
+    pub(crate) fn year(self, start: Day, end: Day) -> f64 {
+        match self {
+            Basis::Actual => actual_year(date::ymd(start), date::ymd(end)),
+            Basis::Actual365 => 365.0,
+            _ => 360.0,
+        }
+    }
+}
 
 /// Whether a date is the last day of its February.
 fn last_of_february((y, m, d): Ymd) -> bool {
@@ -103,38 +157,26 @@ pub(super) fn datedif(v: &[Value]) -> Res {
 /// - basis 4: every 31st counts as the 30th.
 pub(super) fn yearfrac(v: &[Value]) -> Res {
     let (mut start, mut end) = (day_arg(&v[0])?, day_arg(&v[1])?);
-    let basis = int_or(v.get(2), 0)?;
-    if !(0..=4).contains(&basis) {
-        return Err(ErrorKind::Num);
-    }
+    let basis = Basis::from_number(int_or(v.get(2), 0)? as f64)?;
     if start > end {
         std::mem::swap(&mut start, &mut end);
     }
     if start == end {
         return Ok(Value::Number(0.0));
     }
-    let (s, e) = (date::ymd(start), date::ymd(end));
-    let actual = (end - start) as f64;
-    let frac = match basis {
-        0 => us_30_360(s, e) as f64 / 360.0,
-        1 => actual / actual_year(s, e),
-        2 => actual / 360.0,
-        3 => actual / 365.0,
-        _ => {
-            let day = |d: u32| i64::from(d.min(30));
-            days_30_360((s.0, i64::from(s.1), day(s.2)), (e.0, i64::from(e.1), day(e.2))) as f64 / 360.0
-        }
-    };
-    Ok(Value::Number(frac))
+    Ok(Value::Number(basis.days(start, end) as f64 / basis.year(start, end)))
 }
 
-/// YEARFRAC's basis 0 count (see [`yearfrac`]).
-fn us_30_360(s: Ymd, e: Ymd) -> i64 {
+/// YEARFRAC's basis 0 count (see [`yearfrac`]). With `both`, as the
+/// securities functions count the length of a coupon period, an end on
+/// the 31st or the last day of February is the 30th whatever the start.
+pub(crate) fn us_30_360(start: Day, end: Day, both: bool) -> i64 {
+    let (s, e) = (date::ymd(start), date::ymd(end));
     let (mut d1, mut d2) = (i64::from(s.2), i64::from(e.2));
-    if last_of_february(e) && last_of_february(s) {
+    if last_of_february(e) && (both || last_of_february(s)) {
         d2 = 30;
     }
-    if d2 == 31 && d1 >= 30 {
+    if d2 == 31 && (both || d1 >= 30) {
         d2 = 30;
     }
     if d1 == 31 || last_of_february(s) {

@@ -31,6 +31,14 @@ pub fn newton(guess: f64, limit: u32, tolerance: f64, f: impl Fn(f64) -> (f64, f
     Err(ErrorKind::Num)
 }
 
+/// [`newton`] on a function whose slope is not at hand: the slope is
+/// the central difference over a step of 1e-6. YIELD and ODDFYIELD solve
+/// their price formulas this way.
+pub fn newton_by_difference(guess: f64, limit: u32, tolerance: f64, f: impl Fn(f64) -> f64) -> Result<f64, ErrorKind> {
+    const H: f64 = 1e-6;
+    newton(guess, limit, tolerance, |x| (f(x), (f(x + H) - f(x - H)) / (2.0 * H)))
+}
+
 /// A root that is a rate: above −1.
 fn rate(x: f64) -> Result<f64, ErrorKind> {
     if x > -1.0 { Ok(x) } else { Err(ErrorKind::Num) }
