@@ -72,6 +72,9 @@ fn the_documentation_lists_only_registered_functions() {
     }
     let names: HashSet<&str> = docs.iter().map(|(_, n, _)| n.as_str()).collect();
     assert_eq!(names.len(), docs.len(), "a function is documented twice");
+    let text = std::fs::read_to_string("docs/formulas.md").unwrap();
+    let stated = format!("dataflow has **{} functions**", functions::all().count());
+    assert!(text.contains(&stated), "docs/formulas.md does not say `{stated}`");
 }
 
 /// The registry's functions that Excel 2007 already had: the file format's

@@ -3,11 +3,13 @@
 //! directory (so relative paths in arguments and messages are stable).
 //! [`sheet`] has the helpers of the tests that drive the in-memory `Sheet`;
 //! [`parse`] those of the parser tests, [`bad_input`] those of the bad-input
-//! tests and [`json`] those of the tests of `run` and `batch`'s JSON output.
+//! tests, [`json`] those of the tests of `run` and `batch`'s JSON output
+//! and [`excel`] those comparing with Excel's cached values.
 
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod bad_input;
+pub mod excel;
 pub mod json;
 pub mod parse;
 pub mod sheet;
