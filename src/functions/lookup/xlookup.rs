@@ -57,7 +57,8 @@ pub fn xmatch(ev: &mut Eval, args: &[BExpr]) -> Value {
         Err(e) => return Value::Error(e),
     };
     let keys = table.vector(ev);
-    lift_values(&[lookup], |v| match find(&v[0], &keys, how, order) {
+    let len = table.rows.max(table.cols);
+    lift_values(&[lookup], |v| match position(&v[0], &keys, len, how, order) {
         Ok(i) => Value::Number((i + 1) as f64),
         Err(e) => Value::Error(e),
     })
@@ -84,9 +85,10 @@ pub fn xlookup(ev: &mut Eval, args: &[BExpr]) -> Value {
         return Value::Error(ErrorKind::Value);
     }
     let list = keys.vector(ev);
+    let len = keys.rows.max(keys.cols);
     let fallback = args.get(3).filter(|a| **a != BExpr::Const(Value::Empty));
     if !matches!(lookup, Value::Array(_)) {
-        return match (find(&lookup, &list, how, order), fallback) {
+        return match (position(&lookup, &list, len, how, order), fallback) {
             (Ok(i), _) => slice(ev, &ret, i, across),
             (Err(ErrorKind::NA), Some(a)) => ev.eval(a),
             (Err(e), _) => Value::Error(e),
@@ -95,12 +97,26 @@ pub fn xlookup(ev: &mut Eval, args: &[BExpr]) -> Value {
     // Inside names, an array of lookups gives an array of single values.
     let fallback = fallback.map(|a| ev.read(a));
     let ev = &*ev;
-    lift_values(&[lookup], |v| match (find(&v[0], &list, how, order), &fallback) {
+    lift_values(&[lookup], |v| match (position(&v[0], &list, len, how, order), &fallback) {
         (Ok(i), _) if across => ret.get(ev, 0, i),
         (Ok(i), _) => ret.get(ev, i, 0),
         (Err(ErrorKind::NA), Some(f)) => f.clone(),
         (Err(e), _) => Value::Error(e),
     })
+}
+
+/// [`find`], but a blank lookup value finds the first (last) blank key of
+/// the `len` keys (`keys` holds their stored part), as Excel's XLOOKUP and
+/// XMATCH do in an exact or wildcard linear search; MATCH and VLOOKUP do
+/// not.
+fn position(lookup: &Value, keys: &[Value], len: usize, how: Match, order: Search) -> Result<usize, ErrorKind> {
+    let linear = matches!(order, Search::First | Search::Last);
+    if !lookup.is_empty() || !linear || !matches!(how, Match::Exact | Match::Wildcard) {
+        return find(lookup, keys, how, order);
+    }
+    let blank = |i: &usize| keys.get(*i).is_none_or(Value::is_empty);
+    let found = if order == Search::Last { (0..len).rev().find(blank) } else { (0..len).find(blank) };
+    found.ok_or(ErrorKind::NA)
 }
 
 /// Row `i` (column, when `across`) of the return array: a reference into a
