@@ -2,7 +2,7 @@
 //! the 9×9 workbook iterates exactly as Ellis's own (workbooks/sudoku.ron),
 //! hyper Sudoku's extra regions are data the formulas read (a cell sees 23
 //! others in a region, 20 outside; another region map is another variant),
-//! and the corpora of ../shared/corpora (skipped with a message when absent)
+//! and the puzzle collections the repository ships (workbooks/puzzles/)
 //! are solved exactly in their singles tier, with no wrong digit (with
 //! `--with locked`, hyper's S+LC tier too, and PE96 as the article).
 
@@ -129,20 +129,16 @@ fn another_variant_is_another_region_map() {
 
 // ------------------------------------------------ corpora
 
-const CORPORA: &str = "../shared/corpora";
+const CORPORA: &str = "workbooks/puzzles";
 
 /// Runs `dataflow batch` over a corpus, with `extra` arguments (`--with`,
 /// `--order`); returns each puzzle's status with its tier ("" for a corpus
-/// without a tiers file), or None (with a message) when the corpora are
-/// absent. No puzzle may reach 100 iterations (every board's puzzles take
+/// without a tiers file). No puzzle may reach 100 iterations (every board's puzzles take
 /// far fewer; the cap is 100 or more).
-fn batch_with(workbook: &str, corpus: &str, extra: &[&str]) -> Option<Vec<(String, String)>> {
+fn batch_with(workbook: &str, corpus: &str, extra: &[&str]) -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let file = format!("{CORPORA}/{corpus}");
-    if !root.join(format!("{file}.txt")).exists() {
-        println!("skipping: {file}.txt is absent (the shared puzzle corpora sit beside the project)");
-        return None;
-    }
+    assert!(root.join(format!("{file}.txt")).exists(), "{file}.txt is missing");
     let (input, expect) = (format!("puzzle=@{file}.txt"), format!("{file}.solutions.txt"));
     let args = ["batch", workbook, "--input", &input, "--expect", &expect, "--format", "jsonl"];
     let out = expect_exit(0, &[&args[..], extra].concat());
@@ -158,42 +154,42 @@ fn batch_with(workbook: &str, corpus: &str, extra: &[&str]) -> Option<Vec<(Strin
             (tiers.get(line - 1).unwrap_or(&"").to_string(), o["status"].as_str().unwrap().to_string())
         })
         .collect();
-    Some(results)
+    results
 }
 
 /// [`batch_with`] with the workbook's defaults.
-fn batch(workbook: &str, corpus: &str) -> Option<Vec<(String, String)>> {
-    let results = batch_with(workbook, corpus, &[])?;
+fn batch(workbook: &str, corpus: &str) -> Vec<(String, String)> {
+    let results = batch_with(workbook, corpus, &[]);
     let lines = std::fs::read_to_string(format!("{CORPORA}/{corpus}.txt")).unwrap().lines().count();
     assert_eq!(results.len(), lines, "{corpus}: one result per puzzle");
-    Some(results)
+    results
 }
 
 /// Every puzzle of tier S (singles) solved, every other one unsolved (so
 /// none wrong, none not converged); returns how many were solved.
-fn singles_tier_exactly(workbook: &str, corpus: &str) -> Option<usize> {
-    let results = batch(workbook, corpus)?;
+fn singles_tier_exactly(workbook: &str, corpus: &str) -> usize {
+    let results = batch(workbook, corpus);
     for (i, (tier, status)) in results.iter().enumerate() {
         let want = if tier == "S" { "solved" } else { "unsolved" };
         assert_eq!(status, want, "{corpus} line {}: tier {tier}", i + 1);
     }
-    Some(results.iter().filter(|(_, s)| s == "solved").count())
+    results.iter().filter(|(_, s)| s == "solved").count()
 }
 
 #[test]
 fn hexadoku_lines_1_2_4_are_solved_none_wrong() {
-    assert_eq!(singles_tier_exactly("workbooks/sudoku16.ron", "16x16/hexadoku_4").unwrap_or(3), 3);
+    assert_eq!(singles_tier_exactly("workbooks/sudoku16.ron", "16x16/hexadoku_4"), 3);
 }
 
 #[test]
 fn alphadoku_line_6_is_solved_none_wrong() {
     // Line 6 is the corpus's one singles puzzle.
-    assert_eq!(singles_tier_exactly("workbooks/sudoku25.ron", "25x25/alphadoku_7").unwrap_or(1), 1);
+    assert_eq!(singles_tier_exactly("workbooks/sudoku25.ron", "25x25/alphadoku_7"), 1);
 }
 
 #[test]
 fn hyper_solves_the_121_singles_puzzles_none_wrong() {
-    assert_eq!(singles_tier_exactly("workbooks/hyper.ron", "hyper/sudoku_space_hyper_192").unwrap_or(121), 121);
+    assert_eq!(singles_tier_exactly("workbooks/hyper.ron", "hyper/sudoku_space_hyper_192"), 121);
 }
 
 // ------------------------------------------------ corpora, --with locked
@@ -202,7 +198,7 @@ fn hyper_solves_the_121_singles_puzzles_none_wrong() {
 fn hyper_with_locked_solves_exactly_the_s_and_lc_tiers_in_both_orders() {
     for order in ["row-major", "synchronous"] {
         let extra = ["--with", "locked", "--order", order];
-        let Some(results) = batch_with("workbooks/hyper.ron", "hyper/sudoku_space_hyper_192", &extra) else { return };
+        let results = batch_with("workbooks/hyper.ron", "hyper/sudoku_space_hyper_192", &extra);
         for (i, (tier, status)) in results.iter().enumerate() {
             let want = if tier == "S" || tier == "S+LC" { "solved" } else { "unsolved" };
             assert_eq!(status, want, "{order}: line {}, tier {tier}", i + 1);
@@ -213,16 +209,14 @@ fn hyper_with_locked_solves_exactly_the_s_and_lc_tiers_in_both_orders() {
 
 #[test]
 fn hexadoku_with_locked_solves_lines_1_2_4_none_wrong() {
-    let Some(results) = batch_with("workbooks/sudoku16.ron", "16x16/hexadoku_4", &["--with", "locked"]) else { return };
+    let results = batch_with("workbooks/sudoku16.ron", "16x16/hexadoku_4", &["--with", "locked"]);
     let statuses: Vec<&str> = results.iter().map(|(_, s)| s.as_str()).collect();
     assert_eq!(statuses, ["solved", "solved", "unsolved", "solved"]);
 }
 
 #[test]
 fn sudoku9_with_locked_solves_44_of_pe96_as_the_article() {
-    let Some(results) = batch_with("workbooks/sudoku9.ron", "9x9/project_euler_96", &["--with", "locked"]) else {
-        return;
-    };
+    let results = batch_with("workbooks/sudoku9.ron", "9x9/project_euler_96", &["--with", "locked"]);
     let count = |s: &str| results.iter().filter(|(_, r)| r == s).count();
     assert_eq!((count("solved"), count("wrong"), count("unsolved")), (44, 0, 6));
 }

@@ -4,8 +4,9 @@
 //! circular workbook gives dataflow's values (within its maximum change),
 //! the Ellis solver's ods (names with base cells) stays solved, and an xlsx
 //! LibreOffice writes from an exported ods imports and runs to the same
-//! values. Skipped, with a message, when `soffice` (or the oracle) is not
-//! installed: CI does not install it.
+//! values. Ignored by default (LibreOffice is not installed by CI); `.ci/run`
+//! runs them when `soffice` and the oracle are there (`cargo test --release
+//! --test lo_roundtrip -- --ignored`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -45,14 +46,11 @@ with O.LibreOffice() as lo:
 /// One LibreOffice at a time (they are slow to start on a small machine).
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// Whether LibreOffice and the oracle are here; prints why not.
-fn libreoffice() -> bool {
+/// LibreOffice and the oracle are here, or the test fails saying so.
+fn libreoffice() {
     let soffice = Command::new("soffice").arg("--version").output().is_ok_and(|o| o.status.success());
     let oracle = Path::new(ORACLE).join("lo_oracle.py").exists();
-    if !(soffice && oracle) {
-        eprintln!("skipped: LibreOffice (`soffice` on PATH) and {ORACLE} are needed for this test");
-    }
-    soffice && oracle
+    assert!(soffice && oracle, "LibreOffice (`soffice` on PATH) and {ORACLE} are needed for this test");
 }
 
 /// `workbook` calculated and exported to a temporary `name`.
@@ -105,11 +103,10 @@ fn agree(s: &Session, shown: &Json, cells: &[&str], tolerance: f64) {
 const CIRCULAR: [&str; 4] = ["Sheet1!B1", "Sheet1!B2", "Sheet1!B3", "Sheet1!B4"];
 
 #[test]
+#[ignore = "needs LibreOffice (soffice) and ../shared/tools/lo-oracle (run by .ci/run when both are there)"]
 fn libreoffice_reads_the_xlsx_settings_and_cached_values_and_recalculates_to_ours() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !libreoffice() {
-        return;
-    }
+    libreoffice();
     let (s, path) = exported("workbooks/circular.ron", "circular.xlsx");
     let shown = open(&path, "Sheet1!A1:B4", 1);
     assert_eq!(shown["settings"], serde_json::json!([true, 100, 0.001]));
@@ -119,11 +116,10 @@ fn libreoffice_reads_the_xlsx_settings_and_cached_values_and_recalculates_to_our
 }
 
 #[test]
+#[ignore = "needs LibreOffice (soffice) and ../shared/tools/lo-oracle (run by .ci/run when both are there)"]
 fn libreoffice_reads_the_ods_settings_and_recalculates_to_ours() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !libreoffice() {
-        return;
-    }
+    libreoffice();
     let (s, path) = exported("workbooks/circular.ron", "circular.ods");
     let shown = open(&path, "Sheet1!A1:B4", 1);
     assert_eq!(shown["settings"], serde_json::json!([true, 100, 0.001]));
@@ -133,11 +129,10 @@ fn libreoffice_reads_the_ods_settings_and_recalculates_to_ours() {
 }
 
 #[test]
+#[ignore = "needs LibreOffice (soffice) and ../shared/tools/lo-oracle (run by .ci/run when both are there)"]
 fn the_ellis_solver_as_ods_keeps_its_relative_names_in_libreoffice() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !libreoffice() {
-        return;
-    }
+    libreoffice();
     let (s, path) = exported("workbooks/sudoku.ron", "sudoku.ods");
     let shown = open(&path, "Main!D16:L24", 1);
     let cells: Vec<String> = s.area("Main!D16:L24").unwrap().cells().map(|c| s.workbook().sheets.cell(c)).collect();
@@ -147,11 +142,10 @@ fn the_ellis_solver_as_ods_keeps_its_relative_names_in_libreoffice() {
 }
 
 #[test]
+#[ignore = "needs LibreOffice (soffice) and ../shared/tools/lo-oracle (run by .ci/run when both are there)"]
 fn an_xlsx_written_by_libreoffice_imports_and_runs_to_our_values() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !libreoffice() {
-        return;
-    }
+    libreoffice();
     let (s, ods) = exported("workbooks/circular.ron", "lo_circular.ods");
     let dir = temp("lo_converted");
     let profile = format!("-env:UserInstallation=file://{}", temp("lo_profile").display());

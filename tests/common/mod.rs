@@ -17,8 +17,8 @@ pub mod sheet;
 use std::process::Command;
 
 pub const SUDOKU: &str = "workbooks/sudoku.ron";
-pub const PE96: &str = "../shared/corpora/9x9/project_euler_96.txt";
-pub const PE96_SOLUTIONS: &str = "../shared/corpora/9x9/project_euler_96.solutions.txt";
+pub const PE96: &str = "workbooks/puzzles/9x9/project_euler_96.txt";
+pub const PE96_SOLUTIONS: &str = "workbooks/puzzles/9x9/project_euler_96.solutions.txt";
 pub const GRID1: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 pub const GRID1_SOLVED: &str = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 pub const GRID2: &str = "2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3";
