@@ -95,6 +95,10 @@ impl State {
 
     /// Reads a state file; `Ok(None)` when there is no such file.
     pub fn read(path: &Path) -> Result<Option<State>, Error> {
+        // A FIFO or a device would block the reader, or never end.
+        if let Some(kind) = crate::workbook::files::not_regular(path) {
+            return Err(Error::State(format!("it is {kind}, not a regular file")));
+        }
         match std::fs::read_to_string(path) {
             Ok(text) => State::parse(&text).map(Some),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),

@@ -288,3 +288,42 @@ fn export_never_replaces_its_own_workbook_or_includes_even_with_force() {
     expect_exit(0, &["export", &s(&xlsx), "-o", &s(&other), "--force"]);
     assert_ne!(std::fs::read(&other).unwrap(), b"old");
 }
+
+/// A state file that is a FIFO would block `run` for good: it is refused,
+/// as includes are.
+#[cfg(unix)]
+#[test]
+fn a_state_file_that_is_a_fifo_is_refused() {
+    let dir = temp_dir("state-fifo");
+    let (book, _) = small_book(&dir);
+    let fifo = dir.join("state.ron");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|st| st.success()), "mkfifo makes the pipe");
+    let out = expect_exit(1, &["run", &s(&book), "--state", &s(&fifo)]);
+    assert!(out.stderr.contains("it is a FIFO (named pipe), not a regular file"), "{out:?}");
+}
+
+/// A puzzle "line" without end (`/dev/zero`, or 2 MB without a line break
+/// through standard input) is refused at the line cap, with its file and
+/// line, instead of filling memory.
+#[test]
+fn a_line_without_end_is_refused_at_the_cap() {
+    let out = expect_exit(2, &["batch", SUDOKU, "--input", "puzzle=@/dev/zero"]);
+    assert!(out.stderr.contains("`/dev/zero` line 1 is longer than 1048576 bytes"), "{out:?}");
+    let long = "1".repeat(2 << 20) + "\n" + common::GRID1 + "\n";
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dataflow"))
+        .args(["batch", SUDOKU, "--input", "puzzle=@-"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // dataflow stops reading at the cap: the rest of the write may fail.
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, long.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("`-` line 1 is longer than 1048576 bytes"), "{stderr}");
+}

@@ -12,7 +12,7 @@ use super::pool::{Puzzle, Puzzles};
 use crate::app::Failure;
 use dataflow::workbook::InputDef;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -166,17 +166,44 @@ fn lines(path: &Path) -> Result<Lines, String> {
 
 type Lines = Box<dyn Iterator<Item = Result<(usize, String), String>> + Send>;
 
+/// The longest line `batch` reads: 1 MiB, far more than any board's
+/// puzzle (a 25×25 one is 625 symbols), so that a file with no line breaks
+/// (`/dev/zero`) is an error at its first line, not memory exhausted.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
 /// The non-blank lines read from `reader` as they come, numbered from 1
 /// (blank lines counted), without their `\n` or `\r\n`; bytes that are not
-/// UTF-8 read as U+FFFD (a symbol no alphabet has: that puzzle is an error).
-fn numbered(reader: Box<dyn BufRead + Send>, name: String) -> Lines {
-    Box::new(reader.split(b'\n').enumerate().filter_map(move |(i, r)| match r {
-        Err(e) => Some(Err(format!("cannot read `{name}`: {e}"))),
-        Ok(bytes) => {
+/// UTF-8 read as U+FFFD (a symbol no alphabet has: that puzzle is an
+/// error). A line longer than [`MAX_LINE_BYTES`] is an error, and the
+/// last item.
+fn numbered(mut reader: Box<dyn BufRead + Send>, name: String) -> Lines {
+    let (mut n, mut done) = (0, false);
+    Box::new(std::iter::from_fn(move || {
+        while !done {
+            let mut bytes = Vec::new();
+            match (&mut reader).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut bytes) {
+                Err(e) => {
+                    done = true;
+                    return Some(Err(format!("cannot read `{name}`: {e}")));
+                }
+                Ok(0) => return None,
+                Ok(_) => n += 1,
+            }
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
+            } else if bytes.len() > MAX_LINE_BYTES {
+                done = true;
+                return Some(Err(format!(
+                    "`{name}` line {n} is longer than {MAX_LINE_BYTES} bytes, the most a line may have"
+                )));
+            }
             let text = String::from_utf8_lossy(&bytes);
             let line = text.strip_suffix('\r').unwrap_or(&text);
-            (!line.trim().is_empty()).then(|| Ok((i + 1, line.to_string())))
+            if !line.trim().is_empty() {
+                return Some(Ok((n, line.to_string())));
+            }
         }
+        None
     }))
 }
 
