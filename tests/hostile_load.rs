@@ -134,6 +134,21 @@ fn lines_end_where_the_renderer_ends_them() {
     }
 }
 
+/// A formula file with old-Mac line ends (a bare `\r`) is read line by
+/// line, as with `\n` and `\r\n`: a comment ends at its line, every entry
+/// loads, and an error names the line the renderer counts.
+#[test]
+fn a_formula_file_with_bare_carriage_returns_reads_line_by_line() {
+    for brk in ["\r", "\n", "\r\n"] {
+        let dfl =
+            ["# a comment", "cells Main!A1 = 1", "cells Main!A2 =", "    A1+", "cells Main!A3 = 1+"].join(brk) + brk;
+        let book = write("bare-cr", &[("book.ron", "(sheets: [\"Main\"], include: [\"f.dfl\"])"), ("f.dfl", &dfl)]);
+        let err = check(&book);
+        assert!(err.contains("f.dfl:5:18 ]"), "{brk:?}: {err}");
+        assert_eq!(err.matches("expected an expression").count(), 2, "{brk:?}: A2 and A3: {err}");
+    }
+}
+
 #[test]
 fn reports_far_down_a_file_number_their_lines() {
     let text = format!("{}x = 1 +;\n", "\n".repeat(1233));

@@ -2,8 +2,9 @@
 //! FIFO named `.xlsx`, array blocks that together cover more cells than a
 //! grid holds, and a defined name whose text cannot be read (what a
 //! deleted range leaves behind), and `<calcPr>` settings out of
-//! `policy`'s bounds (an `INF` delta). Each is a clear error or, for the
-//! name, a `#REF!` where it is used; none panics, hangs or fills memory.
+//! `policy`'s bounds (an `INF` delta), sheets named alike but for case.
+//! Each is a clear error or, for the name, a `#REF!` where it is used;
+//! none panics, hangs or fills memory.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -94,4 +95,16 @@ fn calc_settings_out_of_policys_bounds_are_located_warnings_and_excels_defaults(
         .write("calc_at_limit.xlsx");
     let s = Session::load(&at_limit).unwrap_or_else(|d| panic!("{}", d[0].render(false)));
     assert_eq!((s.workbook().calc.max_iterations, s.workbook().calc.max_change), (32767, 0.0));
+}
+
+/// Sheets whose names differ only in case cannot both be reached (Excel
+/// refuses them too): the file is refused with both names.
+#[test]
+fn sheets_named_alike_but_for_case_are_refused() {
+    let book = xlsx::Book::default()
+        .sheet("Main", vec![xlsx::num("A1", 1.0)])
+        .sheet("MAIN", vec![xlsx::num("A1", 2.0)])
+        .write("main-and-MAIN.xlsx");
+    let out = expect_exit(1, &["check", book.to_str().expect("a path")]);
+    assert!(out.stderr.contains("`Main`") && out.stderr.contains("`MAIN`"), "{out:?}");
 }

@@ -94,15 +94,25 @@ fn starts_entry(line: &str) -> bool {
     !line.is_empty() && !line.starts_with(char::is_whitespace)
 }
 
-/// The lines of the text with their byte offsets, without `\n`.
+/// The lines of the text with their byte offsets, without their line
+/// break: `\n`, or a `\r` not before `\n` (old Mac files; the `\r` of a
+/// `\r\n` stays on its line and reads as a blank), as the diagnostics
+/// count lines.
 fn lines(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = 0;
-    for line in text.split('\n') {
-        out.push((start, line));
-        start += line.len() + 1;
+    while let Some(end) = line_break(text, start) {
+        out.push((start, &text[start..end]));
+        start = end + 1;
     }
+    out.push((start, &text[start..]));
     out
+}
+
+/// Where the line starting at `from` ends: its `\n` or bare `\r`.
+fn line_break(text: &str, from: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    (from..b.len()).find(|&i| b[i] == b'\n' || (b[i] == b'\r' && b.get(i + 1) != Some(&b'\n')))
 }
 
 /// A cursor over the header of an entry.
@@ -139,13 +149,13 @@ impl<'a> Cursor<'a> {
     }
     /// The span of the next character of the line (or the empty span at its end).
     fn here(&self) -> Span {
-        self.pos..self.pos + self.peek().filter(|&c| c != '\n').map_or(0, char::len_utf8)
+        self.pos..self.pos + self.peek().filter(|&c| c != '\n' && c != '\r').map_or(0, char::len_utf8)
     }
 }
 
 fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span), Diagnostic> {
     let text = src.text.as_str();
-    let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
+    let line_end = line_break(text, start).filter(|&i| i < end).unwrap_or(end);
     let mut cur = Cursor { text, pos: start, end: line_end };
     let (keyword, kw_span) = cur.token();
     let kind = match keyword.as_str() {

@@ -77,6 +77,11 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
             diags.push(
                 Diagnostic::new(format!("the sheet name `{name}`: {m}")).with_note(format!("in `{}`", path.display())),
             );
+        } else if let Some(other) = sheets.find(name) {
+            // Names are matched case-insensitively: the second could never
+            // be reached (Excel refuses such names too).
+            let first = sheets.name(other);
+            return Err(fail(format!("the sheets `{first}` and `{name}` have the same name but for case")));
         }
         sheets.push(name.clone());
     }
