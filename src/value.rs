@@ -58,10 +58,13 @@ pub enum ErrorKind {
     Name,
     Num,
     NA,
+    /// `#CALC!`: a calculation Excel 365 cannot give, chiefly an empty
+    /// array (FILTER with nothing included, TAKE of no rows).
+    Calc,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 7] = [
+    pub const ALL: [ErrorKind; 8] = [
         ErrorKind::Null,
         ErrorKind::Div0,
         ErrorKind::Value,
@@ -69,6 +72,7 @@ impl ErrorKind {
         ErrorKind::Name,
         ErrorKind::Num,
         ErrorKind::NA,
+        ErrorKind::Calc,
     ];
     pub fn text(self) -> &'static str {
         match self {
@@ -79,6 +83,7 @@ impl ErrorKind {
             ErrorKind::Name => "#NAME?",
             ErrorKind::Num => "#NUM!",
             ErrorKind::NA => "#N/A",
+            ErrorKind::Calc => "#CALC!",
         }
     }
     /// `"#n/a" -> NA`, case-insensitive.

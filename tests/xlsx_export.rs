@@ -16,6 +16,7 @@ use dataflow::session::Session;
 use dataflow::value::Value;
 use dataflow::workbook::Workbook;
 use export::{calculated, formulas, names, round_trip, temp, values};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Checks one workbook's round trip; returns the export's warnings.
@@ -220,4 +221,35 @@ fn an_exported_range_formula_reads_back_as_one_range_formula() {
     let one_cell_before =
         s.workbook().cells.iter().filter(|e| e.content.formula().is_some() && e.area.is_cell()).count();
     assert_eq!(one_cell, one_cell_before);
+}
+
+/// The dynamic array functions keep their `_xlfn.` and `_xlfn._xlws.`
+/// prefixes through a round trip; a `#CALC!` result, which calamine cannot
+/// read as a cached value, is written without one and calculated again.
+#[test]
+fn dynamic_array_functions_round_trip() {
+    let text = r#"Workbook(sheets: ["Main"], cells: {
+        "Main!A1": "3", "Main!A2": "1", "Main!A3": "2",
+        "Main!B1": "=INDEX(SORT(FILTER(A1:A3,A1:A3>1)),1)",
+        "Main!B2": "=SUM(SORTBY(A1:A3,A1:A3),UNIQUE(A1:A3),TAKE(A1:A3,2))",
+        "Main!B3": "=TAKE(A1:A3,0)",
+    })"#;
+    let wb = Workbook::from_str(text, Path::new("da.ron"), Path::new("."))
+        .unwrap_or_else(|d| panic!("{}", export::render(&d)));
+    let mut s = Session::new(wb).unwrap();
+    s.recalc();
+    let (mut back, _) = round_trip(&s);
+    // rust_xlsxwriter stores a formula calling a dynamic array function as
+    // a one-cell dynamic array formula, as Excel 365 does; it reads back
+    // as a one-cell array formula, evaluated in array mode as Excel does.
+    let plain = |f: BTreeMap<String, String>| -> Vec<String> {
+        f.into_values().map(|t| t.trim_start_matches('{').trim_end_matches('}').to_string()).collect()
+    };
+    assert_eq!(plain(formulas(back.workbook())), plain(formulas(s.workbook())), "formulas");
+    back.recalc();
+    for (c, a, b) in values(&s, &back) {
+        assert_eq!(a, b, "{} recalculated", s.workbook().sheets.cell(c));
+    }
+    let b3 = values(&s, &back).into_iter().map(|(_, a, _)| a).find(|v| matches!(v, Value::Error(_)));
+    assert_eq!(b3, Some(Value::Error(dataflow::value::ErrorKind::Calc)));
 }

@@ -15,8 +15,8 @@ use super::{Book, Cell, number};
 use crate::address::a1;
 use crate::ast::{Expr, ExprKind};
 use crate::functions::{self, FnSpec};
-use crate::value::Value;
 use crate::value::date::DateSystem;
+use crate::value::{ErrorKind, Value};
 use crate::workbook::relative;
 use rust_xlsxwriter::{Formula, Workbook, Worksheet, XlsxError};
 
@@ -35,6 +35,11 @@ pub(super) fn write(book: &Book) -> Result<Vec<u8>, Vec<String>> {
         let sheet = out.worksheet_from_index(c.sheet as usize).map_err(|e| fail("a sheet".into(), e))?;
         let (r, col) = (c.row, c.col as u16);
         let (done, fix) = match cell {
+            // calamine (and so the reader) refuses a `#CALC!` value: the
+            // constant is written as the formula `=#CALC!`.
+            Cell::Constant(Value::Error(ErrorKind::Calc)) => {
+                (sheet.write_formula(r, col, Formula::new("#CALC!")).map(|_| ()), result_fix(&Value::Empty))
+            }
             Cell::Constant(v) | Cell::InBlock(v) => (constant(sheet, r, col, v), constant_fix(v)),
             Cell::Formula(e, v) => (sheet.write_formula(r, col, formula(e, v)).map(|_| ()), result_fix(v)),
             Cell::Array(e, block, v) => (
@@ -94,9 +99,12 @@ fn formula(e: &Expr, v: &Value) -> Formula {
 }
 
 /// A constant written by hand: an error (rust_xlsxwriter has no error
-/// constant) or an empty text (it writes none).
+/// constant) or an empty text (it writes none). A `#CALC!`, which
+/// calamine cannot read, is left without a value (Excel, and the reader,
+/// calculate it again).
 fn constant_fix(v: &Value) -> Option<Fix> {
     match v {
+        Value::Error(ErrorKind::Calc) => Some(Fix { t: None, value: None, inline: false }),
         Value::Error(e) => Some(Fix { t: Some("e"), value: Some(e.text().to_string()), inline: false }),
         Value::Text(t) if t.is_empty() => Some(Fix { t: Some("inlineStr"), value: Some(String::new()), inline: true }),
         _ => None,
@@ -132,8 +140,8 @@ fn prefix(e: &mut Expr, vars: &[String]) {
         ExprKind::Call { name, args } => {
             let spec = functions::lookup(name);
             let is_let = spec.is_some_and(FnSpec::is_scoped);
-            if spec.is_some_and(FnSpec::xlfn) {
-                *name = format!("_xlfn.{name}");
+            if let Some(spec) = spec.filter(|s| s.xlfn()) {
+                *name = format!("{}{name}", spec.xlsx_prefix());
             }
             let mut scope = vars.to_vec();
             let last = args.len().saturating_sub(1);
@@ -170,5 +178,9 @@ mod tests {
             "_xlfn.LET(_xlpm.x,A1,_xlpm.y,_xlpm.x+1,_xlfn.XLOOKUP(_xlpm.y,B:B,C:C))+x"
         );
         assert_eq!(text("IFNA(SUM(A1),\"LET(x\")"), "_xlfn.IFNA(SUM(A1),\"LET(x\")");
+        assert_eq!(
+            text("SORT(FILTER(A1:A9,A1:A9>0))+SUM(SORTBY(A1:A9,B1:B9),UNIQUE(A1:A9),TAKE(A1:A9,2))"),
+            "_xlfn._xlws.SORT(_xlfn._xlws.FILTER(A1:A9,A1:A9>0))+SUM(_xlfn.SORTBY(A1:A9,B1:B9),_xlfn.UNIQUE(A1:A9),_xlfn.TAKE(A1:A9,2))"
+        );
     }
 }

@@ -16,6 +16,7 @@
 //! they keep no list of names.
 
 pub mod args;
+pub mod arrays;
 pub mod criteria;
 pub mod database;
 pub mod date;
@@ -136,6 +137,8 @@ pub struct FnSpec {
     pub in_libreoffice: bool,
     /// Which function it is, for the few other modules treat apart.
     pub intrinsic: Option<Intrinsic>,
+    /// Whether an xlsx stores it as `_xlfn._xlws.NAME` (FILTER, SORT).
+    pub xlws: bool,
 }
 
 impl FnSpec {
@@ -153,6 +156,7 @@ impl FnSpec {
             openformula: None,
             in_libreoffice: true,
             intrinsic: None,
+            xlws: false,
         }
     }
 
@@ -189,6 +193,22 @@ impl FnSpec {
     /// The same function, which other modules recognise as `which`.
     pub const fn intrinsic(self, which: Intrinsic) -> Self {
         FnSpec { intrinsic: Some(which), ..self }
+    }
+
+    /// The same function, which an xlsx stores as `_xlfn._xlws.NAME`.
+    pub const fn xlws(self) -> Self {
+        FnSpec { xlws: true, ..self }
+    }
+
+    /// The prefix an xlsx stores before its name: `_xlfn.` for one newer
+    /// than Excel 2007, `_xlfn._xlws.` for the worksheet ones that Excel
+    /// writes so (FILTER, SORT), none for the others.
+    pub fn xlsx_prefix(&self) -> &'static str {
+        match (self.xlfn(), self.xlws) {
+            (true, true) => "_xlfn._xlws.",
+            (true, false) => "_xlfn.",
+            (false, _) => "",
+        }
     }
 
     /// Whether an xlsx stores it as `_xlfn.NAME`: it is newer than Excel 2007.
@@ -258,7 +278,7 @@ impl PartialEq for FnSpec {
 
 /// Every category: its module's name (`src/functions/<name>.rs`) and table,
 /// searched in this order.
-pub const CATEGORIES: [(&str, &[FnSpec]); 12] = [
+pub const CATEGORIES: [(&str, &[FnSpec]); 13] = [
     ("math", math::FUNCTIONS),
     ("logical", logical::FUNCTIONS),
     ("lookup", lookup::FUNCTIONS),
@@ -271,6 +291,7 @@ pub const CATEGORIES: [(&str, &[FnSpec]); 12] = [
     ("database", database::FUNCTIONS),
     ("text_more", text_more::FUNCTIONS),
     ("engineering", engineering::FUNCTIONS),
+    ("arrays", arrays::FUNCTIONS),
 ];
 
 /// The function called `name` (any case), if there is one.

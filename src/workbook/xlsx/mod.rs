@@ -334,6 +334,7 @@ mod tests {
     fn excel_prefixes_are_dropped_outside_strings() {
         assert_eq!(excel_text("_xlfn.XLOOKUP(A1,B:B,C:C)"), "XLOOKUP(A1,B:B,C:C)");
         assert_eq!(excel_text("_xlfn._xlws.SORT(A1:A3)"), "SORT(A1:A3)");
+        assert_eq!(excel_text("_xlfn._xlws.FILTER(A1:A3,_xlfn.TAKE(B1:B3,3)>0)"), "FILTER(A1:A3,TAKE(B1:B3,3)>0)");
         assert_eq!(excel_text("_xlfn.LET(_xlpm.x,1,_xlpm.x+1)"), "LET(x,1,x+1)");
         assert_eq!(excel_text("\"_xlfn.x\"&'_xlfn.s'!A1"), "\"_xlfn.x\"&'_xlfn.s'!A1");
         assert_eq!(excel_text("my_xlfn.x"), "my_xlfn.x");
