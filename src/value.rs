@@ -61,10 +61,13 @@ pub enum ErrorKind {
     /// `#CALC!`: a calculation Excel 365 cannot give, chiefly an empty
     /// array (FILTER with nothing included, TAKE of no rows).
     Calc,
+    /// `#SPILL!`: a dynamic array that cannot spill (read from Excel 365
+    /// files, as their cells cached it).
+    Spill,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 8] = [
+    pub const ALL: [ErrorKind; 9] = [
         ErrorKind::Null,
         ErrorKind::Div0,
         ErrorKind::Value,
@@ -73,6 +76,7 @@ impl ErrorKind {
         ErrorKind::Num,
         ErrorKind::NA,
         ErrorKind::Calc,
+        ErrorKind::Spill,
     ];
     pub fn text(self) -> &'static str {
         match self {
@@ -84,6 +88,7 @@ impl ErrorKind {
             ErrorKind::Num => "#NUM!",
             ErrorKind::NA => "#N/A",
             ErrorKind::Calc => "#CALC!",
+            ErrorKind::Spill => "#SPILL!",
         }
     }
     /// `"#n/a" -> NA`, case-insensitive.

@@ -108,3 +108,30 @@ fn sheets_named_alike_but_for_case_are_refused() {
     let out = expect_exit(1, &["check", book.to_str().expect("a path")]);
     assert!(out.stderr.contains("`Main`") && out.stderr.contains("`MAIN`"), "{out:?}");
 }
+
+/// Excel 365 caches `#SPILL!` and `#CALC!` (and writes `#GETTING_DATA`)
+/// as error values: the file loads, those cells start from the error, and
+/// the rest of the sheet is read.
+#[test]
+fn newer_cached_errors_do_not_stop_a_sheet() {
+    let cells = vec![
+        xlsx::num("A1", 1.0),
+        r#"<c r="B1" t="e"><f>SEQUENCE(2)+A1:A3</f><v>#SPILL!</v></c>"#.to_string(),
+        r#"<c r="B2" t="e"><f>FILTER(A1:A3,A1:A3&gt;5)</f><v>#CALC!</v></c>"#.to_string(),
+        r#"<c r="B3" t="e"><v>#CALC!</v></c>"#.to_string(),
+        xlsx::formula("C1", "A1*2", Some(2.0)),
+    ];
+    let book = xlsx::Book::default().sheet("Main", cells).write("newer-errors.xlsx");
+    let mut s = Session::load(&book).expect("loads");
+    s.recalc();
+    let at = |c: &str| s.engine().get(s.area(c).unwrap().top_left()).clone();
+    assert_eq!(at("Main!C1"), Value::Number(2.0));
+    assert_eq!(at("Main!B2"), Value::Error(ErrorKind::Calc), "FILTER of nothing");
+    assert_eq!(at("Main!B3"), Value::Error(ErrorKind::Calc), "the constant as cached");
+    // Before calculating, the cells start from what Excel cached.
+    let s = Session::load(&book).expect("loads");
+    let start = &s.workbook().start;
+    let cached = |c: &str| start.iter().find(|(a, _)| *a == s.area(c).unwrap().top_left()).map(|(_, v)| v.clone());
+    assert_eq!(cached("Main!B1"), Some(Value::Error(ErrorKind::Spill)));
+    assert_eq!(cached("Main!B2"), Some(Value::Error(ErrorKind::Calc)));
+}

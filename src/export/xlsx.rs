@@ -35,10 +35,10 @@ pub(super) fn write(book: &Book) -> Result<Vec<u8>, Vec<String>> {
         let sheet = out.worksheet_from_index(c.sheet as usize).map_err(|e| fail("a sheet".into(), e))?;
         let (r, col) = (c.row, c.col as u16);
         let (done, fix) = match cell {
-            // calamine (and so the reader) refuses a `#CALC!` value: the
-            // constant is written as the formula `=#CALC!`.
-            Cell::Constant(Value::Error(ErrorKind::Calc)) => {
-                (sheet.write_formula(r, col, Formula::new("#CALC!")).map(|_| ()), result_fix(&Value::Empty))
+            // Other readers (calamine) refuse a `#CALC!` or `#SPILL!` value:
+            // the constant is written as a formula, `=#CALC!`.
+            Cell::Constant(Value::Error(e @ (ErrorKind::Calc | ErrorKind::Spill))) => {
+                (sheet.write_formula(r, col, Formula::new(e.text())).map(|_| ()), result_fix(&Value::Empty))
             }
             Cell::Constant(v) | Cell::InBlock(v) => (constant(sheet, r, col, v), constant_fix(v)),
             Cell::Formula(e, v) => (sheet.write_formula(r, col, formula(e, v)).map(|_| ()), result_fix(v)),
@@ -104,7 +104,7 @@ fn formula(e: &Expr, v: &Value) -> Formula {
 /// calculate it again).
 fn constant_fix(v: &Value) -> Option<Fix> {
     match v {
-        Value::Error(ErrorKind::Calc) => Some(Fix { t: None, value: None, inline: false }),
+        Value::Error(ErrorKind::Calc | ErrorKind::Spill) => Some(Fix { t: None, value: None, inline: false }),
         Value::Error(e) => Some(Fix { t: Some("e"), value: Some(e.text().to_string()), inline: false }),
         Value::Text(t) if t.is_empty() => Some(Fix { t: Some("inlineStr"), value: Some(String::new()), inline: true }),
         _ => None,

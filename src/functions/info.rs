@@ -135,6 +135,7 @@ fn error_code(e: ErrorKind) -> f64 {
         ErrorKind::Name => 5.0,
         ErrorKind::Num => 6.0,
         ErrorKind::NA => 7.0,
+        ErrorKind::Spill => 9.0,
         ErrorKind::Calc => 14.0,
     }
 }

@@ -17,6 +17,7 @@
 
 mod cells;
 mod names;
+mod newer_errors;
 mod parts;
 mod regroup;
 mod tables;
@@ -32,8 +33,8 @@ use crate::diagnostic::{Diagnostic, Source};
 use crate::parse::parse_formula;
 use crate::policy::SettingError;
 use crate::sheets::Sheets;
-use crate::value::Value;
 use crate::value::date::DateSystem;
+use crate::value::{ErrorKind, Value};
 use calamine::{Reader, SheetType, Xlsx};
 use std::io::Cursor;
 use std::path::Path;
@@ -68,7 +69,12 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     let fail = |m: String| LoadError::message(format!("cannot read `{}` as an Excel workbook: {m}", path.display()));
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| fail(format!("it is not a zip file ({e})")))?;
     let book = parts::book(&mut zip).map_err(fail)?;
-    let mut xlsx: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|e| fail(e.to_string()))?;
+    // Excel 365's newer cached errors, masked for calamine, put back below.
+    let part_paths: Vec<String> = book.sheets.iter().map(|(_, p)| p.clone()).collect();
+    let masked = newer_errors::mask(bytes, &mut zip, &part_paths).map_err(fail)?;
+    let newer: Vec<(CellAddr, ErrorKind)> = masked.as_ref().map(|(_, f)| f.clone()).unwrap_or_default();
+    let read_from: &[u8] = masked.as_ref().map_or(bytes, |(b, _)| b.as_slice());
+    let mut xlsx: Xlsx<_> = Xlsx::new(Cursor::new(read_from)).map_err(|e| fail(e.to_string()))?;
     let kinds: Vec<(String, SheetType)> = xlsx.sheets_metadata().iter().map(|s| (s.name.clone(), s.typ)).collect();
     let mut sheets = Sheets::default();
     let mut diags = Vec::new();
@@ -96,8 +102,12 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
         if !kinds.iter().any(|(n, t)| n == name && *t == SheetType::WorkSheet) {
             continue;
         }
-        let read = cells::read(&mut xlsx, &mut zip, i as u16, name, part, dates)
+        let mut read = cells::read(&mut xlsx, &mut zip, i as u16, name, part, dates)
             .map_err(|m| fail(format!("sheet `{name}`: {m}")))?;
+        for (at, e) in newer.iter().filter(|(at, _)| at.sheet == i as u16) {
+            let cells = read.cached.iter_mut().chain(read.constants.iter_mut());
+            cells.filter(|(c, _)| c == at).for_each(|(_, v)| *v = Value::Error(*e));
+        }
         for (c, v) in read.constants {
             listing.constant(&sheets, c, v);
         }
