@@ -165,7 +165,9 @@ fn every_documented_command_runs() {
     let (mut ran, mut skipped, mut compared, mut failed) = (0, 0, 0, Vec::new());
     for doc in &docs {
         for shown in commands(doc) {
-            if let Some(_why) = not_run(&shown.command) {
+            if let Some(why) = not_run(&shown.command) {
+                // Listed with the reason (seen with --nocapture).
+                println!("not run ({why}): {}: {}", shown.at, shown.command);
                 skipped += 1;
                 continue;
             }
