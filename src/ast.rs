@@ -56,6 +56,11 @@ pub enum UnaryOp {
     Plus,
     /// Postfix `%`.
     Percent,
+    /// Postfix `#` after a cell (`A1#`): the cell's current spill range
+    /// (Excel's `ANCHORARRAY`).
+    Spill,
+    /// Prefix `@`: implicit intersection (Excel's `SINGLE`).
+    At,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

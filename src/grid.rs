@@ -8,10 +8,12 @@
 //! per write.
 
 pub mod blocks;
+pub mod spills;
 
 use crate::address::{Area, CellAddr, SheetId};
 use crate::value::Value;
 use blocks::{BLOCK, Summary};
+use spills::Spills;
 use std::sync::OnceLock;
 
 /// Largest number of cells the grids of a workbook may store together
@@ -65,6 +67,8 @@ impl SheetGrid {
 #[derive(Debug, Default)]
 pub struct Grid {
     sheets: Vec<SheetGrid>,
+    /// What the dynamic-array formulas spill (see [`spills`]).
+    spills: Spills,
 }
 
 impl Clone for SheetGrid {
@@ -84,18 +88,19 @@ impl Clone for SheetGrid {
 
 impl Clone for Grid {
     fn clone(&self) -> Self {
-        Grid { sheets: self.sheets.clone() }
+        Grid { sheets: self.sheets.clone(), spills: self.spills.clone() }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.sheets.clone_from(&source.sheets);
+        self.spills.clone_from(&source.spills);
     }
 }
 
 impl Grid {
     /// A grid with `n` empty sheets.
     pub fn new(n: usize) -> Self {
-        Grid { sheets: vec![SheetGrid::default(); n] }
+        Grid { sheets: vec![SheetGrid::default(); n], spills: Spills::default() }
     }
 
     /// A grid with `n` empty sheets, stored large enough for every cell of
@@ -115,12 +120,15 @@ impl Grid {
             *e = grown;
         }
         let sheets = extent.into_iter().map(|(rows, cols)| SheetGrid::empty(rows, cols)).collect();
-        Ok(Grid { sheets })
+        Ok(Grid { sheets, spills: Spills::default() })
     }
 
     /// A grid shaped like this one, every cell empty.
     pub fn blank_like(&self) -> Grid {
-        Grid { sheets: self.sheets.iter().map(|s| SheetGrid::empty(s.rows, s.cols)).collect() }
+        Grid {
+            sheets: self.sheets.iter().map(|s| SheetGrid::empty(s.rows, s.cols)).collect(),
+            spills: Spills::default(),
+        }
     }
 
     #[inline]
@@ -129,6 +137,15 @@ impl Grid {
             Some(s) if c.row < s.rows && c.col < s.cols => &s.data[(c.row * s.cols + c.col) as usize],
             _ => &EMPTY,
         }
+    }
+
+    /// What the dynamic-array formulas spill.
+    pub fn spills(&self) -> &Spills {
+        &self.spills
+    }
+
+    pub(crate) fn spills_mut(&mut self) -> &mut Spills {
+        &mut self.spills
     }
 
     /// Total cells stored.

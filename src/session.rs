@@ -302,6 +302,13 @@ pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
                     m.cells.insert(c, input);
                 }
             }
+            Content::Dynamic(f) => {
+                let expr = Arc::new(f.expr.clone());
+                let input = CellInput::Dynamic { expr, origin: EntryId::at(i) };
+                entry.area.cells().for_each(|c| {
+                    m.cells.insert(c, input.clone());
+                });
+            }
             Content::Array(f) => {
                 let expr = Arc::new(f.expr.clone());
                 for c in entry.area.cells() {

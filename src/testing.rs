@@ -40,6 +40,9 @@ pub struct Sheet {
     /// Entries made so far: each `set` of a formula is one, with its own
     /// `origin`, as each entry of a workbook file is.
     entries: usize,
+    /// Whether `=...` enters a dynamic-array formula (Excel 365's entry,
+    /// see [`Sheet::dynamic_arrays`]).
+    dynamic: bool,
 }
 
 impl Default for Sheet {
@@ -70,7 +73,15 @@ impl Sheet {
             issues: Vec::new(),
             sharing: Sharing::On,
             entries: 0,
+            dynamic: false,
         }
+    }
+
+    /// The same sheet entering every later `=...` as a dynamic-array
+    /// formula, as Excel 365 does: calculated as an array and spilled.
+    pub fn dynamic_arrays(mut self) -> Self {
+        self.dynamic = true;
+        self
     }
 
     /// Builds the formulas sharing repeated subformulas or not (the plain
@@ -140,8 +151,12 @@ impl Sheet {
         }
         let at = self.addr(cell);
         if let Some(f) = input.strip_prefix('=') {
-            let (expr, origin) = (parse(f), self.entry());
-            self.model.cells.insert(at, CellInput::Formula { expr: Arc::new(expr), anchor: at, origin });
+            let (expr, origin) = (Arc::new(parse(f)), self.entry());
+            let input = match self.dynamic {
+                true => CellInput::Dynamic { expr, origin },
+                false => CellInput::Formula { expr, anchor: at, origin },
+            };
+            self.model.cells.insert(at, input);
             self.stale = true;
             return;
         }
@@ -152,6 +167,18 @@ impl Sheet {
             Some(e) if !was_formula && !self.stale => e.set(at, v).expect("cell fits the grid"),
             _ => self.stale = true,
         }
+    }
+
+    /// Sets a constant as [`Sheet::set`] does, giving back the engine's
+    /// refusal (a cell a spill covers, a formula cell) as its message.
+    pub fn try_set(&mut self, cell: &str, input: &str) -> Result<(), String> {
+        let at = self.addr(cell);
+        let v = typed_value(input);
+        self.engine_ref();
+        let e = self.engine.as_mut().expect("an engine once asked for");
+        e.set(at, v.clone()).map_err(|e| e.to_string())?;
+        self.model.cells.insert(at, CellInput::Constant(v));
+        Ok(())
     }
 
     /// A new entry's id.

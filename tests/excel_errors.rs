@@ -59,11 +59,18 @@ fn an_imported_excel_file_with_problems_loads_again_from_its_ron() {
 
 mod xlsx;
 
-/// What Excel 365 writes for dynamic arrays: `@` as `_xlfn.SINGLE`, a spill
-/// reference as `_xlfn.ANCHORARRAY`, and an empty `<f ca="1"/>` on a cell a
-/// spill covers. The file loads; `@` intersects, a spill reference is a
-/// located #NAME? until spills are computed, the empty formula keeps its
-/// saved value, each with one warning.
+/// Excel 365's cell metadata marking dynamic arrays (`cm="1"`), as Excel
+/// writes `xl/metadata.xml`.
+const METADATA: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:xda="http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray"><metadataTypes count="1"><metadataType name="XLDAPR" minSupportedVersion="120000" copy="1" pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" clearComments="1" assign="1" coerce="1" cellMeta="1"/></metadataTypes><futureMetadata name="XLDAPR" count="1"><bk><extLst><ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}"><xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk></futureMetadata><cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>"#;
+
+/// What Excel 365 writes for dynamic arrays: `@` as `_xlfn.SINGLE`, a
+/// spilling formula as an array formula over its spill marked dynamic in
+/// the cell metadata, a spill reference as `_xlfn.ANCHORARRAY`. The file
+/// loads; `@` intersects, the marked formula spills (its other cells hold
+/// no constants to block it), `C1#` reads the spill. An empty `<f ca="1"/>`
+/// outside any array (a data table's cell) keeps its saved value, with
+/// one warning.
 #[test]
 fn an_excel_365_file_with_dynamic_arrays_loads() {
     let cells = vec![
@@ -71,23 +78,34 @@ fn an_excel_365_file_with_dynamic_arrays_loads() {
         xlsx::num("A2", 20.0),
         xlsx::num("A3", 30.0),
         xlsx::formula("B2", "_xlfn.SINGLE(A1:A3)*2", Some(40.0)),
-        xlsx::formula("C1", "_xlfn.SEQUENCE(3)", Some(1.0)),
-        r#"<c r="C2"><f ca="1"/><v>2</v></c>"#.to_string(),
-        r#"<c r="C3"><f ca="1"/><v>3</v></c>"#.to_string(),
+        r#"<c r="C1" cm="1"><f t="array" ref="C1:C3">_xlfn.SEQUENCE(A1/10+2)</f><v>1</v></c>"#.to_string(),
+        r#"<c r="C2"><v>2</v></c>"#.to_string(),
+        r#"<c r="C3"><v>3</v></c>"#.to_string(),
         xlsx::formula("D1", "SUM(_xlfn.ANCHORARRAY(C1))", Some(6.0)),
+        r#"<c r="E1"><f ca="1"/><v>7</v></c>"#.to_string(),
     ];
-    let path = xlsx::Book::default().sheet("Main", cells).write("dynamic.xlsx");
+    let mut parts = xlsx::Book::default().sheet("Main", cells).parts();
+    parts.push(("xl/metadata.xml".into(), METADATA.into()));
+    let path = xlsx::write_file("dynamic.xlsx", &xlsx::zip_parts(&parts));
     let mut s = Session::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let kinds: Vec<bool> =
+        s.workbook().cells.iter().map(|e| matches!(e.content, dataflow::workbook::Content::Dynamic(_))).collect();
+    assert_eq!(kinds.iter().filter(|&&d| d).count(), 1, "C1 alone is dynamic");
     s.recalc();
     assert_eq!(value(&s, "B2"), Value::Number(40.0), "@ by implicit intersection");
-    assert_eq!((value(&s, "C2"), value(&s, "C3")), (Value::Number(2.0), Value::Number(3.0)), "saved values kept");
-    assert_eq!(value(&s, "D1"), Value::Error(ErrorKind::Name));
+    let spilled: Vec<Value> = ["C1", "C2", "C3", "C4"].iter().map(|c| value(&s, c)).collect();
+    assert_eq!(spilled, [1.0, 2.0, 3.0].map(Value::Number).into_iter().chain([Value::Empty]).collect::<Vec<_>>());
+    assert_eq!(value(&s, "D1"), Value::Number(6.0));
+    assert_eq!(value(&s, "E1"), Value::Number(7.0), "saved value kept");
     let messages: Vec<String> = s.warnings().iter().map(|d| d.message.clone()).collect();
     assert!(
-        messages.iter().any(|m| m.contains("2 cells with an empty formula") && m.contains("first Main!C2")),
+        messages.iter().any(|m| m.contains("1 cell with an empty formula") && m.contains("Main!E1")),
         "{messages:?}"
     );
-    let anchor =
-        s.warnings().iter().find(|d| d.message.contains("ANCHORARRAY")).expect("a warning for the spill reference");
-    assert_eq!(anchor.cell.as_deref(), Some("Main!D1"));
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    // The spill follows its formula: A1 = 20 makes it four rows.
+    let a1 = s.area("A1").unwrap().top_left();
+    s.set(a1, Value::Number(20.0)).unwrap();
+    s.recalc();
+    assert_eq!((value(&s, "C4"), value(&s, "D1")), (Value::Number(4.0), Value::Number(10.0)));
 }

@@ -29,7 +29,15 @@ impl Lcg {
 }
 
 fn formula_cell(addr: CellAddr, deps: Vec<Area>) -> FormulaCell {
-    FormulaCell { addr, origin: EntryId(0), expr: BExpr::Const(Value::Empty), deps, reachable: Vec::new(), block: None }
+    FormulaCell {
+        addr,
+        origin: EntryId(0),
+        expr: BExpr::Const(Value::Empty),
+        deps,
+        reachable: Vec::new(),
+        block: None,
+        spills: false,
+    }
 }
 
 #[test]

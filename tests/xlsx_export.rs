@@ -30,6 +30,12 @@ fn same_after_round_trip(s: &Session) -> Vec<String> {
         (wb.calc.iterate, wb.calc.max_iterations, wb.calc.max_change)
     );
     for (c, a, b) in values(s, &back) {
+        // A spilled cell holds no formula: its cached value is not a
+        // starting value (the first recalculation spills it again).
+        if s.engine().grid().spills().owner(c).is_some() {
+            assert_eq!(b, Value::Empty, "{} before the first recalculation", wb.sheets.cell(c));
+            continue;
+        }
         assert_eq!(a, b, "the cached value of {}", wb.sheets.cell(c));
     }
     // Recalculated from the cached values (F9), a converged workbook stays put.
@@ -240,10 +246,13 @@ fn dynamic_array_functions_round_trip() {
     s.recalc();
     let (mut back, _) = round_trip(&s);
     // rust_xlsxwriter stores a formula calling a dynamic array function as
-    // a one-cell dynamic array formula, as Excel 365 does; it reads back
-    // as a one-cell array formula, evaluated in array mode as Excel does.
+    // an array formula, marked dynamic (as Excel 365 does) for some: it
+    // reads back as a one-cell array or dynamic-array formula; these give
+    // one value either way.
     let plain = |f: BTreeMap<String, String>| -> Vec<String> {
-        f.into_values().map(|t| t.trim_start_matches('{').trim_end_matches('}').to_string()).collect()
+        f.into_values()
+            .map(|t| t.trim_start_matches("spill ").trim_start_matches('{').trim_end_matches('}').to_string())
+            .collect()
     };
     assert_eq!(plain(formulas(back.workbook())), plain(formulas(s.workbook())), "formulas");
     back.recalc();

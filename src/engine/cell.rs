@@ -25,6 +25,9 @@ pub struct FormulaCell {
     pub reachable: Vec<Area>,
     /// For a cell of a block array formula, which block and where in it.
     pub block: Option<BlockCell>,
+    /// A dynamic-array formula: bound and calculated as an array formula
+    /// at its cell, its value spilling right and down (see `engine::spill`).
+    pub spills: bool,
 }
 
 /// Where a cell sits in a block array formula: the block

@@ -18,6 +18,7 @@ mod rebuild;
 mod recalc;
 mod share;
 mod sources;
+mod spill;
 mod undo;
 
 use crate::Error;
@@ -182,6 +183,8 @@ impl Engine {
                 }
                 None => e.dirty[i] = true,
             }
+            // What it spilled is not kept: calculated again, it spills again.
+            e.dirty[i] |= c.spills;
         }
         // Every cell that reads differently now (a changed constant, a
         // formula that became a constant or the reverse, a removed cell)
@@ -226,6 +229,7 @@ impl Engine {
         let sheets = self.program.scope.sheets.len() as crate::address::SheetId;
         Arc::ptr_eq(&self.program, &other.program)
             && self.settings == other.settings
+            && self.grid.spills() == other.grid.spills()
             && self.dirty == other.dirty
             && (0..sheets).all(|sheet| {
                 let (rows, cols) = self.grid.extent(sheet);
@@ -249,6 +253,9 @@ impl Engine {
 
     /// Sets a cell that holds no formula; formulas reading it become dirty.
     pub fn set(&mut self, c: CellAddr, v: Value) -> Result<(), Error> {
+        if let Some(why) = self.spilled_into(c) {
+            return Err(Error::Cell(why));
+        }
         if let Some(&f) = self.program.index.get(&c) {
             let name = self.program.cell_name(c);
             return Err(Error::Cell(match self.program.cell(f).block {
@@ -266,6 +273,7 @@ impl Engine {
             self.grid.set(c, v);
             self.mark_readers(c);
             self.watch.clear();
+            self.wake_blocked(&[c]);
         }
         Ok(())
     }
@@ -273,7 +281,10 @@ impl Engine {
     /// Overwrites a formula cell's current value (as loaded from a saved
     /// state), marking its readers dirty but not the cell itself.
     pub fn restore(&mut self, c: CellAddr, v: Value) {
-        if let Some(&f) = self.program.index.get(&c) {
+        // A spilling formula stays dirty: calculated again, it spills again.
+        if let Some(&f) = self.program.index.get(&c)
+            && !self.program.cell(f).spills
+        {
             self.clean(f);
         }
         if self.grid.reserve(c) && *self.grid.get(c) != v {

@@ -87,13 +87,15 @@ impl Engine {
         names: &FxHashSet<usize>,
     ) -> Option<Result<Unpatch, Vec<BuildIssue>>> {
         let p = &self.program;
-        if rebind.len() > PATCH_CELLS || !p.graph.updatable() {
+        // A workbook with dynamic-array formulas is rebuilt: an edit can
+        // move what they spill over (`Engine::rebuild` calculates them again).
+        if rebind.len() > PATCH_CELLS || !p.graph.updatable() || p.spilling > 0 {
             return None;
         }
         // The same formula cells, none of them in a block.
         let formula = |c: &CellAddr| match model.cells.get(c) {
             Some(CellInput::Formula { .. }) => Some(true),
-            Some(CellInput::Array { .. }) => None,
+            Some(CellInput::Array { .. } | CellInput::Dynamic { .. }) => None,
             Some(CellInput::Constant(_)) | None => Some(false),
         };
         for c in changed.iter().chain(rebind) {
@@ -241,7 +243,9 @@ impl Engine {
 /// A formula cell's origin in `model`, or `old` when it is not there.
 fn origin(model: &Inputs, c: CellAddr, old: EntryId) -> EntryId {
     match model.cells.get(&c) {
-        Some(CellInput::Formula { origin, .. } | CellInput::Array { origin, .. }) => *origin,
+        Some(
+            CellInput::Formula { origin, .. } | CellInput::Array { origin, .. } | CellInput::Dynamic { origin, .. },
+        ) => *origin,
         _ => old,
     }
 }

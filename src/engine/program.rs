@@ -38,6 +38,13 @@ pub enum CellInput {
         anchor: CellAddr,
         origin: EntryId,
     },
+    /// A dynamic-array formula (Excel 365's every formula): calculated as
+    /// an array formula at its own cell, its value spilling over the cells
+    /// to the right and below (see `engine::spill`).
+    Dynamic {
+        expr: Arc<Expr>,
+        origin: EntryId,
+    },
     /// One cell of an array formula entered over `block` (Ctrl+Shift+Enter):
     /// the formula is calculated once for the block and each cell shows its
     /// element.
@@ -146,13 +153,13 @@ impl Found {
     /// A formula cell left unbound past the total budget: `#NUM!`.
     fn unbound(addr: CellAddr, origin: EntryId) -> FormulaCell {
         let expr = BExpr::Const(Value::Error(ErrorKind::Num));
-        FormulaCell { addr, origin, expr, deps: Vec::new(), reachable: Vec::new(), block: None }
+        FormulaCell { addr, origin, expr, deps: Vec::new(), reachable: Vec::new(), block: None, spills: false }
     }
 
     /// The bound formula cell `addr`, its problems recorded.
     fn cell(&mut self, binder: Binder, expr: BExpr, addr: CellAddr, origin: EntryId) -> FormulaCell {
         self.issues_of(binder, addr, Some(origin));
-        FormulaCell { addr, origin, expr, deps: Vec::new(), reachable: Vec::new(), block: None }
+        FormulaCell { addr, origin, expr, deps: Vec::new(), reachable: Vec::new(), block: None, spills: false }
     }
 }
 
@@ -262,6 +269,8 @@ pub struct Program {
     /// The formula each entry was written with, for FORMULATEXT (see
     /// `sources`).
     pub(super) sources: Sources,
+    /// How many formula cells spill (dynamic-array formulas).
+    pub(crate) spilling: usize,
 }
 
 /// Whether [`Program::build_with`] shares repeated subformulas.
@@ -318,6 +327,14 @@ impl Program {
                     found.count(&mut binder, &bound, Site::Formula, &expr.span);
                     cells.push(found.cell(binder, bound, addr, *origin));
                 }
+                CellInput::Dynamic { origin, .. } if found.over => cells.push(Found::unbound(addr, *origin)),
+                CellInput::Dynamic { expr, origin } => {
+                    let mut binder = found.binder(&scope, addr);
+                    let bound = binder.bind_block_kept(expr, Area::cell(addr));
+                    found.count(&mut binder, &bound, Site::Formula, &expr.span);
+                    let cell = found.cell(binder, bound, addr, *origin);
+                    cells.push(FormulaCell { spills: true, ..cell });
+                }
                 CellInput::Array { expr, block, origin } => {
                     let id = match blocks.get_index_of(block) {
                         Some(id) => id,
@@ -349,6 +366,7 @@ impl Program {
                         deps: Vec::new(),
                         reachable: Vec::new(),
                         block: Some(at),
+                        spills: false,
                     });
                 }
             }
@@ -382,8 +400,9 @@ impl Program {
                 Shared::default()
             }
         };
-        let kernels =
-            Kernels::new(cells.iter().map(|c| (sharing == Sharing::On && c.block.is_none()).then_some(&c.expr)));
+        let kernels = Kernels::new(
+            cells.iter().map(|c| (sharing == Sharing::On && c.block.is_none() && !c.spills).then_some(&c.expr)),
+        );
         let tracked = Tracked::new(&graph, &shared);
         let program = Program {
             scope,
@@ -402,7 +421,9 @@ impl Program {
             nodes: found.nodes,
             subtotals: Subtotals::default(),
             sources: Sources::of(model),
+            spilling: 0,
         };
+        let program = Program { spilling: program.cells.iter().filter(|c| c.spills).count(), ..program };
         (program, found.issues)
     }
 

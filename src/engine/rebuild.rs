@@ -61,6 +61,7 @@ impl<'p> Reuse<'p> {
             deps: old.deps.clone(),
             reachable: old.reachable.clone(),
             block: None,
+            spills: false,
         };
         Some((cell, volatile, held))
     }
@@ -76,8 +77,15 @@ impl<'p> Reuse<'p> {
         let old = &self.old.block_formulas[id];
         let held = self.held(old);
         let expr = self.kept_form(old);
-        let cell =
-            FormulaCell { addr: block.top_left(), origin, expr, deps: Vec::new(), reachable: Vec::new(), block: None };
+        let cell = FormulaCell {
+            addr: block.top_left(),
+            origin,
+            expr,
+            deps: Vec::new(),
+            reachable: Vec::new(),
+            block: None,
+            spills: false,
+        };
         Some((cell, held))
     }
 

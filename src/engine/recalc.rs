@@ -90,7 +90,7 @@ impl Engine {
                 report.max_change = pass.max_change;
                 report.converged = pass.max_change < self.settings.max_change;
                 let (grid, program) = (&self.grid, &self.program);
-                let period = self.watch.iteration(|f| grid.get(program.cell(f).addr));
+                let period = self.watch.iteration(|f| super::spill::watched(grid, program, f));
                 report.period = period.filter(|_| !report.converged);
             }
             passes += 1;
@@ -137,7 +137,9 @@ impl Engine {
         // formula before it changed is dirty again: calculated again, with
         // what it feeds, until the pass is settled (one sweep per reader at
         // most: each settles at least one more of them).
-        for _ in 0..program.graph.runtime.len() {
+        // Likewise a reader of cells a spill covers, which the graph could
+        // not place after the anchor (see `spill`).
+        for _ in 0..program.graph.runtime.len() + program.spilling {
             let again: u64 = program
                 .schedule
                 .iter()
@@ -215,6 +217,9 @@ impl Engine {
             .with_formulas(program)
             .with_random(&mut self.random);
         let Some(at) = cell.block else {
+            if cell.spills {
+                return ev.in_block(Some(Area::cell(cell.addr))).eval_block(&cell.expr);
+            }
             return ev.eval_cell(&cell.expr);
         };
         let value = match &self.blocks[at.id.index()] {
@@ -235,7 +240,11 @@ impl Engine {
     /// Stores a formula's new value; returns how much it changed.
     #[inline]
     fn write(&mut self, f: FormulaId, v: Value, observer: &mut impl Observer) -> f64 {
-        let addr = self.program.cell(f).addr;
+        let cell = self.program.cell(f);
+        if cell.spills {
+            return self.write_spill(f, v, observer);
+        }
+        let addr = cell.addr;
         // Most writes in an iteration leave the value as it was: no change
         // to measure (`change` of equal values is 0).
         let Ok((old, new)) = self.grid.update(addr, v) else {
@@ -271,10 +280,10 @@ fn mark_block(program: &Program, block: Area, f: FormulaId, dirty: &mut [bool]) 
     dirty[f.index()] = false;
 }
 
-/// What the cell at (`row`, `col`) of a block shows of the block's value:
+/// What the cell at (`row`, `col`) of a block (or a spill) shows of its value:
 /// its element, with a single row or column stretched and #N/A outside the
 /// value's size; a single value fills the block. Empty shows as 0.
-fn element(v: &Value, row: usize, col: usize) -> Value {
+pub(super) fn element(v: &Value, row: usize, col: usize) -> Value {
     match v.broadcast(row, col) {
         Value::Empty => Value::Number(0.0),
         v => v.clone(),

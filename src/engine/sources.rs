@@ -32,9 +32,10 @@ impl Sources {
     /// The formula of every entry `model`'s cells came from.
     pub fn of(model: &Inputs) -> Sources {
         let mut by_entry: Vec<Option<Source>> = Vec::new();
-        for input in model.cells.values() {
+        for (addr, input) in &model.cells {
             let (origin, source) = match input {
                 CellInput::Constant(_) => continue,
+                CellInput::Dynamic { expr, origin } => (origin, (expr, *addr, false)),
                 CellInput::Formula { expr, anchor, origin } => (origin, (expr, *anchor, false)),
                 CellInput::Array { expr, block, origin } => (origin, (expr, block.top_left(), true)),
             };

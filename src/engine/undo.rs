@@ -8,6 +8,7 @@
 
 use super::Engine;
 use super::observe::{Change, ChangeLog, Observer};
+use crate::grid::spills::Spills;
 use crate::ids::FormulaId;
 use crate::value::Value;
 
@@ -19,6 +20,10 @@ pub struct Delta {
     pub changes: Vec<Change>,
     dirty_before: Vec<FormulaId>,
     dirty_after: Vec<FormulaId>,
+    /// What the dynamic-array formulas spilled before and after it (empty
+    /// in a workbook without them).
+    spills_before: Spills,
+    spills_after: Spills,
 }
 
 /// Records a step: the cells set by hand ([`Recorder::set`]) and what the
@@ -26,12 +31,17 @@ pub struct Delta {
 pub struct Recorder {
     log: ChangeLog,
     dirty_before: Vec<FormulaId>,
+    spills_before: Spills,
 }
 
 impl Recorder {
     /// Starts recording from the engine's present state.
     pub fn start(engine: &Engine) -> Recorder {
-        Recorder { log: ChangeLog::default(), dirty_before: engine.dirty_list() }
+        Recorder {
+            log: ChangeLog::default(),
+            dirty_before: engine.dirty_list(),
+            spills_before: engine.grid.spills().clone(),
+        }
     }
 
     /// Sets a cell through the engine, recording the change.
@@ -52,7 +62,9 @@ impl Recorder {
     pub fn cut(&mut self, engine: &Engine) -> Delta {
         let after = engine.dirty_list();
         let before = std::mem::replace(&mut self.dirty_before, after.clone());
-        Delta { changes: self.log.take(), dirty_before: before, dirty_after: after }
+        let spills_after = engine.grid.spills().clone();
+        let spills_before = std::mem::replace(&mut self.spills_before, spills_after.clone());
+        Delta { changes: self.log.take(), dirty_before: before, dirty_after: after, spills_before, spills_after }
     }
 }
 
@@ -78,11 +90,13 @@ impl Engine {
     /// last step recorded on this engine, or one undone in order).
     pub fn undo(&mut self, delta: &Delta) {
         self.put_back(delta.changes.iter().map(|c| (c.cell, &c.old)), &delta.dirty_before);
+        self.grid.spills_mut().clone_from(&delta.spills_before);
     }
 
     /// Replays `delta` on the state before it.
     pub fn redo(&mut self, delta: &Delta) {
         self.put_back(delta.changes.iter().map(|c| (c.cell, &c.new)), &delta.dirty_after);
+        self.grid.spills_mut().clone_from(&delta.spills_after);
     }
 
     fn put_back<'v>(

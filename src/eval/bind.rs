@@ -270,7 +270,11 @@ impl<'s> Binder<'s> {
             ExprKind::Call { name, args } => self.call(name, args, anchor, &e.span),
             ExprKind::Unary { op, expr } => {
                 let x = self.bind(expr, anchor);
-                self.fold(BExpr::Unary(*op, Box::new(x)))
+                // `A1#` and `@x` are bound as the calls they stand for.
+                match crate::functions::operator(*op) {
+                    Some(f) => self.fold(BExpr::Call(f, Box::new([x]))),
+                    None => self.fold(BExpr::Unary(*op, Box::new(x))),
+                }
             }
             ExprKind::Binary { op, lhs, rhs } => {
                 let (l, r) = (self.bind(lhs, anchor), self.bind(rhs, anchor));

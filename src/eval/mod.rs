@@ -432,6 +432,21 @@ impl<'a> Eval<'a> {
         hit.map_or(Value::Error(ErrorKind::Value), |h| self.cell_value(h))
     }
 
+    /// The spill range of the dynamic-array formula at `anchor` (`A1#`):
+    /// a reference, `#SPILL!` while an obstacle stops it, `#REF!` when
+    /// `anchor` holds no such formula. Folding gives up on it (it reads
+    /// the engine's state).
+    pub fn spill_range(&self, anchor: CellAddr) -> Value {
+        if self.folding {
+            self.touched.set(true);
+            return Value::Error(ErrorKind::Ref);
+        }
+        match self.grid.spills().get(anchor) {
+            Some(s) => s.area.map_or(Value::Error(ErrorKind::Spill), Value::Ref),
+            None => Value::Error(ErrorKind::Ref),
+        }
+    }
+
     /// Excel's `@` (stored `_xlfn.SINGLE`): one value, whatever the mode —
     /// a multi-cell reference by implicit intersection, an array its
     /// top-left element, anything else as [`Eval::value`] reads it.

@@ -62,6 +62,8 @@ pub fn unary(op: UnaryOp, v: Value) -> Value {
         (_, Err(e)) => Value::Error(e),
         (UnaryOp::Neg, Ok(n)) => Value::num(-n),
         (UnaryOp::Percent, Ok(n)) => Value::num(n / 100.0),
+        // Bound as calls (ANCHORARRAY, SINGLE): never evaluated here.
+        (UnaryOp::Spill | UnaryOp::At, Ok(_)) => x.clone(),
     })
 }
 

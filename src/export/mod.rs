@@ -57,7 +57,10 @@ pub(crate) enum Cell {
     Formula(Expr, Value),
     /// A block array formula at its block's top-left cell.
     Array(Expr, Area, Value),
-    /// Another cell of a block: its element of the block's value.
+    /// A dynamic-array formula at its anchor, with the area it spills
+    /// over now (the anchor alone when it does not spill).
+    Spill(Expr, Area, Value),
+    /// Another cell of a block or a spill: its element of the value.
     InBlock(Value),
 }
 
@@ -115,6 +118,15 @@ pub fn export(session: &Session, format: Format) -> Result<Exported, crate::Erro
     Ok(Exported { bytes, warnings })
 }
 
+/// `A1#` and `@x` as the calls files store them (`ANCHORARRAY(A1)`,
+/// `SINGLE(x)`); `None` for anything else.
+fn operator_call(e: &Expr) -> Option<Expr> {
+    let ExprKind::Unary { op, expr } = &e.kind else { return None };
+    let spec = crate::functions::operator(*op)?;
+    let call = ExprKind::Call { name: spec.name.to_string(), args: vec![(**expr).clone()] };
+    Some(Expr::new(call, e.span.clone()))
+}
+
 /// The session's workbook and values as a [`Book`].
 fn book(session: &Session, calc: CalcSettings, warnings: &mut Vec<String>) -> Book {
     let wb = session.workbook();
@@ -139,6 +151,14 @@ fn book(session: &Session, calc: CalcSettings, warnings: &mut Vec<String>) -> Bo
                 for c in entry.area.cells() {
                     cells.insert(c, Cell::Formula(plain_at(relative::moved_to(&f.expr, origin, c), c), value(c)));
                 }
+            }
+            Content::Dynamic(f) => {
+                let spilled = engine.grid().spills().get(origin).and_then(|s| s.area);
+                let area = spilled.unwrap_or(entry.area);
+                for c in area.cells().filter(|&c| c != origin) {
+                    cells.insert(c, Cell::InBlock(value(c)));
+                }
+                cells.insert(origin, Cell::Spill(plain_at(f.expr.clone(), origin), area, value(origin)));
             }
             Content::Array(f) => {
                 for c in entry.area.cells() {
@@ -183,7 +203,7 @@ impl Book {
     fn formulas(&self) -> Vec<(String, &Expr)> {
         let mut out = Vec::new();
         for (c, cell) in &self.cells {
-            if let Cell::Formula(e, _) | Cell::Array(e, _, _) = cell {
+            if let Cell::Formula(e, _) | Cell::Array(e, _, _) | Cell::Spill(e, _, _) = cell {
                 out.push((self.cell(*c), e));
             }
         }

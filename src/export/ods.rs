@@ -34,6 +34,14 @@ pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, 
             let at = book.cell(*c);
             warnings.push(format!("{at}: the error constant {0} is written as the formula ={0}", e.text()));
         }
+        if let Cell::Spill(_, area, _) = cell {
+            warnings.push(format!(
+                "{}: the dynamic-array formula is written as an array formula over what it spills now ({}); \
+                 LibreOffice 7.4 does not spill, so its size stays fixed",
+                book.cell(*c),
+                book.sheets.area(*area)
+            ));
+        }
     }
     let files = [
         ("META-INF/manifest.xml", manifest()),
@@ -162,7 +170,8 @@ fn table_cell(out: &mut String, cell: &Cell) {
         Cell::Constant(Value::Error(e)) => (format!(r#" table:formula="of:={}""#, esc(e.text())), &Value::Error(*e)),
         Cell::Constant(v) | Cell::InBlock(v) => (String::new(), v),
         Cell::Formula(e, v) => (format!(r#" table:formula="{}""#, esc(&openformula::formula(e))), v),
-        Cell::Array(e, block, v) => (
+        // LibreOffice reads a spill as an array formula over its area.
+        Cell::Array(e, block, v) | Cell::Spill(e, block, v) => (
             format!(
                 r#" table:formula="{}" table:number-matrix-columns-spanned="{}" table:number-matrix-rows-spanned="{}""#,
                 esc(&openformula::formula(e)),

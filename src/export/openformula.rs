@@ -21,6 +21,9 @@ pub(super) fn formula(e: &Expr) -> String {
 }
 
 fn write(out: &mut String, e: &Expr) {
+    if let Some(call) = super::operator_call(e) {
+        return write(out, &call);
+    }
     match &e.kind {
         ExprKind::Number(_) | ExprKind::Text(_) | ExprKind::Error(_) => out.push_str(&e.to_string()),
         ExprKind::Bool(b) => out.push_str(if *b { "TRUE()" } else { "FALSE()" }),

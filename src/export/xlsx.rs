@@ -48,6 +48,13 @@ pub(super) fn write(book: &Book) -> Result<Vec<u8>, Vec<String>> {
                     .map(|_| ()),
                 result_fix(v),
             ),
+            // Marked dynamic in the cell metadata: Excel 365 spills it.
+            Cell::Spill(e, area, v) => (
+                sheet
+                    .write_dynamic_array_formula(area.r0, area.c0 as u16, area.r1, area.c1 as u16, formula(e, v))
+                    .map(|_| ()),
+                result_fix(v),
+            ),
         };
         done.map_err(|e| fail(book.cell(*c), e))?;
         if let Some(fix) = fix {
@@ -135,6 +142,9 @@ pub(super) fn excel_text(e: &Expr) -> String {
 
 /// Adds the prefixes; `vars` are the LET variables in scope.
 fn prefix(e: &mut Expr, vars: &[String]) {
+    if let Some(call) = super::operator_call(e) {
+        *e = call;
+    }
     match &mut e.kind {
         ExprKind::Name(n) if vars.iter().any(|v| v.eq_ignore_ascii_case(n)) => *n = format!("_xlpm.{n}"),
         ExprKind::Call { name, args } => {

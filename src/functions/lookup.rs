@@ -52,8 +52,30 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("AREAS", 1, 1, areas).args(&[Arg::Position]),
     // Excel 365's `@`, as files store it; the operator itself comes with
     // dynamic arrays.
-    FnSpec::new("SINGLE", 1, 1, at_single).since(V2021).openformula("COM.MICROSOFT.SINGLE").not_in_libreoffice(),
+    FnSpec::new("SINGLE", 1, 1, at_single)
+        .since(V2021)
+        .openformula("COM.MICROSOFT.SINGLE")
+        .not_in_libreoffice()
+        .intrinsic(Intrinsic::Single),
+    // `A1#`: the spill range of the dynamic-array formula in A1.
+    FnSpec::new("ANCHORARRAY", 1, 1, anchor_array)
+        .returns_ref()
+        .since(V2021)
+        .openformula("COM.MICROSOFT.ANCHORARRAY")
+        .not_in_libreoffice()
+        .intrinsic(Intrinsic::AnchorArray),
 ];
+
+/// `ANCHORARRAY(A1)`, Excel's `A1#`: the range the formula in A1 spills
+/// over now; `#REF!` when A1 holds no dynamic-array formula (or more than
+/// one cell is given), `#SPILL!` while its spill is stopped.
+fn anchor_array(ev: &mut Eval, args: &[BExpr]) -> Value {
+    match ev.eval(&args[0]) {
+        Value::Ref(a) if a.is_cell() => ev.spill_range(a.top_left()),
+        Value::Error(e) => Value::Error(e),
+        _ => Value::Error(ErrorKind::Ref),
+    }
+}
 
 /// `_xlfn.SINGLE(x)`, Excel's `@x`: one value by implicit intersection.
 fn at_single(ev: &mut Eval, args: &[BExpr]) -> Value {

@@ -111,6 +111,10 @@ pub enum Intrinsic {
     Column,
     Subtotal,
     Aggregate,
+    /// ANCHORARRAY: the binder's `A1#`.
+    AnchorArray,
+    /// SINGLE: the binder's `@`.
+    Single,
 }
 
 /// One entry of a category table: the name, the argument counts, the
@@ -299,6 +303,17 @@ pub fn lookup(name: &str) -> Option<&'static FnSpec> {
     all().find(|f| f.name.eq_ignore_ascii_case(name))
 }
 
+/// The function an operator is written for: `A1#` is ANCHORARRAY(A1),
+/// `@x` is SINGLE(x); the binder binds the operator as that call.
+pub fn operator(op: crate::ast::UnaryOp) -> Option<&'static FnSpec> {
+    let which = match op {
+        crate::ast::UnaryOp::Spill => Intrinsic::AnchorArray,
+        crate::ast::UnaryOp::At => Intrinsic::Single,
+        _ => return None,
+    };
+    all().find(|f| f.intrinsic == Some(which))
+}
+
 /// Every registered function, for documentation and tests.
 pub fn all() -> impl Iterator<Item = &'static FnSpec> {
     CATEGORIES.into_iter().flat_map(|(_, table)| table)
@@ -335,6 +350,8 @@ mod tests {
             (Column, "COLUMN"),
             (Subtotal, "SUBTOTAL"),
             (Aggregate, "AGGREGATE"),
+            (AnchorArray, "ANCHORARRAY"),
+            (Single, "SINGLE"),
         ];
         for (which, name) in named {
             let marked: Vec<&str> = all().filter(|f| f.intrinsic == Some(which)).map(|f| f.name).collect();

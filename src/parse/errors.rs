@@ -125,6 +125,8 @@ fn token_text(tok: &Token) -> &'static str {
         Token::Comma => ",",
         Token::Semi => ";",
         Token::Percent => "%",
+        Token::Hash => "#",
+        Token::At => "@",
         Token::Colon => ":",
         Token::Eq => "=",
         Token::Plus => "+",

@@ -91,6 +91,10 @@ pub(crate) enum Token<'a> {
     Amp,
     #[token("%")]
     Percent,
+    /// `#` not starting an error literal: the spill operator (`A1#`).
+    Hash,
+    #[token("@")]
+    At,
     #[token("=")]
     Eq,
     #[token("<>")]
@@ -131,7 +135,17 @@ impl Token<'_> {
         use Token::*;
         matches!(
             self,
-            Number(_) | Text(_) | ErrorLit(_) | Ident(_) | Ref(_) | Bracket(_) | Percent | RParen | RBrace | Error
+            Number(_)
+                | Text(_)
+                | ErrorLit(_)
+                | Ident(_)
+                | Ref(_)
+                | Bracket(_)
+                | Percent
+                | Hash
+                | RParen
+                | RBrace
+                | Error
         )
     }
 }
@@ -149,6 +163,8 @@ pub(crate) enum LexError {
     UnknownErrorLiteral(String),
     NumberTooLarge(String),
     BadReference(String),
+    /// A `#` with no error name after it: the spill operator, no error.
+    Hash,
 }
 
 impl Default for LexError {
@@ -169,6 +185,7 @@ impl LexError {
         match self {
             LexError::SheetWithoutBang(Some(name)) => Token::Sheet(name),
             LexError::EmptySheet => Token::Sheet(String::new()),
+            LexError::Hash => Token::Hash,
             _ => Token::Error,
         }
     }
@@ -187,6 +204,7 @@ impl LexError {
             LexError::UnknownErrorLiteral(s) => format!("unknown error literal `{}`", quote(s)),
             LexError::NumberTooLarge(s) => format!("number `{}` is too large", quote(s)),
             LexError::BadReference(m) => m.clone(),
+            LexError::Hash => "`#` after something other than a cell".into(),
         }
     }
 }
@@ -275,6 +293,11 @@ fn error_literal<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<ErrorKind,
             lex.bump(body.len());
             return Ok(kind);
         }
+    }
+    // Every error's name starts with a letter: anything else after `#` is
+    // the spill operator (`A1#`, `A1#/2`).
+    if !rest.starts_with(|c: char| c.is_alphabetic()) {
+        return Err(LexError::Hash);
     }
     let mut len = rest.find(|c: char| !(c.is_alphanumeric() || matches!(c, '/' | '_' | '.'))).unwrap_or(rest.len());
     if rest[len..].starts_with(['!', '?']) {
@@ -419,6 +442,10 @@ pub(crate) fn lex(src: &str) -> (Vec<(Token<'_>, SimpleSpan)>, Vec<ParseError>) 
                     last.1 = errors[errors.len() - 1].span.clone().into();
                 }
                 run_end = Some(span.end);
+            }
+            Err(LexError::Hash) => {
+                tokens.push((Token::Hash, span.into()));
+                run_end = None;
             }
             Err(e) => {
                 if matches!(e, LexError::Unexpected(_)) {

@@ -125,9 +125,25 @@ fn operators_and_whitespace() {
     assert_eq!(tokens("SUM(\n\tA1 ,\r\n B2\u{A0})").len(), 6);
 }
 
+/// `#` after an operand with no error name is the spill operator; `@` the
+/// implicit-intersection one. Neither is an error.
+#[test]
+fn spill_and_at_operators() {
+    assert_eq!(tokens("A1#"), [Token::Ident("A1"), Token::Hash]);
+    assert_eq!(
+        tokens("SUM(A1#)"),
+        [Token::Ident("SUM"), Token::LParen, Token::Ident("A1"), Token::Hash, Token::RParen]
+    );
+    assert_eq!(tokens("@A1"), [Token::At, Token::Ident("A1")]);
+    assert_eq!(tokens("A1#/2"), [Token::Ident("A1"), Token::Hash, Token::Slash, num("2", 2.0)]);
+    let (_, errors) = lex("A1#*2+@B1:B3");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(tokens("#REF!"), [Token::ErrorLit(ErrorKind::Ref)]);
+}
+
 #[test]
 fn bad_input_becomes_an_error_token_and_lexing_goes_on() {
-    let (tokens, errors) = lex("1 @? 2 + #BAD! + \"open");
+    let (tokens, errors) = lex("1 ~? 2 + #BAD! + \"open");
     let kinds: Vec<&Token> = tokens.iter().map(|(t, _)| t).collect();
     assert_eq!(
         kinds,
@@ -140,7 +156,7 @@ fn bad_input_becomes_an_error_token_and_lexing_goes_on() {
     assert_eq!(
         messages,
         [
-            (2..4, "unexpected `@?`"),
+            (2..4, "unexpected `~?`"),
             (9..14, "unknown error literal `#BAD!`"),
             (17..22, "unterminated string: missing closing `\"`")
         ]
@@ -151,12 +167,12 @@ fn bad_input_becomes_an_error_token_and_lexing_goes_on() {
 fn long_runs_of_bad_text_give_short_messages() {
     // 100,000 unreadable characters: one error spanning them all, written
     // once (rebuilding it per character took seconds), quoted shortened.
-    let src = format!("1+{}+@@", "@".repeat(100_000));
+    let src = format!("1+{}+~~", "~".repeat(100_000));
     let (tokens, errors) = lex(&src);
     assert_eq!(errors.len(), 2);
     assert_eq!(errors[0].span, 2..100_002);
-    assert_eq!(errors[0].message, format!("unexpected `{}…`", "@".repeat(23)));
-    assert_eq!(errors[1].message, "unexpected `@@`");
+    assert_eq!(errors[0].message, format!("unexpected `{}…`", "~".repeat(23)));
+    assert_eq!(errors[1].message, "unexpected `~~`");
     assert_eq!(tokens[2].1.into_range(), 2..100_002);
     let (_, errors) = lexed(&format!("#{}", "X".repeat(1000)));
     assert!(errors[0].len() < 60, "{errors:?}");

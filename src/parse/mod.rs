@@ -94,9 +94,10 @@ fn check_nesting(tokens: &[(Token<'_>, SimpleSpan)]) -> Result<(), ParseError> {
     let mut percents = 0;
     for (i, (tok, span)) in tokens.iter().enumerate() {
         let after_operand = i.checked_sub(1).is_some_and(|p| tokens[p].0.ends_operand());
-        percents = if *tok == Token::Percent { percents + 1 } else { 0 };
+        percents = if matches!(tok, Token::Percent | Token::Hash) { percents + 1 } else { 0 };
         match tok {
             Token::Plus | Token::Minus if !after_operand => prefix += 1,
+            Token::At => prefix += 1,
             Token::LParen | Token::LBrace => {
                 open.push((prefix, chain));
                 base += prefix + chain + 1;

@@ -10,9 +10,10 @@
 //! multiplicative := power (("*" | "/") power)*
 //! power          := postfix ("^" postfix)*
 //! postfix        := prefix "%"*
-//! prefix         := ("-" | "+")* intersection
+//! prefix         := ("-" | "+" | "@")* intersection
 //! intersection   := range (SPACE range)*
-//! range          := primary (":" primary)*
+//! range          := spilled (":" spilled)*
+//! spilled        := primary "#"*
 //! primary        := table | call | reference | WORD | NUMBER | STRING
 //!                 | ERROR | array | "(" grouped ")"
 //! table          := WORD? BRACKET   (a structured reference, `structured.rs`)
@@ -53,10 +54,11 @@
 //!
 //! | power | operators                         |
 //! |-------|-----------------------------------|
+//! | 11    | postfix `#` (spill range)         |
 //! | 10    | `:` range                         |
 //! | 9     | ` ` intersection                  |
 //! | 8     | `,` union (inside parentheses)    |
-//! | 7     | prefix `-` `+`                    |
+//! | 7     | prefix `-` `+` `@`                |
 //! | 6     | postfix `%`                       |
 //! | 5     | `^`                               |
 //! | 4     | `*` `/`                           |
@@ -100,7 +102,8 @@ pub(crate) fn binary_power(op: BinaryOp) -> u8 {
 /// How tightly a unary operator binds (see the table in the module doc).
 pub(crate) fn unary_power(op: UnaryOp) -> u8 {
     match op {
-        UnaryOp::Neg | UnaryOp::Plus => 7,
+        UnaryOp::Spill => 11,
+        UnaryOp::Neg | UnaryOp::Plus | UnaryOp::At => 7,
         UnaryOp::Percent => 6,
     }
 }
@@ -209,7 +212,14 @@ where
     // the inside of parentheses, where `,` is the union operator.
     let mut plain = Recursive::declare();
     let mut grouped = Recursive::declare();
-    let range_level = binary_level(primary(plain.clone().boxed(), grouped.clone().boxed()), operator(BinaryOp::Range));
+    let hash = just(Token::Hash).to_span().labelled(OPERATOR);
+    let spilled = primary(plain.clone().boxed(), grouped.clone().boxed())
+        .foldl(hash.repeated(), |x: Expr, span: SimpleSpan| {
+            let span = x.span.start..span.end;
+            unary(UnaryOp::Spill, x, span)
+        })
+        .boxed();
+    let range_level = binary_level(spilled, operator(BinaryOp::Range));
     let references = binary_level(range_level, operator(BinaryOp::Intersect));
     let union = just(Token::Comma).to(BinaryOp::Union).labelled(OPERATOR).boxed();
     grouped.define(operators(binary_level(references.clone(), union)));
@@ -225,6 +235,7 @@ where
     let prefix_op = select! {
         Token::Minus = e => (UnaryOp::Neg, e.span()),
         Token::Plus = e => (UnaryOp::Plus, e.span()),
+        Token::At = e => (UnaryOp::At, e.span()),
     };
     let prefix = prefix_op
         .repeated()

@@ -47,12 +47,16 @@ impl Display for Expr {
                 }
                 f.write_char(')')
             }
-            ExprKind::Unary { op: UnaryOp::Percent, expr } => {
-                write_operand(f, expr, power(expr) < unary_power(UnaryOp::Percent))?;
-                f.write_char('%')
+            ExprKind::Unary { op: op @ (UnaryOp::Percent | UnaryOp::Spill), expr } => {
+                write_operand(f, expr, power(expr) < unary_power(*op))?;
+                f.write_char(if *op == UnaryOp::Spill { '#' } else { '%' })
             }
             ExprKind::Unary { op, expr } => {
-                f.write_char(if *op == UnaryOp::Neg { '-' } else { '+' })?;
+                f.write_char(match op {
+                    UnaryOp::Neg => '-',
+                    UnaryOp::At => '@',
+                    _ => '+',
+                })?;
                 write_operand(f, expr, power(expr) < unary_power(*op))
             }
             ExprKind::Binary { op: BinaryOp::Union, .. } => {

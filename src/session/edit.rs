@@ -65,7 +65,12 @@ impl Session {
     /// clears, anything else is a constant (see [`typed`]). A cell that
     /// held a formula loses it.
     pub fn enter(&mut self, area: Area, text: &str) -> Result<Undo, Error> {
-        let content = typed(&self.workbook.sheets, area, text)?;
+        let content = match typed(&self.workbook.sheets, area, text)? {
+            // Typed into one cell of a workbook with dynamic arrays, a
+            // formula is a dynamic-array one, as Excel 365 enters it.
+            Some(Content::Formula(f)) if self.workbook.dynamic_arrays && area.is_cell() => Some(Content::Dynamic(f)),
+            c => c,
+        };
         self.put(area, content)
     }
 

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 pub fn formula_text(session: &Session, cell: CellAddr) -> Option<String> {
     let entry = entry_of(session, cell)?;
     let (f, array) = match &session.workbook().cells[entry].content {
-        Content::Formula(f) => (f, false),
+        Content::Formula(f) | Content::Dynamic(f) => (f, false),
         Content::Array(f) => (f, true),
         Content::Constant(_) => return None,
     };

@@ -43,6 +43,9 @@ pub(crate) struct Builder {
     /// is a warning; so is a name that is invalid or defined twice (the
     /// first is kept).
     pub excel_errors: bool,
+    /// Whether one-cell formulas are dynamic-array formulas
+    /// (`dynamic_arrays: true`, see [`Content::Dynamic`]).
+    pub dynamic_arrays: bool,
     /// The problems that did not refuse the workbook (`excel_errors`).
     pub warnings: Vec<Diagnostic>,
     /// The tables read (see [`Workbook::tables`]).
@@ -63,6 +66,7 @@ impl Builder {
             extents: HashMap::new(),
             named: None,
             excel_errors: false,
+            dynamic_arrays: false,
             warnings: Vec::new(),
             tables: Vec::new(),
         }
@@ -181,7 +185,13 @@ impl Builder {
     }
 
     /// Adds a cell entry unless it overlaps one already set.
-    pub fn add_cells(&mut self, src: &Arc<Source>, span: Span, entry: CellEntry) {
+    pub fn add_cells(&mut self, src: &Arc<Source>, span: Span, mut entry: CellEntry) {
+        if self.dynamic_arrays && entry.area.is_cell() {
+            entry.content = match entry.content {
+                Content::Formula(f) => Content::Dynamic(f),
+                c => c,
+            };
+        }
         // Each sheet is stored densely from A1 to its last used cell.
         let a = &entry.area;
         let old = self.extents.get(&a.sheet).copied().unwrap_or_default();
@@ -335,6 +345,7 @@ impl Builder {
             diags.sort_by_key(rank);
             return Err(crate::diagnostic::cap_per_file(diags).into());
         }
+        let dynamic_arrays = self.dynamic_arrays || self.cells.iter().any(|e| matches!(e.content, Content::Dynamic(_)));
         Ok(Workbook {
             sheets: self.sheets,
             calc,
@@ -347,6 +358,7 @@ impl Builder {
             parts,
             start: Vec::new(),
             excel_errors: self.excel_errors,
+            dynamic_arrays,
             warnings: self.warnings,
             tables: self.tables,
         })

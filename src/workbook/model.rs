@@ -43,6 +43,10 @@ pub struct Workbook {
     /// shows) and the problem is listed in `warnings`. Otherwise each is
     /// a located error.
     pub excel_errors: bool,
+    /// Whether one-cell formulas are entered as dynamic-array formulas
+    /// (a RON workbook's `dynamic_arrays: true`, or an xlsx holding any):
+    /// an edit typing `=...` into one cell enters one.
+    pub dynamic_arrays: bool,
     /// The problems loading passed over (`excel_errors`), located.
     pub warnings: Vec<Diagnostic>,
     /// Excel tables, which structured references (`Sales[Qty]`) name.
@@ -103,13 +107,18 @@ pub enum Content {
     /// (Ctrl+Shift+Enter, written `{=...}`): calculated once, each cell
     /// showing its element of the result.
     Array(Formula),
+    /// A dynamic-array formula in one cell (Excel 365's every formula):
+    /// calculated as an array, its value spilling over the cells to the
+    /// right and below. A RON workbook with `dynamic_arrays: true` enters
+    /// its one-cell formulas so; an xlsx marks them in its cell metadata.
+    Dynamic(Formula),
 }
 
 impl Content {
     /// The formula, for a formula or an array formula.
     pub fn formula(&self) -> Option<&Formula> {
         match self {
-            Content::Formula(f) | Content::Array(f) => Some(f),
+            Content::Formula(f) | Content::Array(f) | Content::Dynamic(f) => Some(f),
             Content::Constant(_) => None,
         }
     }

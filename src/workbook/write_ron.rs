@@ -46,6 +46,10 @@ pub fn write(wb: &Workbook, dfl_path: &str, origin: &str) -> Written {
         // What Excel loads past, the imported workbook loads past too.
         ron += "    excel_errors: true,\n";
     }
+    if wb.dynamic_arrays {
+        // Every one-cell formula is then read back as a dynamic-array one.
+        ron += "    dynamic_arrays: true,\n";
+    }
     if !wb.tables.is_empty() {
         ron += &format!("    tables: {{\n{}    }},\n", tables(wb));
     }
@@ -55,7 +59,7 @@ pub fn write(wb: &Workbook, dfl_path: &str, origin: &str) -> Written {
         let key = quoted(&wb.sheets.area(entry.area));
         match &entry.content {
             Content::Constant(v) => cells += &format!("        {key}: {},\n", constant(v)),
-            Content::Formula(f) | Content::Array(f) => {
+            Content::Formula(f) | Content::Array(f) | Content::Dynamic(f) => {
                 let array = matches!(entry.content, Content::Array(_));
                 // A piece of a range formula an edit cut keeps its range's
                 // anchor: written moved to its own top-left cell.
@@ -201,7 +205,7 @@ mod tests {
                 .map(|e| {
                     let content = match &e.content {
                         Content::Constant(v) => format!("{v:?}"),
-                        Content::Formula(f) => format!("={}", f.expr),
+                        Content::Formula(f) | Content::Dynamic(f) => format!("={}", f.expr),
                         Content::Array(f) => format!("{{={}}}", f.expr),
                     };
                     (w.sheets.area(e.area), content)

@@ -35,7 +35,8 @@ pub fn round_trip(s: &Session) -> (Session, Vec<String>) {
 }
 
 /// Every formula cell: its formula moved to it and printed, `{=...}` for
-/// the top-left cell of a block array formula with the block.
+/// the top-left cell of a block array formula with the block, `spill =...`
+/// for a dynamic-array formula.
 pub fn formulas(wb: &Workbook) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     for entry in &wb.cells {
@@ -49,6 +50,10 @@ pub fn formulas(wb: &Workbook) -> BTreeMap<String, String> {
             }
             Content::Array(f) => {
                 out.insert(wb.sheets.area(entry.area), format!("{{={}}}", f.expr));
+            }
+            // A dynamic-array formula: marked, so a round trip keeps the kind.
+            Content::Dynamic(f) => {
+                out.insert(wb.sheets.area(entry.area), format!("spill ={}", f.expr));
             }
         }
     }

@@ -174,7 +174,8 @@ pub(super) fn unary(op: UnaryOp, a: Scalar, texts: &[Value]) -> Scalar {
     };
     match op {
         UnaryOp::Neg => Scalar::num(-n),
-        UnaryOp::Plus => a,
+        // `#` and `@` are bound as calls, never compiled to this.
+        UnaryOp::Plus | UnaryOp::Spill | UnaryOp::At => a,
         UnaryOp::Percent => Scalar::num(n / 100.0),
     }
 }

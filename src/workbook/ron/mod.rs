@@ -69,6 +69,7 @@ pub fn from_str_in(
     let root = spans::scan(&src.text);
     let mut b = Builder::new(&src);
     b.excel_errors = raw.excel_errors;
+    b.dynamic_arrays = raw.dynamic_arrays;
     let calc = read::head(&mut b, &raw, &root, &src);
     let base = (raw.include.as_slice(), root.field("include"));
     let chosen = parts::choose(&mut b, &src, &raw.parts, root.field("parts"), base, base_dir, with);

@@ -38,6 +38,9 @@ pub(crate) struct RawWorkbook<'a> {
     /// Excel's way with problems (see `Workbook::excel_errors`).
     #[serde(default)]
     pub excel_errors: bool,
+    /// One-cell formulas are dynamic-array formulas, which spill (Excel 365).
+    #[serde(default)]
+    pub dynamic_arrays: bool,
     #[serde(default, borrow)]
     pub tables: Entries<Str<'a>, RawTable<'a>>,
 }
@@ -263,8 +266,20 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Entries
 }
 
 /// The fields of the top-level `Workbook(...)`.
-const WORKBOOK_FIELDS: &[&str] =
-    &["sheets", "calc", "include", "cells", "names", "inputs", "views", "reset", "parts", "excel_errors", "tables"];
+const WORKBOOK_FIELDS: &[&str] = &[
+    "sheets",
+    "calc",
+    "include",
+    "cells",
+    "names",
+    "inputs",
+    "views",
+    "reset",
+    "parts",
+    "excel_errors",
+    "dynamic_arrays",
+    "tables",
+];
 
 /// Reads the workbook file's RON, or turns ron's error into a diagnostic at
 /// the line and column it gives.

@@ -4,10 +4,12 @@
 //! range (as Ctrl+Enter: relative references shift from the top-left cell,
 //! which is what Excel's sharing means); otherwise each of its cells gets
 //! the formula calamine expands for it. An array formula (from
-//! `parts::array_blocks`) becomes one block array formula; the other cells
-//! of its block hold only cached values.
+//! `parts::array_blocks`) becomes one block array formula, or, when its
+//! cell metadata marks a dynamic array (`metadata`), one dynamic-array
+//! formula in its cell; the other cells of its block (or spill) hold only
+//! cached values.
 
-use super::parts::{Zip, array_blocks};
+use super::parts::{ArrayBlock, Zip, array_blocks};
 use crate::address::{Area, CellAddr, SheetId};
 use crate::grid::MAX_GRID_CELLS;
 use crate::value::date::{DateSystem, serial_of_iso};
@@ -20,13 +22,24 @@ use std::io::{Read, Seek};
 #[derive(Default)]
 pub(super) struct SheetCells {
     pub constants: Vec<(CellAddr, Value)>,
-    /// (area, formula text as stored, whether it is an array formula).
-    pub formulas: Vec<(Area, String, bool)>,
+    /// (area, formula text as stored, which kind of formula).
+    pub formulas: Vec<(Area, String, FormulaKind)>,
     /// The cached value of every formula cell.
     pub cached: Vec<(CellAddr, Value)>,
     /// Cells with an empty formula (`<f ca="1"/>`), read as their saved
     /// values.
     pub kept: Vec<CellAddr>,
+}
+
+/// How a formula was entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FormulaKind {
+    /// A plain (legacy) formula.
+    Plain,
+    /// An array formula over a block (Ctrl+Shift+Enter).
+    Block,
+    /// An Excel 365 dynamic-array formula, which spills.
+    Dynamic,
 }
 
 /// A shared formula group: its template, the range it is declared over,
@@ -47,12 +60,13 @@ pub(super) fn read<R: Read + Seek>(
     name: &str,
     path: &str,
     dates: DateSystem,
+    dynamic: &[bool],
 ) -> Result<SheetCells, String> {
-    let mut blocks: HashMap<(u32, u32), Area> = HashMap::new();
+    let mut blocks: HashMap<(u32, u32), (Area, FormulaKind)> = HashMap::new();
     // The cells of the blocks but their top-left ones: cached values only.
     let mut inside = Spans::default();
     let mut in_blocks = 0u64;
-    for (cell, text) in array_blocks(zip, path)? {
+    for ArrayBlock { cell, block: text, cm } in array_blocks(zip, path)? {
         let at = area(sheet, &cell).ok_or_else(|| format!("an array formula in `{path}` has no cell"))?;
         let block = area(sheet, &text).ok_or_else(|| format!("the array formula at {cell} has the block `{text}`"))?;
         if block.size() > MAX_GRID_CELLS || !block.contains(at.top_left()) {
@@ -65,7 +79,9 @@ pub(super) fn read<R: Read + Seek>(
             return Err(format!("the array formulas reach {in_blocks} cells at {cell}, more than {MAX_GRID_CELLS}"));
         }
         inside.add(&block);
-        blocks.insert((at.r0, at.c0), block);
+        let marked = cm.and_then(|k| k.checked_sub(1)).and_then(|k| dynamic.get(k)) == Some(&true);
+        let kind = if marked { FormulaKind::Dynamic } else { FormulaKind::Block };
+        blocks.insert((at.r0, at.c0), (block, kind));
     }
     let mut out = SheetCells::default();
     let mut shared: BTreeMap<usize, Shared> = BTreeMap::new();
@@ -85,9 +101,12 @@ pub(super) fn read<R: Read + Seek>(
             Some(f) => {
                 out.cached.push((addr, value));
                 match f {
-                    // `<f ca="1"/>`: a cell a dynamic array spills into, or
-                    // one a data table fills. Until spills are computed it
-                    // keeps the value Excel saved.
+                    // An empty formula inside an array formula's block or a
+                    // dynamic array's spill: its cached value only.
+                    XlsxFormulaMetadata::Normal { formula } if formula.trim().is_empty() && in_block => {}
+                    // `<f ca="1"/>` elsewhere: a cell a data table fills (or
+                    // a spill whose anchor is not marked): it keeps the
+                    // value Excel saved.
                     XlsxFormulaMetadata::Normal { formula } if formula.trim().is_empty() => {
                         if let Some((_, v)) = out.cached.pop()
                             && !v.is_empty()
@@ -97,8 +116,12 @@ pub(super) fn read<R: Read + Seek>(
                         out.kept.push(addr);
                     }
                     XlsxFormulaMetadata::Normal { formula } => {
-                        let block = blocks.get(&(r, c)).copied();
-                        out.formulas.push((block.unwrap_or(Area::cell(addr)), formula, block.is_some()));
+                        let entry = match blocks.get(&(r, c)).copied() {
+                            Some((block, FormulaKind::Block)) => (block, formula, FormulaKind::Block),
+                            Some((_, kind)) => (Area::cell(addr), formula, kind),
+                            None => (Area::cell(addr), formula, FormulaKind::Plain),
+                        };
+                        out.formulas.push(entry);
                     }
                     XlsxFormulaMetadata::Shared { shared_index, range, formula } => {
                         let g = shared.entry(shared_index).or_insert_with(|| Shared {
@@ -139,19 +162,19 @@ pub(super) fn read<R: Read + Seek>(
 
 /// A shared group as formula entries: one over its range when its cells
 /// fill it, from its top-left cell; else one per cell.
-fn expand(sheet: SheetId, g: Shared) -> Result<Vec<(Area, String, bool)>, String> {
+fn expand(sheet: SheetId, g: Shared) -> Result<Vec<(Area, String, FormulaKind)>, String> {
     if let Some(range) = g.range
         && g.at == (range.r0, range.c0)
         && g.cells.len() as u64 == range.size()
         && g.cells.iter().all(|&(r, c)| range.contains(CellAddr::new(sheet, r, c)))
     {
-        return Ok(vec![(range, g.formula, false)]);
+        return Ok(vec![(range, g.formula, FormulaKind::Plain)]);
     }
     g.cells
         .iter()
         .map(|&(r, c)| {
             let text = calamine::expand_shared_formula(&g.formula, g.at, (r, c)).map_err(|e| e.to_string())?;
-            Ok((Area::cell(CellAddr::new(sheet, r, c)), text, false))
+            Ok((Area::cell(CellAddr::new(sheet, r, c)), text, FormulaKind::Plain))
         })
         .collect()
 }

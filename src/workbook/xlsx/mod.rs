@@ -16,6 +16,7 @@
 //! state's fingerprint is taken from.
 
 mod cells;
+mod metadata;
 mod names;
 mod newer_errors;
 mod parts;
@@ -28,7 +29,7 @@ use super::model::*;
 use super::refs::check_sheet_name;
 use crate::LoadError;
 use crate::address::{Area, CellAddr};
-use crate::ast::Span;
+use crate::ast::{Expr, ExprKind, Span};
 use crate::diagnostic::{Diagnostic, Source};
 use crate::parse::parse_formula;
 use crate::policy::SettingError;
@@ -36,6 +37,7 @@ use crate::sheets::Sheets;
 use crate::value::date::DateSystem;
 use crate::value::{ErrorKind, Value};
 use calamine::{Reader, SheetType, Xlsx};
+use cells::FormulaKind;
 use std::io::Cursor;
 use std::path::Path;
 use std::sync::Arc;
@@ -75,6 +77,7 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     let newer: Vec<(CellAddr, ErrorKind)> = masked.as_ref().map(|(_, f)| f.clone()).unwrap_or_default();
     let read_from: &[u8] = masked.as_ref().map_or(bytes, |(b, _)| b.as_slice());
     let mut xlsx: Xlsx<_> = Xlsx::new(Cursor::new(read_from)).map_err(|e| fail(e.to_string()))?;
+    let dynamic = metadata::dynamic_arrays(&mut zip).map_err(fail)?;
     let kinds: Vec<(String, SheetType)> = xlsx.sheets_metadata().iter().map(|s| (s.name.clone(), s.typ)).collect();
     let mut sheets = Sheets::default();
     let mut diags = Vec::new();
@@ -102,7 +105,7 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
         if !kinds.iter().any(|(n, t)| n == name && *t == SheetType::WorkSheet) {
             continue;
         }
-        let mut read = cells::read(&mut xlsx, &mut zip, i as u16, name, part, dates)
+        let mut read = cells::read(&mut xlsx, &mut zip, i as u16, name, part, dates, &dynamic)
             .map_err(|m| fail(format!("sheet `{name}`: {m}")))?;
         for (at, e) in newer.iter().filter(|(at, _)| at.sheet == i as u16) {
             let cells = read.cached.iter_mut().chain(read.constants.iter_mut());
@@ -111,8 +114,8 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
         for (c, v) in read.constants {
             listing.constant(&sheets, c, v);
         }
-        for (area, text, array) in read.formulas {
-            listing.formula(&sheets, area, &excel_text(&text), array);
+        for (area, text, kind) in read.formulas {
+            listing.formula(&sheets, area, &excel_text(&text), kind);
         }
         start.extend(read.cached.into_iter().filter(|(_, v)| !v.is_empty()));
         if let Some(first) = read.kept.first() {
@@ -243,9 +246,35 @@ struct Item {
 
 enum Kind {
     Constant(CellAddr, Value),
-    Formula { area: Area, text: String, array: bool },
+    Formula { area: Area, text: String, kind: FormulaKind },
     // `unread`: Excel's text when it could not be parsed (the name is `#REF!`).
     Name { name: String, anchor: CellAddr, text: String, hidden: bool, unread: Option<String> },
+}
+
+/// `_xlfn.ANCHORARRAY(A1)` and `_xlfn.SINGLE(x)` as the operators Excel
+/// shows them, `A1#` and `@x`: what dataflow writes back as those calls.
+fn operators(mut e: Expr) -> Expr {
+    use crate::ast::UnaryOp;
+    let operator = |name: &str| {
+        [UnaryOp::Spill, UnaryOp::At]
+            .into_iter()
+            .find(|&op| crate::functions::operator(op).is_some_and(|f| f.name.eq_ignore_ascii_case(name)))
+    };
+    e.kind = match e.kind {
+        ExprKind::Call { name, mut args } => match operator(&name) {
+            Some(op) if args.len() == 1 => {
+                let arg = operators(args.remove(0));
+                ExprKind::Unary { op, expr: Box::new(arg) }
+            }
+            _ => ExprKind::Call { name, args: args.into_iter().map(operators).collect() },
+        },
+        ExprKind::Unary { op, expr } => ExprKind::Unary { op, expr: Box::new(operators(*expr)) },
+        ExprKind::Binary { op, lhs, rhs } => {
+            ExprKind::Binary { op, lhs: Box::new(operators(*lhs)), rhs: Box::new(operators(*rhs)) }
+        }
+        kind => kind,
+    };
+    e
 }
 
 impl Listing {
@@ -267,9 +296,9 @@ impl Listing {
         self.push(format!("{}: ", sheets.cell(c)), &shown, "", Kind::Constant(c, v));
     }
 
-    fn formula(&mut self, sheets: &Sheets, area: Area, text: &str, array: bool) {
-        let (head, tail) = if array { ("{=", "}") } else { ("=", "") };
-        let kind = Kind::Formula { area, text: text.to_string(), array };
+    fn formula(&mut self, sheets: &Sheets, area: Area, text: &str, kind: FormulaKind) {
+        let (head, tail) = if kind == FormulaKind::Block { ("{=", "}") } else { ("=", "") };
+        let kind = Kind::Formula { area, text: text.to_string(), kind };
         self.push(format!("{}: {head}", sheets.area(area)), text, tail, kind);
     }
 
@@ -312,10 +341,15 @@ impl Listing {
                 Kind::Constant(c, v) => {
                     b.add_cells(&src, item.line, CellEntry::new(Area::cell(c), Content::Constant(v)))
                 }
-                Kind::Formula { area, text, array } => {
+                Kind::Formula { area, text, kind } => {
                     let what = format!("cell {}", b.show(area));
                     if let Some(f) = b.formula(&src, item.at, &text, &what) {
-                        let content = if array { Content::Array(f) } else { Content::Formula(f) };
+                        let f = Formula { expr: operators(f.expr), ..f };
+                        let content = match kind {
+                            FormulaKind::Block => Content::Array(f),
+                            FormulaKind::Dynamic => Content::Dynamic(f),
+                            FormulaKind::Plain => Content::Formula(f),
+                        };
                         b.add_cells(&src, item.line, CellEntry::new(area, content));
                     }
                 }

@@ -66,6 +66,15 @@ pub(super) fn part<R: Read + Seek>(zip: &mut Zip<R>, path: &str) -> Result<Strin
 /// refused instead of filling memory.
 pub const MAX_PART_BYTES: u64 = 256 << 20;
 
+/// An array formula as a sheet part stores it: its cell, its block (the
+/// `ref`), and the cell's metadata index (`cm`), which marks a dynamic
+/// array (see `metadata`).
+pub(super) struct ArrayBlock {
+    pub cell: String,
+    pub block: String,
+    pub cm: Option<usize>,
+}
+
 /// The value of attribute `key` (any namespace prefix), unescaped.
 pub(super) fn attr(e: &BytesStart<'_>, key: &str) -> Result<Option<String>, String> {
     for a in e.attributes() {
@@ -163,21 +172,22 @@ fn relationships(text: &str) -> Result<HashMap<String, String>, String> {
 
 /// The array formulas of a sheet's part: (the cell holding the formula, the
 /// block it is entered over), both as written (`A1`, `A1:C3`).
-pub(super) fn array_blocks<R: Read + Seek>(zip: &mut Zip<R>, path: &str) -> Result<Vec<(String, String)>, String> {
+pub(super) fn array_blocks<R: Read + Seek>(zip: &mut Zip<R>, path: &str) -> Result<Vec<ArrayBlock>, String> {
     let text = part(zip, path)?;
     let mut xml = Reader::from_str(&text);
-    let mut cell = String::new();
+    let (mut cell, mut cm) = (String::new(), None);
     let mut blocks = Vec::new();
     loop {
         match xml.read_event().map_err(|e| format!("`{path}` is not readable XML: {e}"))? {
             Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == "c" => {
                 cell = attr(&e, "r")?.unwrap_or_default();
+                cm = attr(&e, "cm")?.and_then(|k| k.parse().ok());
             }
             Event::Start(e) | Event::Empty(e)
                 if e.local_name().as_ref() == "f" && attr(&e, "t")?.as_deref() == Some("array") =>
             {
                 let block = attr(&e, "ref")?.unwrap_or_else(|| cell.clone());
-                blocks.push((cell.clone(), block));
+                blocks.push(ArrayBlock { cell: cell.clone(), block, cm });
             }
             Event::Eof => return Ok(blocks),
             _ => {}
