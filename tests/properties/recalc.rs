@@ -16,7 +16,11 @@ use proptest::prelude::*;
 /// A sheet holding `cells`, each formula's references resolved by `refs`
 /// (given the cell number and the formula's text).
 fn sheet(cells: &[Content], refs: impl Fn(usize, &str) -> String) -> Sheet {
-    let mut s = Sheet::new();
+    sheet_of(Sheet::new(), cells, refs)
+}
+
+/// [`sheet`], starting from `s` (a sheet with dynamic arrays, say).
+fn sheet_of(mut s: Sheet, cells: &[Content], refs: impl Fn(usize, &str) -> String) -> Sheet {
     // RAND draws the same numbers in sheets built alike.
     s.settings_mut().seed = Some(1);
     for (i, c) in cells.iter().enumerate() {
@@ -65,7 +69,12 @@ fn values(s: &Sheet) -> Vec<Value> {
 /// whatever was in their cells (a block overlapping an earlier one is left
 /// out), calculated in the order asked.
 fn cyclic(cells: &[Content], name: &str, blocks: &[(usize, usize, String)], synchronous: bool) -> Sheet {
-    let mut s = sheet(cells, |_, f| anywhere(f));
+    cyclic_of(Sheet::new(), cells, name, blocks, synchronous)
+}
+
+/// [`cyclic`], starting from `s`.
+fn cyclic_of(s: Sheet, cells: &[Content], name: &str, blocks: &[(usize, usize, String)], synchronous: bool) -> Sheet {
+    let mut s = sheet_of(s, cells, |_, f| anywhere(f));
     s.name("nm", &anywhere(name));
     let mut covered = [false; CELLS];
     for (i, j, f) in blocks {
@@ -99,6 +108,48 @@ proptest! {
         prop_assert!(report.iterations <= 1, "a step made {} iterations", report.iterations);
         for (i, v) in values(&s).iter().enumerate() {
             prop_assert!(!not_finite(v), "{} holds {:?}", cell(i), v);
+        }
+    }
+
+    /// The same with dynamic-array formulas: random formulas spill (and
+    /// read spills with `#`, ANCHORARRAY) over each other, into cycles.
+    #[test]
+    fn spilling_cycles_stop_within_the_cap_and_store_no_nan(
+        cells in contents(false),
+        name in formula(false),
+        cap in 1u32..12,
+        synchronous in any::<bool>(),
+        blocks in proptest::collection::vec((0..CELLS, 0..CELLS, formula(false)), 0..3),
+    ) {
+        let mut s = cyclic_of(Sheet::new().dynamic_arrays(), &cells, &name, &blocks, synchronous);
+        s.iterate(cap, 0.001);
+        let report = s.recalc();
+        prop_assert!(report.iterations <= cap, "{} iterations, cap {}", report.iterations, cap);
+        s.step();
+        for (i, v) in values(&s).iter().enumerate() {
+            prop_assert!(!not_finite(v), "{} holds {:?}", cell(i), v);
+        }
+    }
+
+    /// Dirty tracking with spills: what a pass calculating only what
+    /// changed gives is what a pass calculating every formula gives.
+    #[test]
+    fn dirty_tracking_changes_no_spilled_value(
+        cells in contents(true),
+        name in formula(true),
+        synchronous in any::<bool>(),
+    ) {
+        let build = || {
+            let mut s = cyclic_of(Sheet::new().dynamic_arrays(), &cells, &name, &[], synchronous);
+            s.iterate(100, 0.0);
+            s
+        };
+        let (mut tracked, mut full) = (build(), build());
+        for pass in 1..=6 {
+            tracked.step();
+            full.mark_all_dirty();
+            full.step();
+            prop_assert_eq!(values(&tracked), values(&full), "after pass {}", pass);
         }
     }
 

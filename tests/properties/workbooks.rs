@@ -40,6 +40,8 @@ fn leaf() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => (0..CELLS).prop_map(|i| format!("«{i}»")),
         2 => (0..CELLS, 0..CELLS).prop_map(|(i, j)| format!("«{i}:{j}»")),
+        // The spill of a cell (`#REF!` unless it holds a dynamic-array formula).
+        1 => (0..CELLS).prop_map(|i| format!("«{i}»#")),
         3 => (-3i32..10).prop_map(|n| n.to_string()),
         1 => Just("nm".to_string()),
         1 => proptest::sample::select(&[
