@@ -8,6 +8,8 @@
 //! can use as such. The lookups read their ranges' stored part only.
 //! INDIRECT (`indirect`) reads a reference from text when it runs;
 //! SINGLE (Excel's `@`) reads one cell of a range by implicit intersection.
+//! TRIMRANGE (`trimrange`) cuts a reference or an array down to its
+//! non-blank part; the trim references (`A1:.E10`) are bound as calls of it.
 //! Several references travel as a reference array (see `crate::value`):
 //! INDEX's area argument picks one, AREAS counts them, ROWS and COLUMNS
 //! refuse them (#REF!), and OFFSET with array arguments returns one per
@@ -17,9 +19,10 @@ mod address;
 mod indirect;
 mod search;
 mod tables;
+mod trimrange;
 mod xlookup;
 
-use super::Excel::V2021;
+use super::Excel::{V365, V2021};
 use super::args::{given, lift_values, number};
 use super::{Arg, FnSpec, Intrinsic};
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
@@ -53,7 +56,17 @@ pub const FUNCTIONS: &[FnSpec] = &[
     // Excel 365's `@`, as files store it; the operator itself comes with
     // dynamic arrays.
     FnSpec::new("SINGLE", 1, 1, at_single).since(V2021).openformula("COM.MICROSOFT.SINGLE").not_in_libreoffice(),
+    // Also what a trim reference (`A1:.E10`) is bound as: see `TRIMRANGE`.
+    FnSpec::new("TRIMRANGE", 1, 3, trimrange::trimrange)
+        .args(&[Arg::Array, Arg::Value])
+        .returns_ref()
+        .since(V365)
+        .openformula("COM.MICROSOFT.TRIMRANGE")
+        .not_in_libreoffice(),
 ];
+
+/// TRIMRANGE's entry, which trim references are bound as.
+pub const TRIMRANGE: &FnSpec = &FUNCTIONS[FUNCTIONS.len() - 1];
 
 /// `_xlfn.SINGLE(x)`, Excel's `@x`: one value by implicit intersection.
 fn at_single(ev: &mut Eval, args: &[BExpr]) -> Value {
