@@ -46,11 +46,16 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("HLOOKUP", 3, 4, tables::hlookup),
     FnSpec::new("LOOKUP", 2, 3, tables::lookup).args(&[Arg::Value, Arg::Value, Arg::SizedLike(1)]),
     FnSpec::new("XLOOKUP", 3, 6, xlookup::xlookup)
+        .args(&[Arg::Array, Arg::Value])
         .returns_ref()
         .since(V2021)
         .openformula("COM.MICROSOFT.XLOOKUP")
         .not_in_libreoffice(),
-    FnSpec::new("XMATCH", 2, 4, xlookup::xmatch).since(V2021).openformula("COM.MICROSOFT.XMATCH").not_in_libreoffice(),
+    FnSpec::new("XMATCH", 2, 4, xlookup::xmatch)
+        .args(&[Arg::Array, Arg::Value])
+        .since(V2021)
+        .openformula("COM.MICROSOFT.XMATCH")
+        .not_in_libreoffice(),
     FnSpec::new("ADDRESS", 2, 5, address::address),
     FnSpec::new("AREAS", 1, 1, areas).args(&[Arg::Position]),
     // Excel 365's `@`, as files store it; the operator itself comes with
