@@ -10,11 +10,13 @@
 mod common;
 mod export;
 
+use dataflow::address::CellAddr;
 use dataflow::export::{Format, export as export_to};
 use dataflow::parse::parse_formula;
 use dataflow::session::Session;
 use dataflow::testing::Sheet;
-use export::{formulas, part, render, round_trip, temp};
+use dataflow::value::Value;
+use export::{formulas, names, part, render, round_trip, temp};
 
 fn printed(f: &str) -> String {
     parse_formula(f).unwrap_or_else(|e| panic!("{f}: {e:?}")).to_string()
@@ -92,6 +94,10 @@ const RON: &str = r#"Workbook(
         "B1": "=SUM(A:.A)",
         "B2": "=ROWS(A1.:.A9)",
         "B3": "=ROWS(TRIMRANGE(A1:A9,2,2))",
+        "B4": "=SUM(data)",
+    },
+    names: {
+        "data": (formula: "=$A$1.:.$A$9"),
     },
 )"#;
 
@@ -111,10 +117,15 @@ fn xlsx_stores_trims_as_excel_does_and_reads_them_back() {
     assert!(sheet.contains("<f>SUM(_xlfn._TRO_TRAILING(A:A))</f>"), "{sheet}");
     assert!(sheet.contains("<f>ROWS(_xlfn._TRO_ALL(A1:A9))</f>"), "{sheet}");
     assert!(sheet.contains("<f>ROWS(_xlfn.TRIMRANGE(A1:A9,2,2))</f>"), "{sheet}");
+    // A name's trim holds its sheet inside, as Excel stores it.
+    let book = part(&out.bytes, "xl/workbook.xml");
+    assert!(book.contains("_xlfn._TRO_ALL(Main!$A$1:$A$9)"), "{book}");
     let (mut back, _) = round_trip(&s);
     assert_eq!(formulas(back.workbook()), formulas(s.workbook()));
     back.recalc();
     assert_eq!(formulas(back.workbook())["Main!B1"], "=SUM(A:.A)");
+    assert_eq!(names(back.workbook())["data"], names(s.workbook())["data"]);
+    assert_eq!(back.engine().grid().get(CellAddr::new(0, 3, 1)), &Value::Number(3.0), "B4 = SUM(data)");
 }
 
 #[test]
@@ -124,5 +135,5 @@ fn ods_writes_the_trimrange_call_and_warns() {
     let content = part(&out.bytes, "content.xml");
     assert!(content.contains("of:=SUM(COM.MICROSOFT.TRIMRANGE([.A$1:.A$1048576];2;2))"), "{content}");
     let warned = out.warnings.iter().filter(|w| w.contains("TRIMRANGE, which LibreOffice")).count();
-    assert_eq!(warned, 3, "{:?}", out.warnings);
+    assert_eq!(warned, 4, "{:?}", out.warnings);
 }
