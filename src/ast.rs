@@ -61,6 +61,44 @@ pub enum UnaryOp {
     Spill,
     /// Prefix `@`: implicit intersection (Excel's `SINGLE`).
     At,
+    /// A trim reference (`A1:.E10`, `A1.:E10`, `A1.:.E10`, `A:.A`): the
+    /// range it wraps with its blank edge rows and columns left out, as
+    /// `TRIMRANGE(range, n, n)` (stored `_xlfn._TRO_TRAILING(A1:E10)`).
+    Trim(Trim),
+}
+
+/// Which blank edges a trim reference leaves out; the number is
+/// TRIMRANGE's `trim_rows` and `trim_cols` (1 leading, 2 trailing, 3 both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Trim {
+    /// `.:`, stored `_TRO_LEADING`.
+    Leading = 1,
+    /// `:.`, stored `_TRO_TRAILING`.
+    Trailing = 2,
+    /// `.:.`, stored `_TRO_ALL`.
+    Both = 3,
+}
+
+impl Trim {
+    pub const ALL: [Trim; 3] = [Trim::Leading, Trim::Trailing, Trim::Both];
+
+    /// The operator replacing the range's `:`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Trim::Leading => ".:",
+            Trim::Trailing => ":.",
+            Trim::Both => ".:.",
+        }
+    }
+
+    /// The function an xlsx stores it as (after `_xlfn.`).
+    pub fn stored_name(self) -> &'static str {
+        match self {
+            Trim::Leading => "_TRO_LEADING",
+            Trim::Trailing => "_TRO_TRAILING",
+            Trim::Both => "_TRO_ALL",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -155,6 +193,20 @@ impl Expr {
             | ExprKind::Ref(_)
             | ExprKind::Table(_)
             | ExprKind::Missing => {}
+        }
+    }
+}
+
+impl UnaryOp {
+    /// A number per operator (a trim per kind), for hashing.
+    pub fn code(self) -> u8 {
+        match self {
+            UnaryOp::Neg => 0,
+            UnaryOp::Plus => 1,
+            UnaryOp::Percent => 2,
+            UnaryOp::Trim(t) => 2 + t as u8,
+            UnaryOp::Spill => 6,
+            UnaryOp::At => 7,
         }
     }
 }

@@ -15,8 +15,7 @@ use dataflow::session::Session;
 use dataflow::testing::Sheet;
 use dataflow::value::Value;
 use dataflow::value::date::DateSystem;
-use export::{render, round_trip, temp};
-use std::io::Read;
+use export::{part, render, round_trip, temp};
 
 fn n(x: f64) -> Value {
     Value::Number(x)
@@ -114,14 +113,6 @@ fn load(name: &str, ron: &str) -> Session {
 fn cell(s: &Session, a1: &str) -> Value {
     let (row, col) = parse_a1(a1).unwrap();
     s.engine().grid().get(CellAddr::new(0, row, col)).clone()
-}
-
-/// The text of one part of a zip package.
-fn part(bytes: &[u8], name: &str) -> String {
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-    let mut text = String::new();
-    zip.by_name(name).unwrap().read_to_string(&mut text).unwrap();
-    text
 }
 
 #[test]

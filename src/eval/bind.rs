@@ -19,7 +19,7 @@ mod scope;
 
 use super::BExpr;
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
-use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span, TableRef};
+use crate::ast::{Axis, Expr, ExprKind, RefExpr, RefKind, Span, TableRef, UnaryOp};
 use crate::functions::{Arg, FnSpec, Intrinsic};
 use crate::grid::Grid;
 use crate::ids::NameId;
@@ -268,6 +268,13 @@ impl<'s> Binder<'s> {
             ExprKind::Table(t) => BExpr::Const(self.table_ref(t, &e.span)),
             ExprKind::Name(n) => self.name(n, &e.span),
             ExprKind::Call { name, args } => self.call(name, args, anchor, &e.span),
+            // `A1:.E10` is `TRIMRANGE(A1:E10, 2, 2)`.
+            ExprKind::Unary { op: UnaryOp::Trim(t), expr } => {
+                let x = self.bind(expr, anchor);
+                let n = BExpr::Const(Value::Number(f64::from(*t as u8)));
+                let args = Box::new([x, n.clone(), n]);
+                self.fold(BExpr::Call(crate::functions::lookup::TRIMRANGE, args))
+            }
             ExprKind::Unary { op, expr } => {
                 let x = self.bind(expr, anchor);
                 // `A1#` and `@x` are bound as the calls they stand for.

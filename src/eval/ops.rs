@@ -58,7 +58,8 @@ pub fn unary(op: UnaryOp, v: Value) -> Value {
     map1(&v, |x| match (op, x.to_number()) {
         // Excel ignores a leading `+`: text stays text (`=+"abc"` is `abc`).
         (UnaryOp::Plus, _) if x.is_empty() => Value::Number(0.0),
-        (UnaryOp::Plus, _) => x.clone(),
+        // A trim reference is bound as a TRIMRANGE call, never as an operator.
+        (UnaryOp::Plus | UnaryOp::Trim(_), _) => x.clone(),
         (_, Err(e)) => Value::Error(e),
         (UnaryOp::Neg, Ok(n)) => Value::num(-n),
         (UnaryOp::Percent, Ok(n)) => Value::num(n / 100.0),

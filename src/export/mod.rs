@@ -16,7 +16,7 @@ mod tables;
 mod xlsx;
 
 use crate::address::{Area, CellAddr};
-use crate::ast::{Expr, ExprKind};
+use crate::ast::{Expr, ExprKind, UnaryOp};
 use crate::policy::{CalcSettings, Order};
 use crate::session::Session;
 use crate::sheets::Sheets;
@@ -231,6 +231,11 @@ pub(crate) fn calls(e: &Expr, f: &mut impl FnMut(&str)) {
         ExprKind::Call { name, args } => {
             f(name);
             args.iter().for_each(|a| calls(a, f));
+        }
+        // A trim reference is a TRIMRANGE call.
+        ExprKind::Unary { op: UnaryOp::Trim(_), expr } => {
+            f(crate::functions::lookup::TRIMRANGE.name);
+            calls(expr, f)
         }
         ExprKind::Unary { expr, .. } => calls(expr, f),
         ExprKind::Binary { lhs, rhs, .. } => {

@@ -49,6 +49,13 @@ fn write(out: &mut String, e: &Expr) {
             operand(out, expr);
             out.push('%');
         }
+        // OpenFormula has no trim reference: the TRIMRANGE call it means.
+        ExprKind::Unary { op: UnaryOp::Trim(t), expr } => {
+            out.push_str(functions::lookup::TRIMRANGE.openformula_name());
+            out.push('(');
+            write(out, expr);
+            out.push_str(&format!(";{0};{0})", *t as u8));
+        }
         ExprKind::Unary { op, expr } => {
             out.push(if *op == UnaryOp::Neg { '-' } else { '+' });
             operand(out, expr);

@@ -13,7 +13,7 @@
 use super::package::{Fix, Fixes, finish};
 use super::{Book, Cell, number};
 use crate::address::a1;
-use crate::ast::{Expr, ExprKind};
+use crate::ast::{Expr, ExprKind, UnaryOp};
 use crate::functions::{self, FnSpec};
 use crate::value::date::DateSystem;
 use crate::value::{ErrorKind, Value};
@@ -165,6 +165,13 @@ fn prefix(e: &mut Expr, vars: &[String]) {
                     prefix(a, if is_let { &scope } else { vars });
                 }
             }
+        }
+        // A trim reference is stored as a call: `_xlfn._TRO_TRAILING(A1:E10)`.
+        ExprKind::Unary { op: UnaryOp::Trim(t), expr } => {
+            let mut x = std::mem::replace(expr.as_mut(), Expr::new(ExprKind::Missing, 0..0));
+            prefix(&mut x, vars);
+            let name = format!("_xlfn.{}", t.stored_name());
+            e.kind = ExprKind::Call { name, args: vec![x] };
         }
         ExprKind::Unary { expr, .. } => prefix(expr, vars),
         ExprKind::Binary { lhs, rhs, .. } => {

@@ -8,6 +8,8 @@
 //! can use as such. The lookups read their ranges' stored part only.
 //! INDIRECT (`indirect`) reads a reference from text when it runs;
 //! SINGLE (Excel's `@`) reads one cell of a range by implicit intersection.
+//! TRIMRANGE (`trimrange`) cuts a reference or an array down to its
+//! non-blank part; the trim references (`A1:.E10`) are bound as calls of it.
 //! Several references travel as a reference array (see `crate::value`):
 //! INDEX's area argument picks one, AREAS counts them, ROWS and COLUMNS
 //! refuse them (#REF!), and OFFSET with array arguments returns one per
@@ -17,9 +19,10 @@ mod address;
 mod indirect;
 mod search;
 mod tables;
+mod trimrange;
 mod xlookup;
 
-use super::Excel::V2021;
+use super::Excel::{V365, V2021};
 use super::args::{given, lift_values, number};
 use super::{Arg, FnSpec, Intrinsic};
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
@@ -43,15 +46,19 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("HLOOKUP", 3, 4, tables::hlookup),
     FnSpec::new("LOOKUP", 2, 3, tables::lookup).args(&[Arg::Value, Arg::Value, Arg::SizedLike(1)]),
     FnSpec::new("XLOOKUP", 3, 6, xlookup::xlookup)
+        .args(&[Arg::Array, Arg::Value])
         .returns_ref()
         .since(V2021)
         .openformula("COM.MICROSOFT.XLOOKUP")
         .not_in_libreoffice(),
-    FnSpec::new("XMATCH", 2, 4, xlookup::xmatch).since(V2021).openformula("COM.MICROSOFT.XMATCH").not_in_libreoffice(),
+    FnSpec::new("XMATCH", 2, 4, xlookup::xmatch)
+        .args(&[Arg::Array, Arg::Value])
+        .since(V2021)
+        .openformula("COM.MICROSOFT.XMATCH")
+        .not_in_libreoffice(),
     FnSpec::new("ADDRESS", 2, 5, address::address),
     FnSpec::new("AREAS", 1, 1, areas).args(&[Arg::Position]),
-    // Excel 365's `@`, as files store it; the operator itself comes with
-    // dynamic arrays.
+    // Excel 365's `@`, as files store it: the binder binds `@x` as this.
     FnSpec::new("SINGLE", 1, 1, at_single)
         .since(V2021)
         .openformula("COM.MICROSOFT.SINGLE")
@@ -64,7 +71,17 @@ pub const FUNCTIONS: &[FnSpec] = &[
         .openformula("COM.MICROSOFT.ANCHORARRAY")
         .not_in_libreoffice()
         .intrinsic(Intrinsic::AnchorArray),
+    // Last (see `TRIMRANGE` below): what a trim reference (`A1:.E10`) is bound as.
+    FnSpec::new("TRIMRANGE", 1, 3, trimrange::trimrange)
+        .args(&[Arg::Array, Arg::Value])
+        .returns_ref()
+        .since(V365)
+        .openformula("COM.MICROSOFT.TRIMRANGE")
+        .not_in_libreoffice(),
 ];
+
+/// TRIMRANGE's entry, which trim references are bound as.
+pub const TRIMRANGE: &FnSpec = &FUNCTIONS[FUNCTIONS.len() - 1];
 
 /// `ANCHORARRAY(A1)`, Excel's `A1#`: the range the formula in A1 spills
 /// over now; `#REF!` when A1 holds no dynamic-array formula (or more than

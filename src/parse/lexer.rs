@@ -17,7 +17,7 @@
 use super::ParseError;
 use super::errors::quote;
 use crate::address::{MAX_ROWS, parse_col, parse_row};
-use crate::ast::Axis;
+use crate::ast::{Axis, Trim};
 use crate::value::ErrorKind;
 use chumsky::span::SimpleSpan;
 use logos::Logos;
@@ -109,6 +109,13 @@ pub(crate) enum Token<'a> {
     Ge,
     #[token(":")]
     Colon,
+    /// A trim reference's `:` (`A1:.E10`, `A1.:E10`, `A1.:.E10`). A dot
+    /// before `:` right after a word or number (`A1.`, `1.`) is split off
+    /// it by [`split_trims`].
+    #[token(":.", |_| Trim::Trailing)]
+    #[token(".:", |_| Trim::Leading)]
+    #[token(".:.", |_| Trim::Both)]
+    TrimColon(Trim),
     #[token(",")]
     Comma,
     #[token(";")]
@@ -377,14 +384,14 @@ pub(crate) fn is_ident(s: &str) -> bool {
 /// `$` reference piece, a `)`, or a row number after `:` (`3:5`).
 pub(crate) fn ends_reference(before: Option<&Token>, tok: &Token) -> bool {
     matches!(tok, Token::Ident(_) | Token::Ref(_) | Token::RParen)
-        || matches!((before, tok), (Some(Token::Colon), Token::Number(_)))
+        || matches!((before, tok), (Some(Token::Colon | Token::TrimColon(_)), Token::Number(_)))
 }
 
 /// True when `tok` (before `after`) can start a reference operand: a word,
 /// a `$` reference piece, a sheet prefix, a `(`, or a row number before `:`.
 pub(crate) fn starts_reference(tok: &Token, after: Option<&Token>) -> bool {
     matches!(tok, Token::Ident(_) | Token::Ref(_) | Token::Sheet(_) | Token::LParen)
-        || matches!((tok, after), (Token::Number(_), Some(Token::Colon)))
+        || matches!((tok, after), (Token::Number(_), Some(Token::Colon | Token::TrimColon(_))))
 }
 
 /// Whether whitespace between the tokens `[before] prev | next [after]` is
@@ -463,7 +470,7 @@ pub(crate) fn lex(src: &str) -> (Vec<(Token<'_>, SimpleSpan)>, Vec<ParseError>) 
         let err = &mut errors[i];
         err.message = LexError::Unexpected(src[err.span.clone()].to_string()).message();
     }
-    (mark_intersections(tokens), errors)
+    (mark_intersections(super::trim::split_trims(tokens)), errors)
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Token-level tests of the lexer: cell-like words, `$` pieces, sheet
-//! prefixes, error literals, numbers, strings, and bad input that becomes
-//! error tokens without stopping the lexer.
+//! prefixes, error literals, numbers, strings, trim operators, and bad
+//! input that becomes error tokens without stopping the lexer.
 
 use super::*;
 
@@ -178,4 +178,21 @@ fn long_runs_of_bad_text_give_short_messages() {
     assert!(errors[0].len() < 60, "{errors:?}");
     let (_, errors) = lexed(&format!("${}1", "Q".repeat(1000)));
     assert!(errors[0].len() < 60, "{errors:?}");
+}
+
+#[test]
+fn trim_operators_are_one_token_and_take_their_dot_back_from_the_piece_before() {
+    use crate::ast::Trim::{Both, Leading, Trailing};
+    let trim = Token::TrimColon;
+    assert_eq!(tokens("A1:.E10"), [Token::Ident("A1"), trim(Trailing), Token::Ident("E10")]);
+    assert_eq!(tokens("A1.:E10"), [Token::Ident("A1"), trim(Leading), Token::Ident("E10")]);
+    assert_eq!(tokens("A1.:.E10"), [Token::Ident("A1"), trim(Both), Token::Ident("E10")]);
+    assert_eq!(tokens("A.:.C"), [Token::Ident("A"), trim(Both), Token::Ident("C")]);
+    assert_eq!(tokens("1.:10"), [num("1", 1.0), trim(Leading), num("10", 10.0)]);
+    assert_eq!(tokens("5:.20"), [num("5", 5.0), trim(Trailing), num("20", 20.0)]);
+    let dollar = Token::Ref(RefPart { col: abs(0), row: abs(0) });
+    assert_eq!(tokens("$A$1.:.$A$1"), [dollar.clone(), trim(Both), dollar]);
+    // A word that is no reference piece keeps its dot; so does a spaced one.
+    assert_eq!(tokens("name.:A1"), [Token::Ident("name."), Token::Colon, Token::Ident("A1")]);
+    assert_eq!(tokens("A1. :B2"), [Token::Ident("A1."), Token::Colon, Token::Ident("B2")]);
 }

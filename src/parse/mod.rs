@@ -9,15 +9,16 @@
 //! rejects formulas nested more than [`MAX_NESTING`] levels deep (so the
 //! recursive parser, and everything that later walks the tree recursively,
 //! stays well inside a thread's stack), `parser` holds the grammar and the
-//! precedence table, `errors` words the parser's errors and `print`
-//! prints trees. Every problem found is returned, each with the byte span
-//! of the text it concerns.
+//! precedence table, `errors` words the parser's errors, `print` prints
+//! trees and `trim` handles the trim references (`A1:.E10`). Every problem
+//! found is returned, each with the byte span of the text it concerns.
 
 mod errors;
 mod lexer;
 mod parser;
 mod print;
 mod structured;
+mod trim;
 
 pub use print::sheet_prefix;
 

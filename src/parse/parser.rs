@@ -21,8 +21,9 @@
 //! union          := intersection ("," intersection)*
 //! call           := WORD "(" (")" | arg ("," arg)* ")")
 //! arg            := expr | (nothing: an omitted argument)
-//! reference      := SHEET? (column ":" column | row ":" row
-//!                          | cell ":" cell | cell)
+//! reference      := SHEET? (column sep column | row sep row
+//!                          | cell sep cell | cell)
+//! sep            := ":" | ":." | ".:" | ".:."   (the last three: trims)
 //! array          := "{" values (";" values)* "}"
 //! values         := value ("," value)*
 //! value          := ("-" | "+")? NUMBER | STRING | TRUE | FALSE | ERROR
@@ -66,6 +67,12 @@
 //! | 2     | `&`                               |
 //! | 1     | `=` `<>` `<` `>` `<=` `>=`        |
 //!
+//! A trim reference (`A1:.E10`, `A1.:E10`, `A1.:.E10`, `A:.A`, `1.:5`) is
+//! the reference wrapped in [`UnaryOp::Trim`], and so is a call of the
+//! function an xlsx stores it as (`_TRO_TRAILING(A1:E10)`, one argument),
+//! which prints back as the operator when it wraps a range. Trims join
+//! reference pieces only, not computed operands (`A1:.INDEX(...)`).
+//!
 //! An omitted argument (`IF(A1,,2)`, `IF(TRUE,)`) is an
 //! [`ExprKind::Missing`]; `F()` is a call with no arguments. Omitted array
 //! values (`{1,,2}`) are reported as errors. Errors inside parentheses,
@@ -74,7 +81,7 @@
 
 use super::lexer::{RefPart, Token, ident_ref_part};
 use crate::address::parse_row;
-use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, Span, TableRef, UnaryOp};
+use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, Span, TableRef, Trim, UnaryOp};
 use crate::value::{ErrorKind, Value};
 use chumsky::input::ValueInput;
 use chumsky::prelude::*;
@@ -105,6 +112,7 @@ pub(crate) fn unary_power(op: UnaryOp) -> u8 {
         UnaryOp::Spill => 11,
         UnaryOp::Neg | UnaryOp::Plus | UnaryOp::At => 7,
         UnaryOp::Percent => 6,
+        UnaryOp::Trim(_) => binary_power(BinaryOp::Range),
     }
 }
 
@@ -362,7 +370,7 @@ where
     )));
     select! { Token::Ident(name) => name.to_uppercase() }
         .then(args)
-        .map_with(|(name, args), e| Expr::new(ExprKind::Call { name, args }, range(e.span())))
+        .map_with(|(name, args), e| super::trim::trim_call(name, args, range(e.span())))
         .boxed()
 }
 
@@ -372,17 +380,18 @@ fn reference<'t, 's: 't, I>() -> Level<'t, 's, I>
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    let colon = just(Token::Colon);
+    // `:`, or a trim reference's `:.`, `.:`, `.:.`.
+    let colon = select! { Token::Colon => None, Token::TrimColon(t) => Some(t) };
     let column = select(|tok, _| column_part(tok));
     let row = select(|tok, _| row_part(tok));
     // A cell not followed by `(`: `A1:LOG10(5)` is a range to a call.
     let cell = select(|tok, _| cell_part(tok)).then_ignore(just(Token::LParen).not());
     let body = choice((
-        column.then_ignore(colon.clone()).then(column).map(|(c0, c1)| RefKind::Cols { c0, c1 }),
-        row.then_ignore(colon.clone()).then(row).map(|(r0, r1)| RefKind::Rows { r0, r1 }),
-        cell.clone().then(colon.ignore_then(cell).or_not()).map(|((r0, c0), end)| match end {
-            Some((r1, c1)) => RefKind::Area { r0, c0, r1, c1 },
-            None => RefKind::Cell { row: r0, col: c0 },
+        column.then(colon).then(column).map(|((c0, t), c1)| (RefKind::Cols { c0, c1 }, t)),
+        row.then(colon).then(row).map(|((r0, t), r1)| (RefKind::Rows { r0, r1 }, t)),
+        cell.clone().then(colon.then(cell).or_not()).map(|((r0, c0), end)| match end {
+            Some((t, (r1, c1))) => (RefKind::Area { r0, c0, r1, c1 }, t),
+            None => (RefKind::Cell { row: r0, col: c0 }, None),
         }),
     ));
     let sheet = select! { Token::Sheet(s) => s };
@@ -398,7 +407,7 @@ where
     let name = select! { Token::Ident(s) => s }.then_ignore(just(Token::LParen).not());
     let after = body.clone().map(Qualified::Ref).or(name.map(Qualified::Name)).or(not_reference.map(Qualified::Not));
     let qualified = sheet.then(after.labelled(REFERENCE)).validate(|(sheet, kind), e, emitter| match kind {
-        Qualified::Ref(kind) => Expr::new(ExprKind::Ref(RefExpr { sheet: Some(sheet), kind }), range(e.span())),
+        Qualified::Ref((kind, t)) => super::trim::trimmed(RefExpr { sheet: Some(sheet), kind }, t, range(e.span())),
         Qualified::Name(n) => Expr::new(ExprKind::Name(n.to_string()), range(e.span())),
         Qualified::Not(span) => {
             let msg = format!("expected a reference after `{}`", super::print::sheet_prefix(&sheet));
@@ -406,13 +415,13 @@ where
             placeholder(range(e.span()))
         }
     });
-    let plain = body.map_with(|kind, e| Expr::new(ExprKind::Ref(RefExpr { sheet: None, kind }), range(e.span())));
+    let plain = body.map_with(|(kind, t), e| super::trim::trimmed(RefExpr { sheet: None, kind }, t, range(e.span())));
     qualified.or(plain).boxed()
 }
 
 /// What follows a sheet prefix.
 enum Qualified<'s> {
-    Ref(RefKind),
+    Ref((RefKind, Option<Trim>)),
     Name(&'s str),
     /// An operand that is not a reference, at this span.
     Not(SimpleSpan),

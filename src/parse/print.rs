@@ -16,12 +16,13 @@
 //! back as a reference at that space (`(5) A1`, `(x) (A1,B2)`) gets
 //! parentheses. A union always prints inside its own parentheses, its
 //! left-nested parts flattened: `(A1,A3,A5)`. An omitted argument prints as
-//! nothing: `IF(A1,,2)`.
+//! nothing: `IF(A1,,2)`. A trim reference prints its operator in place of
+//! the range's `:` (`A1:.E10`, `A:.A`).
 
 use super::lexer::{Token, ident_ref_part, intersection_between, is_ident, lex};
 use super::parser::{ATOM_POWER, binary_power, unary_power};
 use crate::address::{MAX_ROWS, col_name};
-use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, UnaryOp};
+use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, Trim, UnaryOp};
 use crate::value::{Value, format_number};
 use std::fmt::{self, Display, Formatter, Write};
 
@@ -47,6 +48,7 @@ impl Display for Expr {
                 }
                 f.write_char(')')
             }
+            ExprKind::Unary { op: UnaryOp::Trim(t), expr } => write_trim(f, *t, expr),
             ExprKind::Unary { op: op @ (UnaryOp::Percent | UnaryOp::Spill), expr } => {
                 write_operand(f, expr, power(expr) < unary_power(*op))?;
                 f.write_char(if *op == UnaryOp::Spill { '#' } else { '%' })
@@ -218,16 +220,30 @@ fn write_array(f: &mut Formatter<'_>, rows: &[Vec<Value>]) -> fmt::Result {
 }
 
 fn write_ref(f: &mut Formatter<'_>, r: &RefExpr) -> fmt::Result {
+    write_ref_with(f, r, ":")
+}
+
+/// A reference whose corners are joined by `sep` (`:`, or a trim's `:.`).
+fn write_ref_with(f: &mut Formatter<'_>, r: &RefExpr, sep: &str) -> fmt::Result {
     if let Some(sheet) = &r.sheet {
         write_sheet(f, sheet)?;
     }
     match r.kind {
         RefKind::Cell { row, col } => write!(f, "{}{}", column_text(col), row_text(row)),
         RefKind::Area { r0, c0, r1, c1 } => {
-            write!(f, "{}{}:{}{}", column_text(c0), row_text(r0), column_text(c1), row_text(r1))
+            write!(f, "{}{}{sep}{}{}", column_text(c0), row_text(r0), column_text(c1), row_text(r1))
         }
-        RefKind::Cols { c0, c1 } => write!(f, "{}:{}", column_text(c0), column_text(c1)),
-        RefKind::Rows { r0, r1 } => write!(f, "{}:{}", row_text(r0), row_text(r1)),
+        RefKind::Cols { c0, c1 } => write!(f, "{}{sep}{}", column_text(c0), column_text(c1)),
+        RefKind::Rows { r0, r1 } => write!(f, "{}{sep}{}", row_text(r0), row_text(r1)),
+    }
+}
+
+/// A trim reference: `A1:.E10` around a range; around anything else (read
+/// from `_TRO_TRAILING(x)`), the call it was read from.
+fn write_trim(f: &mut Formatter<'_>, t: Trim, e: &Expr) -> fmt::Result {
+    match &e.kind {
+        ExprKind::Ref(r) if !matches!(r.kind, RefKind::Cell { .. }) => write_ref_with(f, r, t.symbol()),
+        _ => write!(f, "{}({e})", t.stored_name()),
     }
 }
 

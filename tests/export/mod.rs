@@ -96,3 +96,11 @@ pub fn temp(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     dir.join(name)
 }
+
+/// The text of one part of a zip package.
+pub fn part(bytes: &[u8], name: &str) -> String {
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip package");
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name(name).expect("the part"), &mut text).expect("its text");
+    text
+}

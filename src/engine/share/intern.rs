@@ -36,7 +36,7 @@ impl Op {
     fn word(self) -> u64 {
         match self {
             Op::Const => 0,
-            Op::Unary(o) => 1 | (o as u64) << 3,
+            Op::Unary(o) => 1 | u64::from(o.code()) << 3,
             Op::Binary(o) => 2 | (o as u64) << 3,
             Op::Call(name) => {
                 let head = name.bytes().take(8).fold(0u64, |w, b| w << 8 | u64::from(b));

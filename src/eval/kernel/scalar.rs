@@ -165,7 +165,7 @@ pub(super) fn binary(op: BinaryOp, a: Scalar, b: Scalar, texts: &[Value]) -> Sca
 /// `op a`, as `ops::unary` gives it for a scalar.
 pub(super) fn unary(op: UnaryOp, a: Scalar, texts: &[Value]) -> Scalar {
     // Excel ignores a leading `+`: text stays text.
-    if op == UnaryOp::Plus {
+    if matches!(op, UnaryOp::Plus | UnaryOp::Trim(_)) {
         return if a == Empty { Num(0.0) } else { a };
     }
     let n = match number(a, texts) {
@@ -174,8 +174,8 @@ pub(super) fn unary(op: UnaryOp, a: Scalar, texts: &[Value]) -> Scalar {
     };
     match op {
         UnaryOp::Neg => Scalar::num(-n),
-        // `#` and `@` are bound as calls, never compiled to this.
-        UnaryOp::Plus | UnaryOp::Spill | UnaryOp::At => a,
+        // `#`, `@` and trims are bound as calls, never compiled to this.
+        UnaryOp::Plus | UnaryOp::Spill | UnaryOp::At | UnaryOp::Trim(_) => a,
         UnaryOp::Percent => Scalar::num(n / 100.0),
     }
 }

@@ -61,7 +61,7 @@ pub(super) fn unary(op: UnaryOp, v: Value) -> Result<Value, Value> {
     }
     let (rows, cols) = (a.rows, a.cols);
     let f = match op {
-        UnaryOp::Plus | UnaryOp::Spill | UnaryOp::At => return Ok(v),
+        UnaryOp::Plus | UnaryOp::Spill | UnaryOp::At | UnaryOp::Trim(_) => return Ok(v),
         UnaryOp::Neg => |x: f64| -x,
         UnaryOp::Percent => |x: f64| x / 100.0,
     };

@@ -5,12 +5,14 @@
 //! descending data). The lookup array is one row or column (else #VALUE!).
 //! XLOOKUP returns the matching row (or column) of its return array: a
 //! reference when that is one cell of a reference, otherwise its values.
+//! The lookup value is read as an array (a range gives all its values):
+//! several lookup values give an array of results, one per value.
 
 use super::search::{Match, Search, Table, find};
 use crate::address::Area;
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::{lift_values, number};
-use crate::value::{Array, ErrorKind, Value};
+use crate::value::{Array, ErrorKind, MAX_WORK, Value};
 use std::sync::Arc;
 
 /// An optional integer argument (missing or empty: `default`), truncated.
@@ -47,10 +49,18 @@ fn lookup_array(ev: &mut Eval, a: &BExpr) -> Result<Table, ErrorKind> {
     Table::new(ev, v).and_then(|t| if t.is_vector() { Ok(t) } else { Err(ErrorKind::Value) })
 }
 
+/// The lookup value: evaluated as an array formula, a range giving all its
+/// values (as every Excel that has these functions evaluates it), so that
+/// several lookup values give one result each.
+fn lookup_value(ev: &mut Eval, a: &BExpr) -> Value {
+    let v = ev.eval_array(a);
+    ev.array_value(v)
+}
+
 /// XMATCH(lookup, lookup_array, [match_mode], [search_mode]): the 1-based
 /// position found.
 pub fn xmatch(ev: &mut Eval, args: &[BExpr]) -> Value {
-    let lookup = ev.read(&args[0]);
+    let lookup = lookup_value(ev, &args[0]);
     let found = lookup_array(ev, &args[1]).and_then(|t| Ok((t, modes(ev, args, 2, 3)?)));
     let (table, (how, order)) = match found {
         Ok(f) => f,
@@ -58,6 +68,9 @@ pub fn xmatch(ev: &mut Eval, args: &[BExpr]) -> Value {
     };
     let keys = table.vector(ev);
     let len = table.rows.max(table.cols);
+    if too_much(&lookup, keys.len(), order) {
+        return Value::Error(ErrorKind::Num);
+    }
     lift_values(&[lookup], |v| match position(&v[0], &keys, len, how, order) {
         Ok(i) => Value::Number((i + 1) as f64),
         Err(e) => Value::Error(e),
@@ -69,7 +82,7 @@ pub fn xmatch(ev: &mut Eval, args: &[BExpr]) -> Value {
 /// lookup column (as many columns as a lookup row), else #VALUE!. When
 /// nothing is found, `if_not_found` (evaluated only then) or #N/A.
 pub fn xlookup(ev: &mut Eval, args: &[BExpr]) -> Value {
-    let lookup = ev.read(&args[0]);
+    let lookup = lookup_value(ev, &args[0]);
     let tables = lookup_array(ev, &args[1]).and_then(|keys| {
         let v = ev.eval(&args[2]);
         Ok((keys, Table::new(ev, v)?, modes(ev, args, 4, 5)?))
@@ -94,8 +107,13 @@ pub fn xlookup(ev: &mut Eval, args: &[BExpr]) -> Value {
             (Err(e), _) => Value::Error(e),
         };
     }
-    // Inside names, an array of lookups gives an array of single values.
+    // An array of lookups gives an array of single values: of a row (or
+    // column) of several values, the first, as Excel keeps the top-left
+    // of each of an array's nested arrays.
     let fallback = fallback.map(|a| ev.read(a));
+    if too_much(&lookup, list.len(), order) {
+        return Value::Error(ErrorKind::Num);
+    }
     let ev = &*ev;
     lift_values(&[lookup], |v| match (position(&v[0], &list, len, how, order), &fallback) {
         (Ok(i), _) if across => ret.get(ev, 0, i),
@@ -103,6 +121,13 @@ pub fn xlookup(ev: &mut Eval, args: &[BExpr]) -> Value {
         (Err(ErrorKind::NA), Some(f)) => f.clone(),
         (Err(e), _) => Value::Error(e),
     })
+}
+
+/// Whether linear searches of `keys` stored keys for every element of an
+/// array of lookup values would pass [`MAX_WORK`] comparisons (#NUM!).
+fn too_much(lookup: &Value, keys: usize, order: Search) -> bool {
+    let Value::Array(a) = lookup else { return false };
+    matches!(order, Search::First | Search::Last) && (a.len() as u64).saturating_mul(keys as u64) > MAX_WORK
 }
 
 /// [`find`], but a blank lookup value finds the first (last) blank key of

@@ -99,13 +99,15 @@ pub fn transpose(ev: &mut Eval, a: &[BExpr]) -> Value {
 }
 
 /// SEQUENCE(rows, [columns], [start], [step]): `rows × columns` numbers
-/// from `start` by `step`, row by row. Counts are truncated; below 1 they
-/// are #VALUE!.
+/// from `start` by `step`, row by row; each omitted argument is 1, rows
+/// too (`SEQUENCE(,3)`), though one must be given. Counts are truncated;
+/// below 1 they are #VALUE!.
 pub fn sequence(ev: &mut Eval, a: &[BExpr]) -> Value {
     let mut n = [1.0; 4];
     for (i, slot) in n.iter_mut().enumerate() {
-        // An omitted optional argument takes its default, 1.
-        let Some(e) = (if i == 0 { a.first() } else { args::given(a, i) }) else { continue };
+        // An omitted argument takes its default, 1, rows included
+        // (`SEQUENCE(,3)` is one row of three, as in Excel 365).
+        let Some(e) = args::given(a, i) else { continue };
         match args::number(ev, e) {
             Ok(x) => *slot = x,
             Err(e) => return Value::Error(e),
