@@ -82,6 +82,9 @@ pub struct BoardCell {
     pub cause: Option<usize>,
     /// The view's region map marks the cell.
     pub region: bool,
+    /// The cell is in a dynamic array's spill range (its anchor or a cell
+    /// it spills over).
+    pub spill: bool,
 }
 
 /// A view's cells, row by row, ready to draw.
@@ -125,7 +128,8 @@ impl Board {
                     .map(|j| {
                         let (text, mark) = shown_cell(engine, view, i, j, changes, &mut counts);
                         let region = view.display.in_region(engine.grid(), i, j);
-                        BoardCell { text: cut(text, max_width), mark, cause: None, region }
+                        let spill = in_spill(engine, view.display.cells(&view.area, i, j));
+                        BoardCell { text: cut(text, max_width), mark, cause: None, region, spill }
                     })
                     .collect()
             })
@@ -230,6 +234,14 @@ fn shown_cell(
         _ => display.shown(engine.grid(), &view.area, i, j, blank),
     };
     (text, mark)
+}
+
+/// Whether `cells`, one cell shown, is in a spill range of more than one
+/// cell (a compact group never is).
+fn in_spill(engine: &Engine, cells: dataflow::address::Area) -> bool {
+    let spills = engine.grid().spills();
+    let c = cells.top_left();
+    cells.is_cell() && (spills.owner(c).is_some() || spills.get(c).and_then(|s| s.area).is_some_and(|a| !a.is_cell()))
 }
 
 /// `text` cut to `max` characters, the last one `…` when cut.

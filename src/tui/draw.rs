@@ -136,7 +136,14 @@ pub fn cell_style(cell: &BoardCell, color: bool) -> Style {
         (Some(view), true) => Style::default().fg(legend::view_color(view)),
         _ => mark_style(cell.mark, color),
     };
-    if cell.region { region_style(style, color) } else { style }
+    let style = if cell.region { region_style(style, color) } else { style };
+    if cell.spill { spill_style(style, color) } else { style }
+}
+
+/// A cell of a dynamic array's spill range: on a blue background with
+/// colour, italic without.
+pub fn spill_style(style: Style, color: bool) -> Style {
+    if color { style.bg(Color::Blue) } else { style.add_modifier(Modifier::ITALIC) }
 }
 
 /// A cell of a region the view's region map marks: on a dark grey

@@ -162,3 +162,30 @@ fn the_shipped_boards_at_120x40() {
         insta::assert_snapshot!(format!("{name}_solved"), solved);
     }
 }
+
+/// The cells of a dynamic array's spill range are marked: on a blue
+/// background with colour, italic without; a plain cell beside is not.
+#[test]
+fn spill_ranges_are_marked() {
+    let mut a = stepper(
+        "spills",
+        r#"Workbook(
+    sheets: ["Main"],
+    dynamic_arrays: true,
+    cells: { "Main!A1": "=SEQUENCE(3)", "Main!B1": "=SUM(A1#)" },
+    views: { "sheet": (range: "Main!A1:B3") },
+)"#,
+    );
+    press(&mut a, ".");
+    let text = screen(&mut a, 60, 12);
+    assert!(text.contains('3') && text.contains('6'), "{text}");
+    let buf = render(&mut a, 60, 12);
+    // The board's first column (x = 1) holds A1:A3 at rows y = 1..=3.
+    let column = |x: u16| (1..=3).map(|y| buf[(x, y)].modifier.contains(Modifier::ITALIC)).collect::<Vec<_>>();
+    assert_eq!(column(1), [true, true, true], "{text}");
+    let b1 = (2..12).find(|&x| buf[(x, 1)].symbol() == "6").expect("B1 drawn");
+    assert!(!buf[(b1, 1)].modifier.contains(Modifier::ITALIC));
+    a.color = true;
+    let buf = render(&mut a, 60, 12);
+    assert_eq!((buf[(1, 2)].bg, buf[(b1, 1)].bg), (Color::Blue, Color::Reset));
+}
