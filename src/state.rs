@@ -68,7 +68,9 @@ struct Versioned {
 pub struct Cells(pub Vec<(String, Value)>);
 
 impl State {
-    /// The values of every non-empty cell of the session.
+    /// The values of every non-empty cell of the session, but the cells a
+    /// dynamic array spills over: its formula spills them again (every
+    /// formula is calculated again after [`State::apply`]).
     pub fn capture(session: &Session, workbook: &str, iterations_total: u64) -> State {
         let grid = session.engine().grid();
         let sheets = &session.workbook().sheets;
@@ -77,8 +79,9 @@ impl State {
             let (rows, cols) = grid.extent(s as u16);
             for r in 0..rows {
                 for c in 0..cols {
-                    let v = scalar(grid.get(CellAddr::new(s as u16, r, c)));
-                    if !v.is_empty() {
+                    let at = CellAddr::new(s as u16, r, c);
+                    let v = scalar(grid.get(at));
+                    if !v.is_empty() && grid.spills().owner(at).is_none() {
                         cells.push((sheets.cell(CellAddr::new(s as u16, r, c)), v));
                     }
                 }
@@ -166,10 +169,12 @@ impl State {
     /// Puts the saved values into a freshly loaded session: every cell the
     /// state lists gets its value, every other cell that holds something is
     /// emptied (constants with `Engine::set`, formula cells with
-    /// `Engine::restore`); then every formula is marked dirty, as F9 does in
+    /// `Engine::restore`, spilled cells with their spills); then every formula is marked dirty, as F9 does in
     /// a workbook with circular references.
     pub fn apply(&self, session: &mut Session) -> Result<(), Error> {
         let cells = self.resolve(session.workbook())?;
+        // What the dynamic arrays spilled is not saved: they spill again.
+        session.engine_mut().clear_spills();
         let saved: HashSet<CellAddr> = cells.iter().map(|(c, _)| *c).collect();
         let grid = session.engine().grid();
         let mut stale = Vec::new();

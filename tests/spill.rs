@@ -221,3 +221,31 @@ fn a_spill_past_what_the_grid_stores_is_spill() {
     s.recalc();
     assert_eq!(column(&s, &["B1", "B2", "KKK1", "KKK2"]), ["#NUM!", "", "#SPILL!", ""]);
 }
+
+/// A state file keeps formula values, not spilled cells: restored, the
+/// spilling formula spills again instead of finding its old values in
+/// the way.
+#[test]
+fn a_saved_state_spills_again() {
+    use dataflow::session::Session;
+    use dataflow::state::State;
+    use dataflow::workbook::Workbook;
+    let text = r#"Workbook(sheets: ["Main"], dynamic_arrays: true,
+        cells: { "Main!B1": 3, "Main!A1": "=SEQUENCE(B1)", "Main!C1": "=SUM(A1#)" })"#;
+    let load = || {
+        let wb = Workbook::from_str(text, std::path::Path::new("s.ron"), std::path::Path::new(".")).expect("loads");
+        let mut s = Session::new(wb).expect("fits");
+        s.recalc();
+        s
+    };
+    let saved = State::capture(&load(), "s.ron", 0);
+    assert!(saved.cells.0.iter().all(|(c, _)| c != "Main!A2" && c != "Main!A3"), "{:?}", saved.cells);
+    let mut again = load();
+    saved.apply(&mut again).expect("applies");
+    again.recalc();
+    let shown: Vec<String> = ["A1", "A2", "A3", "C1"]
+        .iter()
+        .map(|c| again.engine().get(again.area(c).unwrap().top_left()).to_string())
+        .collect();
+    assert_eq!(shown, ["1", "2", "3", "6"]);
+}

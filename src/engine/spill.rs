@@ -128,6 +128,21 @@ impl Engine {
         }
     }
 
+    /// Clears every spill (the cells spilled over emptied, without marking)
+    /// and marks the spilling formulas dirty: the state a restored session
+    /// starts from, where they spill again when calculated.
+    pub fn clear_spills(&mut self) {
+        let spills = std::mem::take(self.grid.spills_mut());
+        for (anchor, spill) in spills.anchors() {
+            if let Some(area) = spill.area {
+                area.cells().filter(|&c| c != anchor).for_each(|c| self.grid.set(c, Value::Empty));
+            }
+            if let Some(&f) = self.program.index.get(&anchor) {
+                self.dirty[f.index()] = true;
+            }
+        }
+    }
+
     /// Why a cell cannot be set by hand: it shows an element of a spill.
     pub(super) fn spilled_into(&self, c: CellAddr) -> Option<String> {
         let anchor = self.grid.spills().owner(c)?;

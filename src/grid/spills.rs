@@ -42,6 +42,11 @@ impl Spills {
         self.owners.get(&c).copied()
     }
 
+    /// Every anchor with its spill.
+    pub fn anchors(&self) -> impl Iterator<Item = (CellAddr, &Spill)> + '_ {
+        self.anchors.iter().map(|(a, s)| (*a, s))
+    }
+
     /// Whether no anchor was ever calculated.
     pub fn is_empty(&self) -> bool {
         self.anchors.is_empty()
