@@ -32,7 +32,9 @@ pub enum ExprKind {
     /// An omitted function argument (`IF(A1,,2)`): the empty text between
     /// two separators, bound as an empty value.
     Missing,
-    /// A function call; `name` is upper-cased.
+    /// A function call; `name` is upper-cased. An empty `name` is a call
+    /// of the value of its first argument on the others: the call suffix
+    /// of `LAMBDA(x, x+1)(5)` or `(f)(2)` (see `functions::lambda`).
     Call {
         name: String,
         args: Vec<Expr>,

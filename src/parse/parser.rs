@@ -14,11 +14,12 @@
 //! intersection   := range (SPACE range)*
 //! range          := primary (":" primary)*
 //! primary        := table | call | reference | WORD | NUMBER | STRING
-//!                 | ERROR | array | "(" grouped ")"
+//!                 | ERROR | array
 //! table          := WORD? BRACKET   (a structured reference, `structured.rs`)
 //! grouped        := expr, with union (see below) above intersection
 //! union          := intersection ("," intersection)*
-//! call           := WORD "(" (")" | arg ("," arg)* ")")
+//! call           := (WORD args | "(" grouped ")") args*
+//! args           := "(" (")" | arg ("," arg)* ")")
 //! arg            := expr | (nothing: an omitted argument)
 //! reference      := SHEET? (column ":" column | row ":" row
 //!                          | cell ":" cell | cell)
@@ -302,7 +303,16 @@ where
             |span| placeholder(range(span)),
         )));
 
-    choice((table(), call(expr), reference(), word, literal, incomplete, array(), parens)).labelled(EXPRESSION).boxed()
+    // A call suffix: `LAMBDA(x, x+1)(5)`, `(f)(2)`, `F(1)(2)` (see [`ExprKind::Call`]).
+    // Labelled as an operator: an error after a call or `)` need not offer `(`.
+    let suffix = call_args(expr.clone()).map_with(|args, e| (args, range(e.span()))).labelled(OPERATOR);
+    let callable =
+        call(expr).or(parens).foldl(suffix.repeated(), |callee: Expr, (mut args, span): (Vec<Expr>, Span)| {
+            let span = callee.span.start..span.end;
+            args.insert(0, callee);
+            Expr::new(ExprKind::Call { name: String::new(), args }, span)
+        });
+    choice((table(), callable, reference(), word, literal, incomplete, array())).labelled(EXPRESSION).boxed()
 }
 
 /// A structured reference: `Sales[Qty]`, or inside a table `[@Qty]`.
@@ -328,9 +338,20 @@ where
         .boxed()
 }
 
-/// `NAME(args)`; an omitted argument is an [`ExprKind::Missing`] with an
-/// empty span where it would be.
+/// `NAME(args)` (see [`call_args`]).
 fn call<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Level<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    select! { Token::Ident(name) => name.to_uppercase() }
+        .then(call_args(expr))
+        .map_with(|(name, args), e| Expr::new(ExprKind::Call { name, args }, range(e.span())))
+        .boxed()
+}
+
+/// `"(" (")" | arg ("," arg)* ")")`; an omitted argument is an
+/// [`ExprKind::Missing`] with an empty span where it would be.
+fn call_args<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Boxed<'t, 't, I, Vec<Expr>, Extra<'t, 's>>
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
@@ -343,15 +364,14 @@ where
         .at_least(1)
         .collect::<Vec<_>>()
         .then_ignore(just(Token::RParen)));
-    let args = just(Token::LParen).ignore_then(args).recover_with(via_parser(nested_delimiters(
-        Token::LParen,
-        Token::RParen,
-        [(Token::LBrace, Token::RBrace)],
-        |_| Vec::new(),
-    )));
-    select! { Token::Ident(name) => name.to_uppercase() }
-        .then(args)
-        .map_with(|(name, args), e| Expr::new(ExprKind::Call { name, args }, range(e.span())))
+    just(Token::LParen)
+        .ignore_then(args)
+        .recover_with(via_parser(nested_delimiters(
+            Token::LParen,
+            Token::RParen,
+            [(Token::LBrace, Token::RBrace)],
+            |_| Vec::new(),
+        )))
         .boxed()
 }
 
