@@ -1,6 +1,6 @@
 //! LAMBDA and the functions that call one: MAP, REDUCE, SCAN, BYROW,
-//! BYCOL, MAKEARRAY and ISOMITTED (`lambda/helpers.rs`); GROUPBY and
-//! PERCENTOF (`lambda/group.rs`).
+//! BYCOL, MAKEARRAY and ISOMITTED (`lambda/helpers.rs`); GROUPBY, PIVOTBY
+//! and PERCENTOF (`lambda/group.rs`).
 //!
 //! The binder (`eval::bind::lambda`) turns `LAMBDA(x, y, body)` into a
 //! bound function value: a call node holding the slots its parameters
@@ -68,6 +68,11 @@ pub const FUNCTIONS: &[FnSpec] = &[
         .args(&[Arg::Value, Arg::Value, Arg::Function, Arg::Value])
         .since(V365)
         .openformula("COM.MICROSOFT.GROUPBY")
+        .not_in_libreoffice(),
+    FnSpec::new("PIVOTBY", 4, 11, group::pivotby)
+        .args(&[Arg::Value, Arg::Value, Arg::Value, Arg::Function, Arg::Value])
+        .since(V365)
+        .openformula("COM.MICROSOFT.PIVOTBY")
         .not_in_libreoffice(),
     FnSpec::new("PERCENTOF", 2, 2, group::percentof)
         .since(V365)
