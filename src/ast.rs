@@ -134,11 +134,18 @@ impl Expr {
     }
 
     /// Calls `f` with every name the formula uses, as written (LET
-    /// variables too: a word is a name until binding says otherwise).
+    /// variables too: a word is a name until binding says otherwise), and
+    /// with every function it calls by name (a workbook name holding a
+    /// LAMBDA is called so: `MyFn(3)`).
     pub fn each_name(&self, f: &mut impl FnMut(&str)) {
         match &self.kind {
             ExprKind::Name(n) => f(n),
-            ExprKind::Call { args, .. } => args.iter().for_each(|a| a.each_name(f)),
+            ExprKind::Call { name, args } => {
+                if !name.is_empty() {
+                    f(name);
+                }
+                args.iter().for_each(|a| a.each_name(f))
+            }
             ExprKind::Unary { expr, .. } => expr.each_name(f),
             ExprKind::Binary { lhs, rhs, .. } => {
                 lhs.each_name(f);

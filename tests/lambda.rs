@@ -126,3 +126,21 @@ fn a_lambda_workbook_round_trips_through_xlsx() {
         assert_eq!(a, b, "{c:?}");
     }
 }
+
+/// Defining a named lambda again recalculates the cells that call it.
+#[test]
+fn redefining_a_named_lambda_recalculates_its_callers() {
+    let text = r#"Workbook(
+        sheets: ["Main"],
+        cells: { "Main!A1": 3, "Main!B1": "=TRIPLE(A1)", "Main!B2": "=SUM(MAP(A1, TRIPLE))" },
+        names: { "TRIPLE": (formula: "=LAMBDA(x, x*3)", anchor: "Main!A1") },
+    )"#;
+    let wb = Workbook::from_str(text, Path::new("lambda.ron"), Path::new(".")).unwrap();
+    let mut s = Session::new(wb).unwrap();
+    s.recalc();
+    let b = |s: &Session, c: &str| s.engine().get(s.area(c).unwrap().top_left()).clone();
+    assert_eq!((b(&s, "Main!B1"), b(&s, "Main!B2")), (Value::Number(9.0), Value::Number(9.0)));
+    s.define_name("TRIPLE", "=LAMBDA(x, x*4)", None).unwrap();
+    s.recalc();
+    assert_eq!((b(&s, "Main!B1"), b(&s, "Main!B2")), (Value::Number(12.0), Value::Number(12.0)));
+}
