@@ -32,7 +32,9 @@ pub enum ExprKind {
     /// An omitted function argument (`IF(A1,,2)`): the empty text between
     /// two separators, bound as an empty value.
     Missing,
-    /// A function call; `name` is upper-cased.
+    /// A function call; `name` is upper-cased. An empty `name` is a call
+    /// of the value of its first argument on the others: the call suffix
+    /// of `LAMBDA(x, x+1)(5)` or `(f)(2)` (see `functions::lambda`).
     Call {
         name: String,
         args: Vec<Expr>,
@@ -175,11 +177,18 @@ impl Expr {
     }
 
     /// Calls `f` with every name the formula uses, as written (LET
-    /// variables too: a word is a name until binding says otherwise).
+    /// variables too: a word is a name until binding says otherwise), and
+    /// with every function it calls by name (a workbook name holding a
+    /// LAMBDA is called so: `MyFn(3)`).
     pub fn each_name(&self, f: &mut impl FnMut(&str)) {
         match &self.kind {
             ExprKind::Name(n) => f(n),
-            ExprKind::Call { args, .. } => args.iter().for_each(|a| a.each_name(f)),
+            ExprKind::Call { name, args } => {
+                if !name.is_empty() {
+                    f(name);
+                }
+                args.iter().for_each(|a| a.each_name(f))
+            }
             ExprKind::Unary { expr, .. } => expr.each_name(f),
             ExprKind::Binary { lhs, rhs, .. } => {
                 lhs.each_name(f);

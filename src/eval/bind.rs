@@ -12,6 +12,7 @@
 
 mod canon;
 mod fold;
+mod lambda;
 mod loops;
 mod memo;
 mod position;
@@ -62,6 +63,8 @@ pub struct Binder<'s> {
     stack: Vec<NameId>,
     /// LET variables in scope: upper-case name and slot.
     locals: Vec<(String, usize)>,
+    /// The LET variables in scope that hold a LAMBDA: slot and function.
+    lambdas: Vec<(usize, BExpr)>,
     next_slot: usize,
     array_depth: usize,
     /// The block of a block array formula being bound.
@@ -98,6 +101,7 @@ impl<'s> Binder<'s> {
             cell,
             stack: Vec::new(),
             locals: Vec::new(),
+            lambdas: Vec::new(),
             next_slot: 0,
             array_depth: 0,
             block: None,
@@ -344,7 +348,7 @@ impl<'s> Binder<'s> {
 
     fn name(&mut self, n: &str, span: &Span) -> BExpr {
         if let Some((_, slot)) = self.locals.iter().rev().find(|(l, _)| l.eq_ignore_ascii_case(n)) {
-            return BExpr::Local(*slot);
+            return self.local(*slot);
         }
         match self.name_index(n) {
             Some(i) => self.expand_name(i, span.clone()),
@@ -393,19 +397,23 @@ impl<'s> Binder<'s> {
     }
 
     fn call(&mut self, name: &str, args: &[Expr], anchor: CellAddr, span: &Span) -> BExpr {
-        let Some(spec) = function(name) else {
-            self.issue(span, format!("{UNKNOWN_FUNCTION} `{name}`"));
-            return BExpr::Const(Value::Error(ErrorKind::Name));
-        };
+        let Some(spec) = function(name) else { return self.call_value(name, args, anchor, span) };
         if let Some(message) = spec.arity_error(args.len()) {
             self.issue(span, message);
             return BExpr::Const(Value::Error(ErrorKind::Value));
+        }
+        if spec.intrinsic == Some(Intrinsic::Lambda) {
+            return self.lambda(spec, args, anchor);
         }
         if spec.is_scoped() {
             return self.let_call(spec, args, anchor);
         }
         let mut bound = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
+            if let Some(f) = self.function_name(spec, i, a) {
+                bound.push(f);
+                continue;
+            }
             // An argument evaluated as an array formula in any cell
             // (SUMPRODUCT's, and INDEX's base when it is computed) is
             // folded as inside a name.
@@ -429,7 +437,9 @@ impl<'s> Binder<'s> {
             match (&pair[0].kind, pair.get(1)) {
                 (ExprKind::Name(n), Some(v)) => {
                     bound.push(BExpr::Local(slot));
-                    bound.push(self.bind(v, anchor));
+                    let v = self.bind(v, anchor);
+                    self.note_local(slot, &v);
+                    bound.push(v);
                     self.locals.push((n.to_uppercase(), slot));
                 }
                 (_, Some(_)) => {

@@ -138,7 +138,7 @@ impl Deps<'_> {
         let start = self.out.len();
         self.walk(a);
         match kind {
-            Arg::Value | Arg::Position | Arg::Array | Arg::Scoped => {}
+            Arg::Value | Arg::Position | Arg::Array | Arg::Scoped | Arg::Function => {}
             Arg::Address => {
                 let every = (0..self.sheets).map(|s| whole_sheet(s as u16));
                 self.reachable.extend(every);

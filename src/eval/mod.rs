@@ -15,7 +15,7 @@ use crate::address::{Area, CellAddr};
 use crate::ast::{BinaryOp, UnaryOp};
 use crate::functions::FnSpec;
 use crate::grid::Grid;
-use crate::ids::SharedId;
+use crate::ids::{NameId, SharedId};
 use crate::value::{Array, ErrorKind, Value};
 use bind::Scope;
 use std::cell::Cell;
@@ -97,6 +97,18 @@ pub struct Eval<'a> {
     formulas: Option<&'a dyn Formulas>,
     /// The engine's random stream (RAND), when evaluating for one.
     random: Option<&'a mut Random>,
+    /// LAMBDA calls under way, and made so far (see `functions::lambda`).
+    calls: Calls,
+}
+
+/// The LAMBDA calls of one evaluation: how deep they nest now, how many
+/// were made, and the named lambdas called by name from inside themselves,
+/// bound once per evaluation (see [`Eval::named_lambda`]).
+#[derive(Default)]
+struct Calls {
+    depth: usize,
+    made: u64,
+    named: Vec<(NameId, Arc<BExpr>)>,
 }
 
 /// The shared subformulas of a program (by [`SharedId`]) and the values
@@ -121,6 +133,7 @@ impl<'a> Eval<'a> {
             shared: None,
             formulas: None,
             random: None,
+            calls: Calls::default(),
         }
     }
 
@@ -306,6 +319,54 @@ impl<'a> Eval<'a> {
         let v = self.eval(e);
         self.array_mode = outer;
         v
+    }
+
+    /// Starts a LAMBDA call: false (and nothing started) when `depth`
+    /// calls are under way already or `budget` calls were made.
+    pub fn enter_call(&mut self, depth: usize, budget: u64) -> bool {
+        if self.calls.depth >= depth || self.calls.made >= budget {
+            return false;
+        }
+        self.calls.depth += 1;
+        self.calls.made += 1;
+        true
+    }
+
+    /// Ends a call started by [`Eval::enter_call`].
+    pub fn leave_call(&mut self) {
+        self.calls.depth = self.calls.depth.saturating_sub(1);
+    }
+
+    /// The LAMBDA a workbook name holds, bound for the calculating cell
+    /// (once per evaluation): how a named lambda calls itself, or a name
+    /// that calls it (recursion is a call at run time, not an endless
+    /// inlining). `None` without the workbook's names, or while folding.
+    pub fn named_lambda(&mut self, id: NameId) -> Option<Arc<BExpr>> {
+        if let Some((_, e)) = self.calls.named.iter().find(|(i, _)| *i == id) {
+            return Some(e.clone());
+        }
+        let scope = self.scope()?;
+        if self.folding || id.index() >= scope.names.len() {
+            return None;
+        }
+        let e = Arc::new(bind::Binder::new(scope, self.cell).bind_name(id));
+        self.calls.named.push((id, e.clone()));
+        Some(e)
+    }
+
+    /// The LET and LAMBDA variables in `slots`, taken out (empty where never set).
+    pub fn take_locals(&mut self, slots: std::ops::Range<usize>) -> Vec<Value> {
+        if self.locals.len() < slots.end {
+            self.locals.resize(slots.end, Value::Empty);
+        }
+        self.locals[slots].iter_mut().map(std::mem::take).collect()
+    }
+
+    /// Puts back variables taken by [`Eval::take_locals`] from slot `start` on.
+    pub fn put_locals(&mut self, start: usize, saved: Vec<Value>) {
+        for (i, v) in saved.into_iter().enumerate() {
+            self.set_local(start + i, v);
+        }
     }
 
     /// Sets a LET variable.

@@ -104,7 +104,9 @@ pub fn export(session: &Session, format: Format) -> Result<Exported, crate::Erro
     let book = book(session, calc, &mut warnings);
     for (at, e) in book.formulas() {
         calls(e, &mut |name| {
-            if crate::functions::lookup(name).is_none() {
+            // A workbook name holding a LAMBDA is called by its name.
+            let named = session.workbook().names.iter().any(|n| n.name.eq_ignore_ascii_case(name));
+            if crate::functions::lookup(name).is_none() && !named {
                 warnings.push(format!(
                     "{at} calls {name}, which dataflow does not know (#NAME? here); Excel may calculate it"
                 ));
@@ -225,22 +227,42 @@ impl Book {
     }
 }
 
-/// Calls `f` with the name of every function `e` calls.
+/// Calls `f` with the name of every function `e` calls by name (not a
+/// call suffix, `LAMBDA(x,x+1)(2)`, nor a call of a LET variable or a
+/// LAMBDA parameter holding a function).
 pub(crate) fn calls(e: &Expr, f: &mut impl FnMut(&str)) {
+    calls_in(e, &mut Vec::new(), f);
+}
+
+fn calls_in(e: &Expr, locals: &mut Vec<String>, f: &mut impl FnMut(&str)) {
     match &e.kind {
         ExprKind::Call { name, args } => {
-            f(name);
-            args.iter().for_each(|a| calls(a, f));
+            if !name.is_empty() && !locals.iter().any(|l| l.eq_ignore_ascii_case(name)) {
+                f(name);
+            }
+            // LET's variables and LAMBDA's parameters are in scope after them.
+            let scoped = crate::functions::lookup(name)
+                .filter(|s| s.is_scoped() || s.intrinsic == Some(crate::functions::Intrinsic::Lambda));
+            let len = locals.len();
+            for (i, a) in args.iter().enumerate() {
+                match (&a.kind, scoped) {
+                    (ExprKind::Name(n), Some(s)) if i + 1 < args.len() && (!s.is_scoped() || i % 2 == 0) => {
+                        locals.push(n.clone())
+                    }
+                    _ => calls_in(a, locals, f),
+                }
+            }
+            locals.truncate(len);
         }
         // A trim reference is a TRIMRANGE call.
         ExprKind::Unary { op: UnaryOp::Trim(_), expr } => {
             f(crate::functions::lookup::TRIMRANGE.name);
-            calls(expr, f)
+            calls_in(expr, locals, f)
         }
-        ExprKind::Unary { expr, .. } => calls(expr, f),
+        ExprKind::Unary { expr, .. } => calls_in(expr, locals, f),
         ExprKind::Binary { lhs, rhs, .. } => {
-            calls(lhs, f);
-            calls(rhs, f);
+            calls_in(lhs, locals, f);
+            calls_in(rhs, locals, f);
         }
         _ => {}
     }

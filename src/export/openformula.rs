@@ -34,6 +34,8 @@ fn write(out: &mut String, e: &Expr) {
         // references when the table is a database range of the same name.
         ExprKind::Table(t) => out.push_str(&t.to_string()),
         ExprKind::Missing => {}
+        // A call suffix (`LAMBDA(x,x+1)(5)`), which LibreOffice lacks: written as Excel's.
+        ExprKind::Call { name, .. } if name.is_empty() => out.push_str(&e.to_string()),
         ExprKind::Call { name, args } => {
             out.push_str(functions::lookup(name).map_or(name.as_str(), |f| f.openformula_name()));
             out.push('(');

@@ -14,7 +14,7 @@ use super::package::{Fix, Fixes, finish};
 use super::{Book, Cell, number};
 use crate::address::a1;
 use crate::ast::{Expr, ExprKind, UnaryOp};
-use crate::functions::{self, FnSpec};
+use crate::functions::{self, Arg, FnSpec, Intrinsic};
 use crate::value::date::DateSystem;
 use crate::value::{ErrorKind, Value};
 use crate::workbook::relative;
@@ -132,8 +132,9 @@ fn result_fix(v: &Value) -> Option<Fix> {
     }
 }
 
-/// A formula as Excel stores it: `_xlfn.` before newer functions and
-/// `_xlpm.` before LET's variables.
+/// A formula as Excel stores it: `_xlfn.` before newer functions,
+/// `_xlpm.` before LET's variables and LAMBDA's parameters, `_xleta.`
+/// before a function passed by its name (`BYROW(A1:C3, SUM)`).
 pub(super) fn excel_text(e: &Expr) -> String {
     let mut e = e.clone();
     prefix(&mut e, &[]);
@@ -150,19 +151,45 @@ fn prefix(e: &mut Expr, vars: &[String]) {
         ExprKind::Call { name, args } => {
             let spec = functions::lookup(name);
             let is_let = spec.is_some_and(FnSpec::is_scoped);
+            // LAMBDA's parameters: every argument but the last.
+            let is_lambda = spec.is_some_and(|s| s.intrinsic == Some(Intrinsic::Lambda));
             if let Some(spec) = spec.filter(|s| s.xlfn()) {
                 *name = format!("{}{name}", spec.xlsx_prefix());
+            } else if vars.iter().any(|v| v.eq_ignore_ascii_case(name)) {
+                // A call of a LET variable holding a LAMBDA.
+                *name = format!("_xlpm.{name}");
             }
             let mut scope = vars.to_vec();
             let last = args.len().saturating_sub(1);
             for (i, a) in args.iter_mut().enumerate() {
-                if is_let && i % 2 == 0 && i < last {
+                if is_lambda && i < last {
+                    match &mut a.kind {
+                        ExprKind::Name(n) => {
+                            scope.push(n.clone());
+                            *n = format!("_xlpm.{n}");
+                        }
+                        // An optional parameter, `[x]`.
+                        ExprKind::Table(t) => {
+                            if let Some((c, _)) = &t.columns {
+                                scope.push(c.clone());
+                            }
+                        }
+                        _ => {}
+                    }
+                } else if let (ExprKind::Name(n), Some(spec)) = (&mut a.kind, spec)
+                    && spec.arg(i) == Arg::Function
+                    && !vars.iter().any(|v| v.eq_ignore_ascii_case(n))
+                    && functions::lookup(n).is_some()
+                {
+                    // A function passed by its name.
+                    *n = format!("_xleta.{n}");
+                } else if is_let && i % 2 == 0 && i < last {
                     if let ExprKind::Name(n) = &mut a.kind {
                         scope.push(n.clone());
                         *n = format!("_xlpm.{n}");
                     }
                 } else {
-                    prefix(a, if is_let { &scope } else { vars });
+                    prefix(a, if is_let || is_lambda { &scope } else { vars });
                 }
             }
         }
@@ -195,6 +222,11 @@ mod tests {
             "_xlfn.LET(_xlpm.x,A1,_xlpm.y,_xlpm.x+1,_xlfn.XLOOKUP(_xlpm.y,B:B,C:C))+x"
         );
         assert_eq!(text("IFNA(SUM(A1),\"LET(x\")"), "_xlfn.IFNA(SUM(A1),\"LET(x\")");
+        assert_eq!(
+            text("MAP(A1:A3,LAMBDA(v,v*2))+BYROW(A1:B2,SUM)+LAMBDA(x,x+1)(2)"),
+            "_xlfn.MAP(A1:A3,_xlfn.LAMBDA(_xlpm.v,_xlpm.v*2))+_xlfn.BYROW(A1:B2,_xleta.SUM)+_xlfn.LAMBDA(_xlpm.x,_xlpm.x+1)(2)"
+        );
+        assert_eq!(text("LET(f,LAMBDA(x,x+1),f(2))"), "_xlfn.LET(_xlpm.f,_xlfn.LAMBDA(_xlpm.x,_xlpm.x+1),_xlpm.F(2))");
         assert_eq!(
             text("SORT(FILTER(A1:A9,A1:A9>0))+SUM(SORTBY(A1:A9,B1:B9),UNIQUE(A1:A9),TAKE(A1:A9,2))"),
             "_xlfn._xlws.SORT(_xlfn._xlws.FILTER(A1:A9,A1:A9>0))+SUM(_xlfn.SORTBY(A1:A9,B1:B9),_xlfn.UNIQUE(A1:A9),_xlfn.TAKE(A1:A9,2))"

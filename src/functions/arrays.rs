@@ -12,7 +12,7 @@
 
 mod filter;
 mod shape;
-mod sort;
+pub(crate) mod sort;
 mod stack;
 
 use super::Excel::{V2021, V2024};

@@ -24,6 +24,7 @@ pub mod distributions;
 pub mod engineering;
 pub mod finance;
 pub mod info;
+pub mod lambda;
 pub mod logical;
 pub mod lookup;
 pub mod math;
@@ -67,6 +68,10 @@ pub enum Arg {
     /// A text naming the reference the function returns (INDIRECT's): read
     /// as a value, and what it names, anywhere in the workbook, may be read.
     Address,
+    /// A function the call applies (MAP's, BYROW's): a LAMBDA, or a
+    /// function's bare name (`BYROW(A1:C3, SUM)`, see `lambda`). What its
+    /// body reads counts as read.
+    Function,
 }
 
 /// The Excel version that brought a function. The file format knows the
@@ -115,6 +120,8 @@ pub enum Intrinsic {
     AnchorArray,
     /// SINGLE: the binder's `@`.
     Single,
+    /// LAMBDA: its parameters become slots, as LET's variables (the binder).
+    Lambda,
 }
 
 /// One entry of a category table: the name, the argument counts, the
@@ -282,7 +289,7 @@ impl PartialEq for FnSpec {
 
 /// Every category: its module's name (`src/functions/<name>.rs`) and table,
 /// searched in this order.
-pub const CATEGORIES: [(&str, &[FnSpec]); 13] = [
+pub const CATEGORIES: [(&str, &[FnSpec]); 14] = [
     ("math", math::FUNCTIONS),
     ("logical", logical::FUNCTIONS),
     ("lookup", lookup::FUNCTIONS),
@@ -296,6 +303,7 @@ pub const CATEGORIES: [(&str, &[FnSpec]); 13] = [
     ("text_more", text_more::FUNCTIONS),
     ("engineering", engineering::FUNCTIONS),
     ("arrays", arrays::FUNCTIONS),
+    ("lambda", lambda::FUNCTIONS),
 ];
 
 /// The function called `name` (any case), if there is one.
@@ -352,6 +360,7 @@ mod tests {
             (Aggregate, "AGGREGATE"),
             (AnchorArray, "ANCHORARRAY"),
             (Single, "SINGLE"),
+            (Lambda, "LAMBDA"),
         ];
         for (which, name) in named {
             let marked: Vec<&str> = all().filter(|f| f.intrinsic == Some(which)).map(|f| f.name).collect();

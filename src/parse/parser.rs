@@ -15,11 +15,12 @@
 //! range          := spilled (":" spilled)*
 //! spilled        := primary "#"*
 //! primary        := table | call | reference | WORD | NUMBER | STRING
-//!                 | ERROR | array | "(" grouped ")"
+//!                 | ERROR | array
 //! table          := WORD? BRACKET   (a structured reference, `structured.rs`)
 //! grouped        := expr, with union (see below) above intersection
 //! union          := intersection ("," intersection)*
-//! call           := WORD "(" (")" | arg ("," arg)* ")")
+//! call           := (WORD args | "(" grouped ")") args*
+//! args           := "(" (")" | arg ("," arg)* ")")
 //! arg            := expr | (nothing: an omitted argument)
 //! reference      := SHEET? (column sep column | row sep row
 //!                          | cell sep cell | cell)
@@ -321,7 +322,16 @@ where
             |span| placeholder(range(span)),
         )));
 
-    choice((table(), call(expr), reference(), word, literal, incomplete, array(), parens)).labelled(EXPRESSION).boxed()
+    // A call suffix: `LAMBDA(x, x+1)(5)`, `(f)(2)`, `F(1)(2)` (see [`ExprKind::Call`]).
+    // Labelled as an operator: an error after a call or `)` need not offer `(`.
+    let suffix = call_args(expr.clone()).map_with(|args, e| (args, range(e.span()))).labelled(OPERATOR);
+    let callable =
+        call(expr).or(parens).foldl(suffix.repeated(), |callee: Expr, (mut args, span): (Vec<Expr>, Span)| {
+            let span = callee.span.start..span.end;
+            args.insert(0, callee);
+            Expr::new(ExprKind::Call { name: String::new(), args }, span)
+        });
+    choice((table(), callable, reference(), word, literal, incomplete, array())).labelled(EXPRESSION).boxed()
 }
 
 /// A structured reference: `Sales[Qty]`, or inside a table `[@Qty]`.
@@ -347,9 +357,20 @@ where
         .boxed()
 }
 
-/// `NAME(args)`; an omitted argument is an [`ExprKind::Missing`] with an
-/// empty span where it would be.
+/// `NAME(args)` (see [`call_args`]).
 fn call<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Level<'t, 's, I>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    select! { Token::Ident(name) => name.to_uppercase() }
+        .then(call_args(expr))
+        .map_with(|(name, args), e| super::trim::trim_call(name, args, range(e.span())))
+        .boxed()
+}
+
+/// `"(" (")" | arg ("," arg)* ")")`; an omitted argument is an
+/// [`ExprKind::Missing`] with an empty span where it would be.
+fn call_args<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Boxed<'t, 't, I, Vec<Expr>, Extra<'t, 's>>
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
@@ -362,15 +383,14 @@ where
         .at_least(1)
         .collect::<Vec<_>>()
         .then_ignore(just(Token::RParen)));
-    let args = just(Token::LParen).ignore_then(args).recover_with(via_parser(nested_delimiters(
-        Token::LParen,
-        Token::RParen,
-        [(Token::LBrace, Token::RBrace)],
-        |_| Vec::new(),
-    )));
-    select! { Token::Ident(name) => name.to_uppercase() }
-        .then(args)
-        .map_with(|(name, args), e| super::trim::trim_call(name, args, range(e.span())))
+    just(Token::LParen)
+        .ignore_then(args)
+        .recover_with(via_parser(nested_delimiters(
+            Token::LParen,
+            Token::RParen,
+            [(Token::LBrace, Token::RBrace)],
+            |_| Vec::new(),
+        )))
         .boxed()
 }
 
@@ -404,7 +424,9 @@ where
     });
     // `Sheet1!Rate`: a name qualified by its sheet (Excel's sheet-local
     // names) is the workbook's name: dataflow has workbook names only.
-    let name = select! { Token::Ident(s) => s }.then_ignore(just(Token::LParen).not());
+    // TRUE and FALSE are no names (`x!TRUE` is not a reference).
+    let boolean = |s: &str| s.eq_ignore_ascii_case("TRUE") || s.eq_ignore_ascii_case("FALSE");
+    let name = select! { Token::Ident(s) if !boolean(s) => s }.then_ignore(just(Token::LParen).not());
     let after = body.clone().map(Qualified::Ref).or(name.map(Qualified::Name)).or(not_reference.map(Qualified::Not));
     let qualified = sheet.then(after.labelled(REFERENCE)).validate(|(sheet, kind), e, emitter| match kind {
         Qualified::Ref((kind, t)) => super::trim::trimmed(RefExpr { sheet: Some(sheet), kind }, t, range(e.span())),

@@ -39,7 +39,19 @@ impl Display for Expr {
             ExprKind::Table(t) => write!(f, "{t}"),
             ExprKind::Missing => Ok(()),
             ExprKind::Call { name, args } => {
-                write!(f, "{name}(")?;
+                let args = match (name.is_empty(), args.split_first()) {
+                    // A call suffix: the callee, in parentheses unless it is a call.
+                    (true, Some((callee, rest))) => {
+                        let plain = matches!(&callee.kind, ExprKind::Call { .. });
+                        write_operand(f, callee, !plain)?;
+                        rest
+                    }
+                    _ => {
+                        f.write_str(name)?;
+                        &args[..]
+                    }
+                };
+                f.write_char('(')?;
                 for (i, arg) in args.iter().enumerate() {
                     if i > 0 {
                         f.write_char(',')?;

@@ -93,6 +93,18 @@ impl Scope {
                 let Some(spec) = functions::lookup(name).filter(|s| s.arity_error(args.len()).is_none()) else {
                     return;
                 };
+                if spec.intrinsic == Some(functions::Intrinsic::Lambda) {
+                    // Its parameters hide names in its body.
+                    let (body, params) = args.split_last().unwrap_or((e, &[]));
+                    let scope_len = locals.len();
+                    locals.extend(params.iter().filter_map(|p| match &p.kind {
+                        ExprKind::Name(n) => Some(n.clone()),
+                        _ => None,
+                    }));
+                    self.name_refs(body, locals, out);
+                    locals.truncate(scope_len);
+                    return;
+                }
                 if !spec.is_scoped() {
                     args.iter().for_each(|a| self.name_refs(a, locals, out));
                     return;

@@ -3,9 +3,9 @@
 //! relative references move with the calculating cell's row or column,
 //! `ROW()` and `COLUMN()` without argument read the caller's rectangle (a
 //! block's, in a block array formula), and everything else binds the same
-//! for every cell. A LET (its slots are numbered per formula), a LET
-//! variable and a name in a loop are bound apart every time: they are
-//! never shared.
+//! for every cell. A LET or a LAMBDA (their slots are numbered per
+//! formula), a call of a LAMBDA, a LET variable and a name in a loop are
+//! bound apart every time: they are never shared.
 
 use super::{MAX_BOUND_DEPTH, Scope};
 use crate::ast::{Expr, ExprKind, RefExpr, RefKind, TableRef};
@@ -204,8 +204,16 @@ impl Analysis {
     /// of arguments binds to an error; a LET's variables hide names.
     fn call(&mut self, scope: &Scope, name: &str, args: &[Expr], locals: &mut Vec<String>, depth: usize) -> Dep {
         let Some(spec) = super::function(name).filter(|s| s.arity_error(args.len()).is_none()) else {
-            return Dep::NONE;
+            // A call of a LAMBDA (written out, in a LET variable or a
+            // name): its slots are numbered per formula.
+            let value = name.is_empty()
+                || locals.iter().any(|l| l.eq_ignore_ascii_case(name))
+                || scope.name_index(name).is_some();
+            return if value { Dep::APART } else { Dep::NONE };
         };
+        if spec.intrinsic == Some(Intrinsic::Lambda) {
+            return Dep::APART;
+        }
         if spec.is_scoped() {
             let scope_len = locals.len();
             let variables = args.chunks(2).filter(|pair| pair.len() == 2).map(|pair| &pair[0].kind);

@@ -202,9 +202,10 @@ fn calc(c: &parts::CalcPr) -> (CalcSettings, Vec<String>) {
 
 /// A formula as Excel stores it, without the prefixes it writes before
 /// newer functions and their parameters (`_xlfn.XLOOKUP`, `_xlfn._xlws.SORT`,
-/// `_xlpm.x` in LET), outside strings and quoted sheet names.
+/// `_xlpm.x` in LET and LAMBDA, `_xleta.SUM` for a function passed by its
+/// name), outside strings and quoted sheet names.
 fn excel_text(text: &str) -> String {
-    const PREFIXES: [&str; 3] = ["_xlfn.", "_xlws.", "_xlpm."];
+    const PREFIXES: [&str; 4] = ["_xlfn.", "_xlws.", "_xlpm.", "_xleta."];
     let mut out = String::with_capacity(text.len());
     let mut quote: Option<char> = None;
     let mut rest = text;
@@ -380,6 +381,8 @@ mod tests {
         assert_eq!(excel_text("_xlfn._xlws.SORT(A1:A3)"), "SORT(A1:A3)");
         assert_eq!(excel_text("_xlfn._xlws.FILTER(A1:A3,_xlfn.TAKE(B1:B3,3)>0)"), "FILTER(A1:A3,TAKE(B1:B3,3)>0)");
         assert_eq!(excel_text("_xlfn.LET(_xlpm.x,1,_xlpm.x+1)"), "LET(x,1,x+1)");
+        assert_eq!(excel_text("_xlfn.MAP(A1:A3,_xlfn.LAMBDA(_xlpm.v,_xlpm.v*2))"), "MAP(A1:A3,LAMBDA(v,v*2))");
+        assert_eq!(excel_text("_xlfn.BYROW(A1:C3,_xleta.SUM)"), "BYROW(A1:C3,SUM)");
         assert_eq!(excel_text("\"_xlfn.x\"&'_xlfn.s'!A1"), "\"_xlfn.x\"&'_xlfn.s'!A1");
         assert_eq!(excel_text("my_xlfn.x"), "my_xlfn.x");
     }

@@ -13,15 +13,17 @@
 //! (`localSheetId`) is imported as a workbook name anchored on that sheet
 //! when no other name has its spelling; otherwise it is an error.
 //! Excel's built-in names (`_xlnm.Print_Area`, `_xlnm._FilterDatabase`, ...)
+//! and its `_xleta.` names (a function passed by name, `BYROW(A1:C3, SUM)`)
 //! are skipped; hidden names are imported like the others.
 
 use super::parts::DefinedName;
 pub(super) use crate::workbook::relative::rebase;
 use std::collections::HashMap;
 
-/// Whether a defined name is one of Excel's built-in names.
+/// Whether a defined name is one of Excel's built-in names, or one of the
+/// hidden `_xleta.SUM` names Excel writes for a function passed by its name.
 pub(super) fn built_in(def: &DefinedName) -> bool {
-    def.name.get(..6).is_some_and(|p| p.eq_ignore_ascii_case("_xlnm."))
+    ["_xlnm.", "_xleta."].iter().any(|x| def.name.get(..x.len()).is_some_and(|p| p.eq_ignore_ascii_case(x)))
 }
 
 /// The names to import, each with the sheet its anchor is on, and a
