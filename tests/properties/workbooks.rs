@@ -78,6 +78,9 @@ pub fn formula(acyclic: bool) -> impl Strategy<Value = String> {
             1 => reference_operator(acyclic, inner.clone()),
             1 => inner.clone().prop_map(|e| format!("-{e}%")),
             1 => (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("LET(x,{a},x*{b}+x)")),
+            // LAMBDA called inline and through MAP over whatever `a` is.
+            1 => (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("MAP({a},LAMBDA(v,v*{b}))")),
+            1 => (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("LAMBDA(x,y,x&y)({a},{b})")),
             4 => (proptest::sample::select(fns.clone()), proptest::collection::vec(inner, 0..5)).prop_map(|(f, args)| {
                 let n = args.len().clamp(f.min_args, f.max_args.min(f.min_args + 3));
                 let args: Vec<String> = (0..n).map(|i| args.get(i).cloned().unwrap_or_else(|| "1".into())).collect();
