@@ -249,3 +249,55 @@ fn a_saved_state_spills_again() {
         .collect();
     assert_eq!(shown, ["1", "2", "3", "6"]);
 }
+
+/// Edits through a session (the model edited, the engine rebuilt): a
+/// spilling formula changed or cleared leaves nothing behind, a cell it
+/// spills over refuses an edit, and clearing an obstacle lets it spill.
+#[test]
+fn session_edits_respill() {
+    use dataflow::session::Session;
+    use dataflow::workbook::Workbook;
+    let text = r#"Workbook(sheets: ["Main"], dynamic_arrays: true,
+        cells: { "Main!A1": "=SEQUENCE(3)", "Main!C1": "=SUM(A1#)", "Main!D1": "=A3" })"#;
+    let wb = Workbook::from_str(text, std::path::Path::new("s.ron"), std::path::Path::new(".")).expect("loads");
+    let mut s = Session::new(wb).expect("fits");
+    let shown = |s: &Session| -> Vec<String> {
+        ["A1", "A2", "A3", "C1", "D1"]
+            .iter()
+            .map(|c| s.engine().get(s.area(c).unwrap().top_left()).to_string())
+            .collect()
+    };
+    s.recalc();
+    assert_eq!(shown(&s), ["1", "2", "3", "6", "3"]);
+    s.set_formula(s.area("A1").unwrap(), "=SEQUENCE(2)").expect("the anchor is editable");
+    s.recalc();
+    assert_eq!(shown(&s), ["1", "2", "", "3", "0"]);
+    let refused = s.enter(s.area("A2").unwrap(), "5").expect_err("A2 shows A1's spill");
+    assert!(refused.to_string().contains("Main!A1"), "{refused}");
+    s.enter(s.area("A2:A2").unwrap(), "").expect_err("clearing it too");
+    s.clear(s.area("A1").unwrap()).expect("clears");
+    s.recalc();
+    assert_eq!(shown(&s)[..3], ["", "", ""]);
+    s.enter(s.area("A3").unwrap(), "=1+1").expect("A3 is free");
+    s.set_formula(s.area("A1").unwrap(), "=SEQUENCE(3)").expect("enters");
+    s.recalc();
+    assert_eq!(shown(&s)[..3], ["#SPILL!", "", "2"]);
+    s.clear(s.area("A3").unwrap()).expect("clears the obstacle");
+    s.recalc();
+    assert_eq!(shown(&s), ["1", "2", "3", "6", "3"]);
+}
+
+/// A formula edited in a sheet rebuilds the engine: readers of cells the
+/// old spill covered and the new one does not are recalculated.
+#[test]
+fn a_rebuilt_engine_marks_the_readers_of_released_cells() {
+    let mut s = dynamic();
+    s.set("B1", "3");
+    s.set("A1", "=SEQUENCE(B1)");
+    s.set("C1", "=A3");
+    s.recalc();
+    assert_eq!(s.text("C1"), "3");
+    s.set("A1", "=SEQUENCE(2)");
+    s.recalc();
+    assert_eq!(column(&s, &["A1", "A2", "A3", "C1"]), ["1", "2", "", "0"]);
+}

@@ -203,7 +203,7 @@ impl Workbook {
         let at = self.cell(cell, "formula")?;
         let found = entry(self.session.workbook(), self.session.engine().program(), at);
         Ok(found.and_then(|e| match &e.content {
-            Content::Formula(f) => Some(written(f)),
+            Content::Formula(f) | Content::Dynamic(f) => Some(written(f)),
             Content::Array(f) => Some(format!("{{{}}}", written(f))),
             Content::Constant(_) => None,
         }))

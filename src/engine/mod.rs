@@ -22,7 +22,7 @@ mod spill;
 mod undo;
 
 use crate::Error;
-use crate::address::CellAddr;
+use crate::address::{Area, CellAddr};
 use crate::eval::Random;
 use crate::grid::{Grid, MAX_GRID_CELLS};
 use crate::ids::FormulaId;
@@ -191,7 +191,9 @@ impl Engine {
         // marks its readers.
         let old = self.program.cells.iter().map(|c| c.addr).chain(self.program.constants.iter().map(|(a, _)| *a));
         let new = program.cells.iter().map(|c| c.addr).chain(program.constants.iter().map(|(a, _)| *a));
-        let touched: std::collections::HashSet<CellAddr> = old.chain(new).collect();
+        // And every cell a spill covered: its formula spills it again.
+        let spilled = self.spilled_cells();
+        let touched: std::collections::HashSet<CellAddr> = old.chain(new).chain(spilled).collect();
         for a in touched {
             if self.grid.get(a) != e.grid.get(a) {
                 e.mark_readers(a);
@@ -273,7 +275,7 @@ impl Engine {
             self.grid.set(c, v);
             self.mark_readers(c);
             self.watch.clear();
-            self.wake_blocked(&[c]);
+            self.wake_blocked(Area::cell(c), None);
         }
         Ok(())
     }

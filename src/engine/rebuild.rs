@@ -191,13 +191,16 @@ impl super::Engine {
         let mut e = super::Engine::new(program.clone(), self.settings)?;
         e.kernels = self.kernels;
         let was_formula = |a: &CellAddr| self.program.index.contains_key(a);
+        // What the dynamic arrays spilled is not copied: they spill again.
+        let spilled: FxHashSet<CellAddr> = self.spilled_cells().into_iter().collect();
         for sheet in 0..self.grid.sheet_count() as u16 {
             let (rows, cols) = self.grid.extent(sheet);
             for row in 0..rows {
                 for col in 0..cols {
                     let a = CellAddr::new(sheet, row, col);
                     let v = self.grid.get(a);
-                    let keep = !changed.contains(&a) || (was_formula(&a) && program.index.contains_key(&a));
+                    let keep = !spilled.contains(&a)
+                        && (!changed.contains(&a) || (was_formula(&a) && program.index.contains_key(&a)));
                     if v.is_empty() || !keep {
                         continue;
                     }
@@ -210,11 +213,11 @@ impl super::Engine {
         }
         for (i, c) in program.cells.iter().enumerate() {
             e.dirty[i] = match self.program.index.get(&c.addr) {
-                Some(&old) if !rebound.contains(&c.addr) => self.dirty[old.index()],
+                Some(&old) if !rebound.contains(&c.addr) => self.dirty[old.index()] || c.spills,
                 _ => true,
             };
         }
-        for &a in changed {
+        for &a in changed.iter().chain(&spilled) {
             if self.grid.get(a) != e.grid.get(a) {
                 e.mark_readers(a);
             }

@@ -42,6 +42,11 @@ impl Engine {
             v => v,
         };
         let v = if v.is_empty() { Value::Number(0.0) } else { v };
+        // An empty array (none is made today) shows #CALC!, as in Excel.
+        let v = match v {
+            Value::Array(a) if a.rows == 0 || a.cols == 0 => Value::Error(ErrorKind::Calc),
+            v => v,
+        };
         let (rows, cols) = match &v {
             Value::Array(a) => (a.rows as u32, a.cols as u32),
             _ => (1, 1),
@@ -53,17 +58,19 @@ impl Engine {
         let area = fits.then_some(wanted);
         let old = self.grid.spills().get(anchor).cloned();
         let mut delta = 0.0f64;
-        let mut released = Vec::new();
-        if let Some(before) = old.as_ref().and_then(|s| s.area) {
+        let before = old.as_ref().and_then(|s| s.area);
+        if let Some(before) = before {
             for c in before.cells().filter(|&c| c != anchor && !area.is_some_and(|a| a.contains(c))) {
                 delta = delta.max(self.put_spilled(c, Value::Empty, observer));
-                released.push(c);
             }
         }
         let changed = old.as_ref().is_none_or(|s| s.area != area || s.value != v);
         let old_value = old.map_or_else(|| self.grid.get(anchor).clone(), |s| s.value);
         self.grid.spills_mut().put(anchor, Spill { area, wanted, value: v.clone() });
-        self.wake_blocked(&released);
+        // Cells it gave up may be what a stopped anchor waits for.
+        if let Some(before) = before.filter(|b| area != Some(*b)) {
+            self.wake_blocked(before, Some(anchor));
+        }
         let shown = if area.is_none() { Value::Error(ErrorKind::Spill) } else { super::recalc::element(&v, 0, 0) };
         if let Ok((before, now)) = self.grid.update(anchor, shown) {
             observer.write(anchor, &before, now);
@@ -86,18 +93,17 @@ impl Engine {
     /// Whether `anchor`'s value can spill over `area`: every cell but the
     /// anchor empty or its own, and the grid able to store the area.
     fn spill_fits(&mut self, anchor: CellAddr, area: Area) -> bool {
-        let corner = CellAddr::new(area.sheet, area.r1, area.c1);
-        if !self.grid.reserve(corner) {
-            return false;
-        }
         let spills = self.grid.spills();
-        area.cells().filter(|&c| c != anchor).all(|c| {
+        // Cells past the stored grid read as empty and belong to nobody:
+        // the grid grows only for a spill that will be written.
+        let free = area.cells().filter(|&c| c != anchor).all(|c| {
             !self.program.index.contains_key(&c)
                 && match spills.owner(c) {
                     Some(owner) => owner == anchor,
                     None => self.grid.get(c).is_empty(),
                 }
-        })
+        });
+        free && self.grid.reserve(CellAddr::new(area.sheet, area.r1, area.c1))
     }
 
     /// Stores a spilled element (or clears a released cell), marking its
@@ -113,19 +119,31 @@ impl Engine {
         delta
     }
 
-    /// Marks dirty the anchors stopped by an obstacle in one of `cells`,
-    /// which are free now (or changed by hand): they try again.
-    pub(super) fn wake_blocked(&mut self, cells: &[CellAddr]) {
-        if cells.is_empty() || self.grid.spills().is_empty() {
+    /// Marks dirty the anchors (but `except`) stopped by an obstacle that
+    /// want a cell of `area`, whose cells are free now or changed by hand:
+    /// they try again. One look at each stopped anchor.
+    pub(super) fn wake_blocked(&mut self, area: Area, except: Option<CellAddr>) {
+        if self.grid.spills().is_empty() {
             return;
         }
-        let woken: Vec<CellAddr> =
-            cells.iter().flat_map(|&c| self.grid.spills().blocked_wanting(c).collect::<Vec<_>>()).collect();
+        let woken: Vec<CellAddr> = self.grid.spills().blocked_wanting(area).filter(|&a| Some(a) != except).collect();
         for a in woken {
             if let Some(&f) = self.program.index.get(&a) {
                 self.dirty[f.index()] = true;
             }
         }
+    }
+
+    /// The cells the spills cover now, anchors left out: what an engine
+    /// rebuilt after an edit does not copy (its formulas spill again).
+    pub(super) fn spilled_cells(&self) -> Vec<CellAddr> {
+        let mut cells = Vec::new();
+        for (anchor, spill) in self.grid.spills().anchors() {
+            if let Some(area) = spill.area {
+                cells.extend(area.cells().filter(|&c| c != anchor));
+            }
+        }
+        cells
     }
 
     /// Clears every spill (the cells spilled over emptied, without marking)
@@ -144,7 +162,7 @@ impl Engine {
     }
 
     /// Why a cell cannot be set by hand: it shows an element of a spill.
-    pub(super) fn spilled_into(&self, c: CellAddr) -> Option<String> {
+    pub fn spilled_into(&self, c: CellAddr) -> Option<String> {
         let anchor = self.grid.spills().owner(c)?;
         let area = self.grid.spills().get(anchor).and_then(|s| s.area)?;
         let p = &self.program;

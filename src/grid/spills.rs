@@ -42,6 +42,14 @@ impl Spills {
         self.owners.get(&c).copied()
     }
 
+    /// A cell of `area` some spill covers (never an anchor), if any.
+    pub fn covered_in(&self, area: Area) -> Option<CellAddr> {
+        self.anchors.iter().find_map(|(&anchor, s)| {
+            let both = s.area?.intersect(&area)?;
+            both.cells().find(|&c| c != anchor)
+        })
+    }
+
     /// Every anchor with its spill.
     pub fn anchors(&self) -> impl Iterator<Item = (CellAddr, &Spill)> + '_ {
         self.anchors.iter().map(|(a, s)| (*a, s))
@@ -52,9 +60,12 @@ impl Spills {
         self.anchors.is_empty()
     }
 
-    /// The anchors stopped by an obstacle that want cell `c`.
-    pub fn blocked_wanting(&self, c: CellAddr) -> impl Iterator<Item = CellAddr> + '_ {
-        self.anchors.iter().filter(move |(_, s)| s.area.is_none() && s.wanted.contains(c)).map(|(a, _)| *a)
+    /// The anchors stopped by an obstacle that want a cell of `area`.
+    pub fn blocked_wanting(&self, area: Area) -> impl Iterator<Item = CellAddr> + '_ {
+        self.anchors
+            .iter()
+            .filter(move |(_, s)| s.area.is_none() && s.wanted.intersect(&area).is_some())
+            .map(|(a, _)| *a)
     }
 
     /// Records `anchor`'s new spill; its covered cells change owner (the

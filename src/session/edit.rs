@@ -94,6 +94,10 @@ impl Session {
             let (what, n) = (self.workbook.sheets.area(area), area.size());
             return Err(Error::Cell(format!("{what} has {n} cells; a workbook stores at most {MAX_GRID_CELLS}")));
         }
+        // A cell a dynamic array spills over is edited through its formula.
+        if let Some(c) = self.engine.grid().spills().covered_in(area) {
+            return Err(Error::Cell(self.engine.spilled_into(c).unwrap_or_default()));
+        }
         let mut wb = (*self.workbook).clone();
         wb.put(area, content)?;
         let changed: FxHashSet<CellAddr> = area.cells().collect();

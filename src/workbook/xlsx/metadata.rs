@@ -25,25 +25,28 @@ pub(super) fn dynamic_arrays<R: Read + Seek>(zip: &mut Zip<R>) -> Result<Vec<boo
     let (mut types, mut dynamic, mut cells) = (Vec::new(), Vec::new(), Vec::new());
     // Where the reader is: inside `futureMetadata name="XLDAPR"`, inside
     // `cellMetadata`, and whether the current block's first record is read.
-    let (mut in_xldapr, mut in_cells, mut first) = (false, false, false);
+    let (mut in_xldapr, mut in_cells) = (false, false);
     loop {
         match xml.read_event().map_err(|e| format!("`{PART}` is not readable XML: {e}"))? {
+            // An empty `<futureMetadata/>` or `<cellMetadata/>` holds nothing.
+            Event::Empty(e) if matches!(e.local_name().as_ref(), "futureMetadata" | "cellMetadata") => {}
             Event::Start(e) | Event::Empty(e) => match e.local_name().as_ref() {
                 "metadataType" => types.push(attr(&e, "name")?.unwrap_or_default()),
                 "futureMetadata" => in_xldapr = attr(&e, "name")?.as_deref() == Some("XLDAPR"),
                 "cellMetadata" => in_cells = true,
                 "bk" if in_xldapr => dynamic.push(false),
-                "bk" if in_cells => first = true,
+                "bk" if in_cells => cells.push(Vec::new()),
                 "dynamicArrayProperties" if in_xldapr => {
                     if let Some(d) = dynamic.last_mut() {
                         *d = matches!(attr(&e, "fDynamic")?.as_deref(), Some("1" | "true"));
                     }
                 }
-                "rc" if in_cells && first => {
+                "rc" if in_cells => {
                     let t = attr(&e, "t")?.and_then(|t| t.parse::<usize>().ok());
                     let v = attr(&e, "v")?.and_then(|v| v.parse::<usize>().ok());
-                    cells.push((t, v));
-                    first = false;
+                    if let Some(records) = cells.last_mut() {
+                        records.push((t, v));
+                    }
                 }
                 _ => {}
             },
@@ -57,8 +60,6 @@ pub(super) fn dynamic_arrays<R: Read + Seek>(zip: &mut Zip<R>) -> Result<Vec<boo
         }
     }
     let is_xldapr = |t: usize| t.checked_sub(1).and_then(|i| types.get(i)).is_some_and(|n| n == "XLDAPR");
-    Ok(cells
-        .into_iter()
-        .map(|(t, v)| matches!((t, v), (Some(t), Some(v)) if is_xldapr(t) && dynamic.get(v) == Some(&true)))
-        .collect())
+    let marks = |&(t, v): &(Option<usize>, Option<usize>)| matches!((t, v), (Some(t), Some(v)) if is_xldapr(t) && dynamic.get(v) == Some(&true));
+    Ok(cells.iter().map(|records| records.iter().any(marks)).collect())
 }
