@@ -14,7 +14,7 @@ use crate::address::{Area, CellAddr, SheetId};
 use crate::value::Value;
 use blocks::{BLOCK, Summary};
 use spills::Spills;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Largest number of cells the grids of a workbook may store together
 /// (16,777,216: for example 4,096 rows by 4,096 columns).
@@ -67,8 +67,9 @@ impl SheetGrid {
 #[derive(Debug, Default)]
 pub struct Grid {
     sheets: Vec<SheetGrid>,
-    /// What the dynamic-array formulas spill (see [`spills`]).
-    spills: Spills,
+    /// What the dynamic-array formulas spill (see [`spills`]), shared
+    /// with the undo history until it changes.
+    spills: Arc<Spills>,
 }
 
 impl Clone for SheetGrid {
@@ -100,7 +101,7 @@ impl Clone for Grid {
 impl Grid {
     /// A grid with `n` empty sheets.
     pub fn new(n: usize) -> Self {
-        Grid { sheets: vec![SheetGrid::default(); n], spills: Spills::default() }
+        Grid { sheets: vec![SheetGrid::default(); n], spills: Arc::default() }
     }
 
     /// A grid with `n` empty sheets, stored large enough for every cell of
@@ -120,15 +121,12 @@ impl Grid {
             *e = grown;
         }
         let sheets = extent.into_iter().map(|(rows, cols)| SheetGrid::empty(rows, cols)).collect();
-        Ok(Grid { sheets, spills: Spills::default() })
+        Ok(Grid { sheets, spills: Arc::default() })
     }
 
     /// A grid shaped like this one, every cell empty.
     pub fn blank_like(&self) -> Grid {
-        Grid {
-            sheets: self.sheets.iter().map(|s| SheetGrid::empty(s.rows, s.cols)).collect(),
-            spills: Spills::default(),
-        }
+        Grid { sheets: self.sheets.iter().map(|s| SheetGrid::empty(s.rows, s.cols)).collect(), spills: Arc::default() }
     }
 
     #[inline]
@@ -145,7 +143,17 @@ impl Grid {
     }
 
     pub(crate) fn spills_mut(&mut self) -> &mut Spills {
-        &mut self.spills
+        Arc::make_mut(&mut self.spills)
+    }
+
+    /// The spills as they are now, shared (a snapshot for undo).
+    pub(crate) fn spills_shared(&self) -> Arc<Spills> {
+        self.spills.clone()
+    }
+
+    /// Puts back spills shared from a snapshot.
+    pub(crate) fn set_spills(&mut self, spills: Arc<Spills>) {
+        self.spills = spills;
     }
 
     /// Total cells stored.

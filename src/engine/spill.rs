@@ -150,7 +150,8 @@ impl Engine {
     /// and marks the spilling formulas dirty: the state a restored session
     /// starts from, where they spill again when calculated.
     pub fn clear_spills(&mut self) {
-        let spills = std::mem::take(self.grid.spills_mut());
+        let spills = self.grid.spills_shared();
+        self.grid.set_spills(Default::default());
         for (anchor, spill) in spills.anchors() {
             if let Some(area) = spill.area {
                 area.cells().filter(|&c| c != anchor).for_each(|c| self.grid.set(c, Value::Empty));

@@ -11,6 +11,7 @@ use super::observe::{Change, ChangeLog, Observer};
 use crate::grid::spills::Spills;
 use crate::ids::FormulaId;
 use crate::value::Value;
+use std::sync::Arc;
 
 /// One recorded step of an engine.
 #[derive(Clone, Debug, Default)]
@@ -22,8 +23,8 @@ pub struct Delta {
     dirty_after: Vec<FormulaId>,
     /// What the dynamic-array formulas spilled before and after it (empty
     /// in a workbook without them).
-    spills_before: Spills,
-    spills_after: Spills,
+    spills_before: Arc<Spills>,
+    spills_after: Arc<Spills>,
 }
 
 /// Records a step: the cells set by hand ([`Recorder::set`]) and what the
@@ -31,7 +32,7 @@ pub struct Delta {
 pub struct Recorder {
     log: ChangeLog,
     dirty_before: Vec<FormulaId>,
-    spills_before: Spills,
+    spills_before: Arc<Spills>,
 }
 
 impl Recorder {
@@ -40,7 +41,7 @@ impl Recorder {
         Recorder {
             log: ChangeLog::default(),
             dirty_before: engine.dirty_list(),
-            spills_before: engine.grid.spills().clone(),
+            spills_before: engine.grid.spills_shared(),
         }
     }
 
@@ -62,7 +63,7 @@ impl Recorder {
     pub fn cut(&mut self, engine: &Engine) -> Delta {
         let after = engine.dirty_list();
         let before = std::mem::replace(&mut self.dirty_before, after.clone());
-        let spills_after = engine.grid.spills().clone();
+        let spills_after = engine.grid.spills_shared();
         let spills_before = std::mem::replace(&mut self.spills_before, spills_after.clone());
         Delta { changes: self.log.take(), dirty_before: before, dirty_after: after, spills_before, spills_after }
     }
@@ -90,13 +91,13 @@ impl Engine {
     /// last step recorded on this engine, or one undone in order).
     pub fn undo(&mut self, delta: &Delta) {
         self.put_back(delta.changes.iter().map(|c| (c.cell, &c.old)), &delta.dirty_before);
-        self.grid.spills_mut().clone_from(&delta.spills_before);
+        self.grid.set_spills(delta.spills_before.clone());
     }
 
     /// Replays `delta` on the state before it.
     pub fn redo(&mut self, delta: &Delta) {
         self.put_back(delta.changes.iter().map(|c| (c.cell, &c.new)), &delta.dirty_after);
-        self.grid.spills_mut().clone_from(&delta.spills_after);
+        self.grid.set_spills(delta.spills_after.clone());
     }
 
     fn put_back<'v>(
