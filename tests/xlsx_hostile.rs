@@ -135,3 +135,38 @@ fn newer_cached_errors_do_not_stop_a_sheet() {
     assert_eq!(cached("Main!B1"), Some(Value::Error(ErrorKind::Spill)));
     assert_eq!(cached("Main!B2"), Some(Value::Error(ErrorKind::Calc)));
 }
+
+/// A package whose part is `repeat` `unit` times in a row (streamed: the
+/// test never holds it), beside a valid one-sheet workbook.
+fn bomb(name: &str, part: &str, unit: &[u8], repeat: usize) -> std::path::PathBuf {
+    use std::io::Write;
+    let parts = xlsx::Book::default().sheet("Main", vec![xlsx::num("A1", 1.0)]).parts();
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated).large_file(true);
+    for (path, text) in parts.iter().filter(|(p, _)| p != part) {
+        z.start_file(path.as_str(), options).unwrap();
+        z.write_all(text.as_bytes()).unwrap();
+    }
+    z.start_file(part, options).unwrap();
+    let chunk = unit.repeat(1 << 16);
+    for _ in 0..repeat >> 16 {
+        z.write_all(&chunk).unwrap();
+    }
+    xlsx::write_file(name, &z.finish().unwrap().into_inner())
+}
+
+/// Shared strings that inflate past `MAX_PART_BYTES` from a file of a
+/// few hundred kilobytes, and styles listing more formats than a
+/// workbook has cells: refused by part name before calamine reads them
+/// whole (it would abort the process).
+#[test]
+fn parts_that_inflate_past_the_caps_are_refused_before_reading() {
+    let strings = bomb("strings_bomb.xlsx", "xl/sharedStrings.xml", b" ", 257 << 20);
+    assert!(std::fs::metadata(&strings).unwrap().len() < 2 << 20, "a small file");
+    let out = expect_exit(1, &["check", strings.to_str().unwrap()]);
+    assert!(out.stderr.contains("`xl/sharedStrings.xml` unpacks to"), "{out:?}");
+    let styles = bomb("styles_bomb.xlsx", "xl/styles.xml", b"<xf/>", 17 << 20);
+    let out = expect_exit(1, &["check", styles.to_str().unwrap()]);
+    assert!(out.stderr.contains("`xl/styles.xml` lists more than 16777216 entries"), "{out:?}");
+}

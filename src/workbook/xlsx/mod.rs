@@ -15,6 +15,7 @@
 //! under the workbook's path; the listing is also the source a saved
 //! state's fingerprint is taken from.
 
+mod bounds;
 mod cells;
 mod metadata;
 mod names;
@@ -70,6 +71,7 @@ pub const MAX_XLSX_BYTES: u64 = 1 << 30;
 pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     let fail = |m: String| LoadError::message(format!("cannot read `{}` as an Excel workbook: {m}", path.display()));
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| fail(format!("it is not a zip file ({e})")))?;
+    bounds::check(&mut zip).map_err(fail)?;
     let book = parts::book(&mut zip).map_err(fail)?;
     // Excel 365's newer cached errors, masked for calamine, put back below.
     let part_paths: Vec<String> = book.sheets.iter().map(|(_, p)| p.clone()).collect();
