@@ -155,6 +155,19 @@ fn collect(mut pipe: impl Read + Send + 'static) -> Arc<Mutex<String>> {
     text
 }
 
+/// `dataflow watch BOOK` started, with its output collected.
+fn watching(book: &Path) -> (std::process::Child, Arc<Mutex<String>>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dataflow"))
+        .args(["watch", &book.display().to_string()])
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = collect(child.stdout.take().unwrap());
+    (child, out)
+}
+
 /// Waits until the output holds `count` runs; returns the last.
 fn run_number(out: &Arc<Mutex<String>>, count: usize) -> Result<String, String> {
     let start = Instant::now();
@@ -180,14 +193,7 @@ fn watch_follows_edits_of_a_formula_file() {
     std::fs::write(&book, ron).unwrap();
     std::fs::write(&dfl, "cells Main!A1:A2 = ROW()*2\n").unwrap();
     let (plain, _) = dataflow(0, &["run", &book.display().to_string()]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dataflow"))
-        .args(["watch", &book.display().to_string()])
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = collect(child.stdout.take().unwrap());
+    let (mut child, out) = watching(&book);
     let edit = |path: &Path, text: &str| {
         std::thread::sleep(Duration::from_millis(300)); // let the watcher settle
         std::fs::write(path, text).unwrap();
@@ -217,6 +223,55 @@ fn watch_follows_edits_of_a_formula_file() {
             return Err(format!("after the fix: {fourth}"));
         }
         Ok(())
+    };
+    let result = check();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    if let Err(m) = result {
+        panic!("{m}");
+    }
+}
+
+/// A folder of included files deleted and made again is watched again:
+/// the run after it is back shows the new formulas (before, the watch
+/// was lost with the folder and nothing ran again).
+#[test]
+fn watch_follows_a_folder_deleted_and_made_again() {
+    let dir = temp_dir("watch_folder");
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let book = dir.join("book.ron");
+    let ron = r#"(sheets: ["Main"], include: ["sub/f.dfl"], views: { "v": (range: "Main!A1:A2") })"#;
+    std::fs::write(&book, ron).unwrap();
+    std::fs::write(sub.join("f.dfl"), "cells Main!A1:A2 = ROW()*2\n").unwrap();
+    let (mut child, out) = watching(&book);
+    let check = || -> Result<(), String> {
+        let first = run_number(&out, 1)?;
+        if !first.starts_with("v:\n2\n4\n") {
+            return Err(format!("the first run: {first}"));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        std::fs::remove_dir_all(&sub).unwrap();
+        let gone = run_number(&out, 2)?;
+        if !gone.contains("The last good result") {
+            return Err(format!("after the folder went: {gone}"));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        std::fs::create_dir_all(&sub).unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        std::fs::write(sub.join("f.dfl"), "cells Main!A1:A2 = ROW()*7\n").unwrap();
+        let start = Instant::now();
+        loop {
+            let text = out.lock().unwrap().clone();
+            let last = text.rsplit("Ctrl-C quits\n").nth(1).unwrap_or("").to_string();
+            if last.contains("v:\n 7\n14\n") && !last.contains("error") {
+                return Ok(());
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                return Err(format!("no run with the new formulas after 20 s: {text}"));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
     };
     let result = check();
     child.kill().unwrap();

@@ -43,12 +43,13 @@ pub fn watch(args: &WatchArgs) -> Result<(), Failure> {
     .map_err(|e| Failure::Usage(format!("cannot watch files: {e}")))?;
     let mut dirs: BTreeSet<PathBuf> = BTreeSet::new();
     let mut wait = |files: &[PathBuf]| -> bool {
-        let wanted: BTreeSet<PathBuf> = files.iter().filter_map(|f| canonical(f)).collect();
-        let now: BTreeSet<PathBuf> = wanted.iter().filter_map(|f| f.parent().map(Path::to_path_buf)).collect();
-        for d in dirs.difference(&now) {
+        let (wanted, now, missing) = watch_points(files);
+        // Every folder is watched again each round: one deleted and made
+        // again has lost its watch (the system drops it with the folder).
+        for d in &dirs {
             let _ = watcher.unwatch(d);
         }
-        for d in now.difference(&dirs) {
+        for d in &now {
             if let Err(e) = watcher.watch(d, RecursiveMode::NonRecursive) {
                 crate::app::warn(&format!("warning: cannot watch `{}`: {e}", d.display()));
             }
@@ -56,7 +57,7 @@ pub fn watch(args: &WatchArgs) -> Result<(), Failure> {
         dirs = now;
         loop {
             match rx.recv() {
-                Ok(Ok(event)) if relevant(&event, &wanted) => break,
+                Ok(Ok(event)) if relevant(&event, &wanted, &missing) => break,
                 Ok(_) => {}
                 Err(_) => return false,
             }
@@ -158,16 +159,42 @@ fn canonical(file: &Path) -> Option<PathBuf> {
     Some(dir.canonicalize().ok()?.join(file.file_name()?))
 }
 
-/// An event that touches one of the files, or any formula file in their
+/// What to watch for `files`: the files found (made absolute), the
+/// folders holding them, and, for a file whose folder is missing (deleted,
+/// perhaps to be made again), the nearest folder above it that exists,
+/// which is watched too so that the folder's return is seen.
+fn watch_points(files: &[PathBuf]) -> (BTreeSet<PathBuf>, BTreeSet<PathBuf>, BTreeSet<PathBuf>) {
+    let (mut wanted, mut dirs, mut missing) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    for f in files {
+        match canonical(f) {
+            Some(c) => {
+                dirs.extend(c.parent().map(Path::to_path_buf));
+                wanted.insert(c);
+            }
+            None => {
+                let absolute = std::env::current_dir().map(|d| d.join(f)).unwrap_or_else(|_| f.clone());
+                if let Some(up) = absolute.ancestors().skip(1).find_map(|a| a.canonicalize().ok()) {
+                    dirs.insert(up.clone());
+                    missing.insert(up);
+                }
+            }
+        }
+    }
+    (wanted, dirs, missing)
+}
+
+/// An event that touches one of the files, any formula file in their
 /// directories (a file named in `include` may appear only after the
-/// workbook was saved with it).
-fn relevant(event: &notify::Event, wanted: &BTreeSet<PathBuf>) -> bool {
+/// workbook was saved with it), or anything in a folder above a missing
+/// one (the missing folder made again).
+fn relevant(event: &notify::Event, wanted: &BTreeSet<PathBuf>, missing: &BTreeSet<PathBuf>) -> bool {
     if matches!(event.kind, EventKind::Access(_)) {
         return false;
     }
     event.paths.iter().any(|p| {
         let dfl = p.extension().is_some_and(|e| e == "dfl");
-        wanted.contains(p) || (dfl && !is_hidden(p))
+        let above = p.parent().is_some_and(|d| missing.contains(d));
+        wanted.contains(p) || (dfl && !is_hidden(p)) || above
     })
 }
 
