@@ -47,6 +47,27 @@ fn batch_jsonl_has_one_object_per_puzzle() {
     assert_eq!(lines.iter().filter(|o| o["status"] == "solved").count(), 40);
 }
 
+/// `--format csv`: a header row, one row per puzzle in input order, the
+/// collected values as their cells show them, messages quoted (they hold
+/// commas); the summary goes to stderr.
+#[test]
+fn batch_csv_has_a_header_and_one_row_per_puzzle() {
+    let args = ["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt", "--collect", "Main!D27"];
+    let out = expect_exit(0, &[&args[..], &["--format", "csv"]].concat());
+    let rows: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(rows[0], "file,line,status,iterations,period,ms,grid,Main!D27,message");
+    assert_eq!(rows.len(), 5, "{out:?}");
+    let first: Vec<&str> = rows[1].split(',').collect();
+    assert_eq!((first[0], first[1], first[2], first[6], first[7]), ("", "1", "solved", GRID1_SOLVED, "solve"));
+    assert!(rows[3].starts_with(",3,error,"), "{}", rows[3]);
+    // Every row has the header's columns (the message quoted, no comma in the others).
+    assert!(rows[1..].iter().all(|r| r.split(',').count() >= 9), "{rows:?}");
+    assert!(rows[3].contains(",,\"input `puzzle` needs 81 symbols"), "{}", rows[3]);
+    let message = rows[3].split_once(",\"").map(|(_, m)| m).unwrap_or(rows[3]);
+    assert!(message.ends_with('"') && message.contains("needs 81 symbols"), "{}", rows[3]);
+    assert!(out.stderr.contains("puzzles: 4") && out.stderr.contains("errors: 2"), "{out:?}");
+}
+
 #[test]
 fn batch_reports_bad_lines_as_errors() {
     // Lines 3 and 4 of the fixture are a short line and a bad symbol.

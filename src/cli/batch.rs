@@ -187,13 +187,18 @@ pub fn batch(
     bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
     let start = Instant::now();
     let mut summary = Summary::default();
+    if format == BatchFormat::Csv {
+        print(&csv_header(&setup.collect))?;
+    }
     let each = |done: Vec<Done>| {
         bar.inc(done.len() as u64);
         let mut text = String::new();
         for (file, o) in &done {
             summary.add(file.as_ref(), o);
-            if format == BatchFormat::Jsonl {
-                text += &format!("{}\n", json_line(file.as_deref(), o, &setup.collect));
+            match format {
+                BatchFormat::Jsonl => text += &format!("{}\n", json_line(file.as_deref(), o, &setup.collect)),
+                BatchFormat::Csv => text += &csv_line(file.as_deref(), o, setup.collect.len()),
+                BatchFormat::Text => {}
             }
         }
         if text.is_empty() { Ok(()) } else { print(&text) }
@@ -208,8 +213,40 @@ pub fn batch(
             warn(&summary.json(seconds).to_string());
             Ok(())
         }
+        BatchFormat::Csv => {
+            warn(&summary.text(&setup.collect, seconds));
+            Ok(())
+        }
         BatchFormat::Text => print(&format!("{}\n", summary.text(&setup.collect, seconds))),
     }
+}
+
+/// `--format csv`'s header row: the fixed columns, then each `--collect`.
+fn csv_header(collect: &[Shown]) -> String {
+    let mut fields: Vec<String> =
+        ["file", "line", "status", "iterations", "period", "ms", "grid"].map(String::from).to_vec();
+    fields.extend(collect.iter().map(|c| super::output::csv_text(&c.key)));
+    fields.push("message".into());
+    format!("{}\n", fields.join(","))
+}
+
+/// One puzzle's CSV row, columns as [`csv_header`]'s with `collected`
+/// collected columns (a value as its cell shows it; blank, or nothing
+/// collected after an error, as an empty field).
+fn csv_line(file: Option<&str>, o: &PuzzleOutcome, collected: usize) -> String {
+    let mut fields = vec![
+        super::output::csv_text(file.unwrap_or("")),
+        o.line.to_string(),
+        o.status.as_str().to_string(),
+        o.iterations.to_string(),
+        o.period.map_or(String::new(), |p| p.to_string()),
+        format!("{:.3}", o.ms),
+        super::output::csv_text(&o.grid),
+    ];
+    let shown = |t: &String| if t == "(blank)" { String::new() } else { super::output::csv_text(t) };
+    fields.extend((0..collected).map(|i| o.collected.get(i).map_or(String::new(), |(_, t)| shown(t))));
+    fields.push(super::output::csv_text(o.message.as_deref().unwrap_or("")));
+    format!("{}\n", fields.join(","))
 }
 
 /// One puzzle's JSON line (without its newline): `file` when the batch

@@ -82,8 +82,10 @@ pub enum Command {
         /// thread are in flight.
         #[arg(long, value_name = "N")]
         jobs: Option<usize>,
-        /// Output: a summary (text), or one JSON object per puzzle (jsonl), each written in input
-        /// order as soon as it is solved, and the summary as one JSON object on stderr.
+        /// Output: a summary (text); one JSON object per puzzle (jsonl), or one CSV row per puzzle
+        /// after a header row (csv: file, line, status, iterations, period, ms, grid, each --collect,
+        /// message), each written in input order as soon as it is solved, and the summary on
+        /// stderr (JSON after jsonl, text after csv).
         #[arg(long, value_enum, default_value_t = BatchFormat::Text)]
         format: BatchFormat,
     },
@@ -153,6 +155,7 @@ pub struct StepArgs {
 pub enum BatchFormat {
     Text,
     Jsonl,
+    Csv,
 }
 
 /// Options shared by the commands that calculate.

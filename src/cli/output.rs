@@ -63,9 +63,13 @@ pub fn csv_output(s: &Session, views: &[Shown]) -> String {
 }
 
 fn csv_field(v: &Value) -> String {
-    let text = match v {
-        Value::Empty => return String::new(),
-        v => v.to_string(),
-    };
-    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text }
+    match v {
+        Value::Empty => String::new(),
+        v => csv_text(&v.to_string()),
+    }
+}
+
+/// A CSV field (RFC 4180): quoted when it holds `,`, `"` or a line break.
+pub fn csv_text(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
 }
