@@ -168,7 +168,12 @@ impl Deps<'_> {
                 self.walk(v);
             }
             if let BExpr::Local(slot) = pair[0] {
-                let areas = self.out[start..].to_vec();
+                // Each distinct area once: a variable used twice in a
+                // value used twice (nested LETs, a name inside its own
+                // LAMBDA call) would double the list at every level.
+                let mut areas = self.out[start..].to_vec();
+                areas.sort_unstable();
+                areas.dedup();
                 self.locals.insert(slot, areas);
             }
         }
