@@ -4,11 +4,25 @@
 //! spilled cells are not editable; a spill that changes shape leaves
 //! nothing behind, in a cycle too, in both sweep orders.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use dataflow::policy::Order;
 use dataflow::testing::Sheet;
 
 fn dynamic() -> Sheet {
     Sheet::new().dynamic_arrays()
+}
+
+/// A session over the RON workbook `text`.
+fn session(text: &str) -> dataflow::session::Session {
+    let path = std::path::Path::new("s.ron");
+    let wb = dataflow::workbook::Workbook::from_str(text, path, std::path::Path::new(".")).expect("loads");
+    dataflow::session::Session::new(wb).expect("fits")
+}
+
+/// What a session's cells show, as text.
+fn shown_in(s: &dataflow::session::Session, cells: &[&str]) -> Vec<String> {
+    cells.iter().map(|c| s.engine().get(s.area(c).unwrap().top_left()).to_string()).collect()
 }
 
 /// The values of a column of cells, as text.
@@ -227,14 +241,11 @@ fn a_spill_past_what_the_grid_stores_is_spill() {
 /// the way.
 #[test]
 fn a_saved_state_spills_again() {
-    use dataflow::session::Session;
     use dataflow::state::State;
-    use dataflow::workbook::Workbook;
     let text = r#"Workbook(sheets: ["Main"], dynamic_arrays: true,
         cells: { "Main!B1": 3, "Main!A1": "=SEQUENCE(B1)", "Main!C1": "=SUM(A1#)" })"#;
     let load = || {
-        let wb = Workbook::from_str(text, std::path::Path::new("s.ron"), std::path::Path::new(".")).expect("loads");
-        let mut s = Session::new(wb).expect("fits");
+        let mut s = session(text);
         s.recalc();
         s
     };
@@ -243,11 +254,7 @@ fn a_saved_state_spills_again() {
     let mut again = load();
     saved.apply(&mut again).expect("applies");
     again.recalc();
-    let shown: Vec<String> = ["A1", "A2", "A3", "C1"]
-        .iter()
-        .map(|c| again.engine().get(again.area(c).unwrap().top_left()).to_string())
-        .collect();
-    assert_eq!(shown, ["1", "2", "3", "6"]);
+    assert_eq!(shown_in(&again, &["A1", "A2", "A3", "C1"]), ["1", "2", "3", "6"]);
 }
 
 /// Edits through a session (the model edited, the engine rebuilt): a
@@ -256,17 +263,10 @@ fn a_saved_state_spills_again() {
 #[test]
 fn session_edits_respill() {
     use dataflow::session::Session;
-    use dataflow::workbook::Workbook;
     let text = r#"Workbook(sheets: ["Main"], dynamic_arrays: true,
         cells: { "Main!A1": "=SEQUENCE(3)", "Main!C1": "=SUM(A1#)", "Main!D1": "=A3" })"#;
-    let wb = Workbook::from_str(text, std::path::Path::new("s.ron"), std::path::Path::new(".")).expect("loads");
-    let mut s = Session::new(wb).expect("fits");
-    let shown = |s: &Session| -> Vec<String> {
-        ["A1", "A2", "A3", "C1", "D1"]
-            .iter()
-            .map(|c| s.engine().get(s.area(c).unwrap().top_left()).to_string())
-            .collect()
-    };
+    let mut s = session(text);
+    let shown = |s: &Session| shown_in(s, &["A1", "A2", "A3", "C1", "D1"]);
     s.recalc();
     assert_eq!(shown(&s), ["1", "2", "3", "6", "3"]);
     s.set_formula(s.area("A1").unwrap(), "=SEQUENCE(2)").expect("the anchor is editable");
@@ -309,15 +309,11 @@ fn a_rebuilt_engine_marks_the_readers_of_released_cells() {
 #[test]
 fn stepping_back_and_forth_restores_the_spills() {
     use dataflow::session::{Session, Timeline};
-    use dataflow::workbook::Workbook;
     let text = r#"Workbook(sheets: ["Main"], dynamic_arrays: true,
         calc: (iterate: true, max_iterations: 100, max_change: 0.001),
         cells: { "Main!A1": "=SEQUENCE(MIN(C1+1, 4))", "Main!C1": "=COUNT(A1:A10)", "Main!D1": "=ROWS(A1#)" })"#;
-    let wb = Workbook::from_str(text, std::path::Path::new("s.ron"), std::path::Path::new(".")).expect("loads");
-    let mut s = Session::new(wb).expect("fits");
-    let shown = |s: &Session| -> Vec<String> {
-        ["A1", "A2", "A3", "C1"].iter().map(|c| s.engine().get(s.area(c).unwrap().top_left()).to_string()).collect()
-    };
+    let mut s = session(text);
+    let shown = |s: &Session| shown_in(s, &["A1", "A2", "A3", "C1"]);
     let mut t = Timeline::new();
     t.step(&mut s);
     t.step(&mut s);

@@ -12,6 +12,7 @@ use dataflow::policy::Order;
 use dataflow::testing::Sheet;
 use dataflow::value::Value;
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 /// A sheet holding `cells`, each formula's references resolved by `refs`
 /// (given the cell number and the formula's text).
@@ -88,6 +89,33 @@ fn cyclic_of(s: Sheet, cells: &[Content], name: &str, blocks: &[(usize, usize, S
     s
 }
 
+/// Recalculates `s` (iteration on, at most `cap` iterations) and steps it
+/// once: the cap is kept and no cell holds NaN or infinity.
+fn stops_within_the_cap(s: &mut Sheet, cap: u32) -> Result<(), TestCaseError> {
+    let report = s.recalc();
+    prop_assert!(report.iterations <= cap, "{} iterations, cap {}", report.iterations, cap);
+    let report = s.step();
+    prop_assert!(report.iterations <= 1, "a step made {} iterations", report.iterations);
+    for (i, v) in values(s).iter().enumerate() {
+        prop_assert!(!not_finite(v), "{} holds {:?}", cell(i), v);
+    }
+    Ok(())
+}
+
+/// Two sheets from `build`, one stepped with dirty tracking, the other
+/// with every formula marked dirty before each pass: the same values after
+/// each of six passes.
+fn tracking_matches_full_passes(build: impl Fn() -> Sheet) -> Result<(), TestCaseError> {
+    let (mut tracked, mut full) = (build(), build());
+    for pass in 1..=6 {
+        tracked.step();
+        full.mark_all_dirty();
+        full.step();
+        prop_assert_eq!(values(&tracked), values(&full), "after pass {}", pass);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(super::config(64))]
 
@@ -102,13 +130,7 @@ proptest! {
     ) {
         let mut s = cyclic(&cells, &name, &blocks, synchronous);
         s.iterate(cap, max_change);
-        let report = s.recalc();
-        prop_assert!(report.iterations <= cap, "{} iterations, cap {}", report.iterations, cap);
-        let report = s.step();
-        prop_assert!(report.iterations <= 1, "a step made {} iterations", report.iterations);
-        for (i, v) in values(&s).iter().enumerate() {
-            prop_assert!(!not_finite(v), "{} holds {:?}", cell(i), v);
-        }
+        stops_within_the_cap(&mut s, cap)?;
     }
 
     /// The same with dynamic-array formulas: random formulas spill (and
@@ -123,12 +145,7 @@ proptest! {
     ) {
         let mut s = cyclic_of(Sheet::new().dynamic_arrays(), &cells, &name, &blocks, synchronous);
         s.iterate(cap, 0.001);
-        let report = s.recalc();
-        prop_assert!(report.iterations <= cap, "{} iterations, cap {}", report.iterations, cap);
-        s.step();
-        for (i, v) in values(&s).iter().enumerate() {
-            prop_assert!(!not_finite(v), "{} holds {:?}", cell(i), v);
-        }
+        stops_within_the_cap(&mut s, cap)?;
     }
 
     /// Dirty tracking with spills: what a pass calculating only what
@@ -144,13 +161,7 @@ proptest! {
             s.iterate(100, 0.0);
             s
         };
-        let (mut tracked, mut full) = (build(), build());
-        for pass in 1..=6 {
-            tracked.step();
-            full.mark_all_dirty();
-            full.step();
-            prop_assert_eq!(values(&tracked), values(&full), "after pass {}", pass);
-        }
+        tracking_matches_full_passes(build)?;
     }
 
     #[test]
@@ -171,13 +182,7 @@ proptest! {
             s.iterate(100, 0.0);
             s
         };
-        let (mut tracked, mut full) = (build(), build());
-        for pass in 1..=6 {
-            tracked.step();
-            full.mark_all_dirty();
-            full.step();
-            prop_assert_eq!(values(&tracked), values(&full), "after pass {}", pass);
-        }
+        tracking_matches_full_passes(build)?;
     }
 
     #[test]
