@@ -241,7 +241,8 @@ impl Sheet {
         self.evaluated.iter().map(|c| self.cell_text(*c)).collect()
     }
 
-    fn cell_text(&self, c: CellAddr) -> String {
+    /// A cell's address as the other methods take it (`A1`, `Sheet2!B3`).
+    pub fn cell_text(&self, c: CellAddr) -> String {
         let a = crate::address::a1(c.row, c.col);
         if c.sheet == 0 { a } else { self.model.sheets.cell(c) }
     }

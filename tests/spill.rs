@@ -176,6 +176,29 @@ fn a_reader_before_the_anchor_sees_the_spill() {
     assert_eq!(column(&s, &["A1", "C2"]), ["0", ""]);
 }
 
+/// A spill feeding its own formula through a cell it covers (directly, or
+/// through another cell) is a circular reference the graph cannot see
+/// before the spill is written: the recalculation reports the cells left
+/// unsettled after the closing sweeps, and a settled reader is not one.
+#[test]
+fn a_spill_feeding_its_own_formula_is_reported_unsettled() {
+    for (anchor, formula, other) in [("E1", "=SEQUENCE(2)+E2", None), ("E1", "=SEQUENCE(2)+G1", Some(("G1", "=E2*1")))]
+    {
+        let mut s = dynamic();
+        s.set(anchor, formula);
+        if let Some((cell, f)) = other {
+            s.set(cell, f);
+        }
+        let r = s.recalc();
+        assert!(!r.unsettled.is_empty(), "{formula}: {r:?}");
+        assert!(r.unsettled.iter().any(|c| s.cell_text(*c) == anchor), "{formula}: {r:?}");
+    }
+    let mut s = dynamic();
+    s.set("A1", "=SUM(C2:C3)");
+    s.set("C1", "=SEQUENCE(3)");
+    assert_eq!(s.recalc().unsettled, [], "a reader before the anchor settles");
+}
+
 /// An anchor in a cycle spills each iteration; the shape grows with the
 /// count of what it spilled until it settles. Both sweep orders.
 #[test]

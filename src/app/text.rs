@@ -44,6 +44,8 @@ pub fn outcome_text(report: &Report) -> String {
         uncalculated_text(report.circular.len())
     } else if let Some(p) = report.period {
         oscillates_text(p, report.iterations)
+    } else if !report.unsettled.is_empty() {
+        format!("circular through a spill: {} unsettled", super::plural(report.unsettled.len() as u64, "cell"))
     } else if report.iterations == 0 {
         "no circular references".to_string()
     } else {

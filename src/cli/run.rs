@@ -143,6 +143,18 @@ fn warn_circular(session: &Session, report: &Report) {
     if let Some(more) = report.circular.len().checked_sub(SHOWN_CYCLES).filter(|&n| n > 0) {
         warn(&format!("warning: ... and {more} more circular references"));
     }
+    if !report.unsettled.is_empty() {
+        let names: Vec<String> = report.unsettled.iter().take(8).map(|c| p.cell_name(*c)).collect();
+        let more = if report.unsettled.len() > 8 {
+            format!(" and {} more", report.unsettled.len() - 8)
+        } else {
+            String::new()
+        };
+        warn(&format!(
+            "warning: circular reference through a spill or a run-time reference ({}{more}): these cells feed themselves; they hold what the last calculation gave",
+            names.join(", ")
+        ));
+    }
 }
 
 /// Cycles listed by `check` and by the circular-reference warning; the

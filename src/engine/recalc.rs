@@ -41,12 +41,18 @@ pub struct Report {
     pub evaluated: u64,
     /// Cycles left uncalculated because iteration is off, as cell lists.
     pub circular: Vec<Vec<CellAddr>>,
+    /// Cells still changing after the last pass's closing sweeps: a spill
+    /// that feeds its own formula (directly or through others) or a
+    /// run-time reference reading what it writes, which the dependency
+    /// graph could not see as a cycle. They hold what the last sweep gave.
+    pub unsettled: Vec<CellAddr>,
 }
 
 struct Pass {
     evaluated: u64,
     max_change: f64,
     cycles: bool,
+    unsettled: Vec<CellAddr>,
 }
 
 impl Engine {
@@ -85,6 +91,7 @@ impl Engine {
         loop {
             let pass = self.pass(observer);
             report.evaluated += pass.evaluated;
+            report.unsettled = pass.unsettled;
             if pass.cycles {
                 report.iterations += 1;
                 report.max_change = pass.max_change;
@@ -117,7 +124,7 @@ impl Engine {
         for f in &program.volatile {
             self.dirty[f.index()] = true;
         }
-        let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false };
+        let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false, unsettled: Vec::new() };
         for step in &program.schedule {
             match step {
                 Stage::Cell(f) => pass.evaluated += self.calculate_if_dirty(*f, observer),
@@ -138,17 +145,28 @@ impl Engine {
         // what it feeds, until the pass is settled (one sweep per reader at
         // most: each settles at least one more of them).
         // Likewise a reader of cells a spill covers, which the graph could
-        // not place after the anchor (see `spill`).
-        for _ in 0..program.graph.runtime.len() + program.spilling {
-            let again: u64 = program
-                .schedule
-                .iter()
-                .map(|s| if let Stage::Cell(f) = s { self.calculate_if_dirty(*f, observer) } else { 0 })
-                .sum();
+        // not place after the anchor (see `spill`). A cell dirty after the
+        // last sweep feeds itself: it is reported, not calculated again.
+        let closing = |s: &Stage| if let Stage::Cell(f) = s { Some(*f) } else { None };
+        let rounds = program.graph.runtime.len() + program.spilling;
+        for round in 0..rounds {
+            let last = round + 1 == rounds;
+            let mut again = 0;
+            for f in program.schedule.iter().filter_map(closing) {
+                let n = self.calculate_if_dirty(f, observer);
+                if last && n > 0 {
+                    pass.unsettled.push(program.cell(f).addr);
+                }
+                again += n;
+            }
             if again == 0 {
                 break;
             }
             pass.evaluated += again;
+        }
+        // Still dirty after the last sweep: what that sweep calculated feeds itself.
+        if !pass.unsettled.is_empty() && !program.schedule.iter().filter_map(closing).any(|f| self.dirty[f.index()]) {
+            pass.unsettled.clear();
         }
         pass
     }
