@@ -168,6 +168,14 @@ pub(crate) fn callable(e: &BExpr) -> Option<Callable<'_>> {
     }
 }
 
+/// Whether `spec` stacks function values into a vector of functions
+/// (HSTACK, VSTACK), as GROUPBY and PIVOTBY take one: the binder reads a
+/// bare function name among its arguments as the function, and the
+/// vector is recognised where it is written (never a run-time value).
+pub fn stacks_functions(spec: &FnSpec) -> bool {
+    matches!(spec.name, "HSTACK" | "VSTACK")
+}
+
 /// Whether `f` takes `n` arguments, for the helpers' checks.
 pub(crate) fn takes(f: &Callable, n: usize) -> bool {
     match f {

@@ -8,7 +8,11 @@
 //! name (`MyFn(3)`): inlined as other names are, except inside its own
 //! expansion, where the call goes by the name's id at run time
 //! (recursion). A function's bare name where a function is expected
-//! ([`Arg::Function`]) is the function itself.
+//! ([`Arg::Function`]) is the function itself, and so is one among the
+//! arguments of HSTACK or VSTACK: a vector of functions (GROUPBY's
+//! `HSTACK(SUM, AVERAGE)`) is bound as the stack of the functions it
+//! names, which GROUPBY and PIVOTBY read as written (elsewhere each such
+//! function is an uncalled one, #CALC!).
 
 use super::{Binder, UNKNOWN_FUNCTION, function};
 use crate::address::CellAddr;
@@ -107,11 +111,12 @@ impl Binder<'_> {
     }
 
     /// Argument `a` of a call to `spec` at position `i`, when it is a
-    /// function's bare name where the contract wants a function (and no
-    /// variable or workbook name of that name hides it).
+    /// function's bare name where the contract wants a function, or an
+    /// element of a function vector (HSTACK or VSTACK), and no variable or
+    /// workbook name of that name hides it.
     pub(super) fn function_name(&self, spec: &FnSpec, i: usize, a: &Expr) -> Option<BExpr> {
         let ExprKind::Name(n) = &a.kind else { return None };
-        if spec.arg(i) != Arg::Function
+        if (spec.arg(i) != Arg::Function && !lambda::stacks_functions(spec))
             || self.locals.iter().any(|(l, _)| l.eq_ignore_ascii_case(n))
             || self.name_index(n).is_some()
         {

@@ -1,23 +1,25 @@
-//! GROUPBY, PIVOTBY (`group/pivot.rs`) and PERCENTOF (Excel 365): a
+//! GROUPBY, PIVOTBY and PERCENTOF (Excel 365): a
 //! summary of rows grouped by their key columns (`group/layout.rs`), each
-//! group's values aggregated by a function (a LAMBDA or a function's name;
-//! one that takes no single argument, as PERCENTOF, gets the group's
-//! values and all values), with grand totals and subtotals, sorted,
-//! filtered, with or without field headers.
+//! group's values aggregated by a function or a vector of functions
+//! (`group/measure.rs`: a LAMBDA or a function's name; one that takes no
+//! single argument, as PERCENTOF, gets the group's values and the
+//! whole's), with grand totals and subtotals, sorted, filtered, with or
+//! without field headers (read, shown or generated), laid out by
+//! `group/table.rs`.
+//! PIVOTBY groups by column fields across the top as well.
 //! <https://support.microsoft.com/en-us/Excel/functions/groupby-function>
+//! <https://support.microsoft.com/en-us/Excel/functions/pivotby-function>
 
 mod layout;
-mod pivot;
+mod measure;
+mod table;
 
-use super::helpers::one;
-use super::{Callable, callable, invoke, takes};
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::{array, given, number};
-use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value};
+use crate::value::{Array, ErrorKind, Value};
 use layout::{Axis, sort_order};
-use std::sync::Arc;
-
-pub(super) use pivot::pivotby;
+use measure::Measures;
+use table::{Names, Summary};
 
 type Res<T> = Result<T, ErrorKind>;
 
@@ -38,63 +40,20 @@ fn option(ev: &mut Eval, args: &[BExpr], i: usize) -> Res<Option<i64>> {
     }
 }
 
-/// What is aggregated: the values, the function, and the rows kept.
-struct Data<'f> {
-    values: Arc<Array>,
-    f: Callable<'f>,
-    /// Whether the function takes the group's values and all values (PERCENTOF).
-    with_all: bool,
-    /// The data rows kept (headers and filtered rows left out).
-    rows: Vec<usize>,
+/// `field_headers`: whether the data has a header row, and whether field
+/// names are shown and generated.
+#[derive(Clone, Copy)]
+struct Headers {
+    has: bool,
+    show: bool,
+    generate: bool,
 }
 
-impl<'f> Data<'f> {
-    /// The values, the function and the rows of `keys` kept: past the
-    /// header row, where `filter` (as tall as the keys) holds.
-    fn new(ev: &mut Eval, values: Arc<Array>, f: &'f BExpr, start: usize, filter: Option<&BExpr>) -> Res<Self> {
-        let f = callable(f).ok_or(ErrorKind::Value)?;
-        let with_all = !takes(&f, 1);
-        if with_all && !takes(&f, 2) {
-            return Err(ErrorKind::Value);
-        }
-        let mut rows: Vec<usize> = (start..values.rows).collect();
-        if let Some(a) = filter {
-            let filter = array(ev, a)?;
-            if filter.len() != values.rows {
-                return Err(ErrorKind::Value);
-            }
-            let mut kept = Vec::with_capacity(rows.len());
-            for r in rows {
-                if filter.values()[r].to_bool()? {
-                    kept.push(r);
-                }
-            }
-            rows = kept;
-        }
-        if rows.is_empty() {
-            return Err(ErrorKind::Calc);
-        }
-        Ok(Data { values, f, with_all, rows })
-    }
-
-    /// The function of value column `c` over `rows` (with `all` for a
-    /// function taking two arguments).
-    fn aggregate(&self, ev: &mut Eval, rows: &[usize], all: &[usize], c: usize) -> Value {
-        let mut args = vec![column(&self.values, rows, c)];
-        if self.with_all {
-            args.push(column(&self.values, all, c));
-        }
-        let v = invoke(ev, &self.f, args);
-        one(ev, v)
-    }
-}
-
-/// Whether the data has a header row, and whether headers are shown:
-/// `field_headers` 0 no, 1 yes (hidden), 3 yes (shown); automatic when
-/// the first value is text and the second a number, shown with several
-/// key columns. 2 (generated headers) is #VALUE! here.
-fn headers(ev: &mut Eval, args: &[BExpr], i: usize, values: &Array, levels: usize) -> Res<(bool, bool)> {
-    Ok(match option(ev, args, i)? {
+/// Reads `field_headers`: 0 no, 1 yes (hidden), 2 no but generated, 3
+/// yes and shown; automatic when the first value is text and the second
+/// a number, shown with several key levels (`levels`).
+fn headers(ev: &mut Eval, args: &[BExpr], i: usize, values: &Array, levels: usize) -> Res<Headers> {
+    let (has, show) = match option(ev, args, i)? {
         None => {
             let has = values.rows > 1
                 && matches!(values.get(0, 0), Value::Text(_))
@@ -103,9 +62,21 @@ fn headers(ev: &mut Eval, args: &[BExpr], i: usize, values: &Array, levels: usiz
         }
         Some(0) => (false, false),
         Some(1) => (true, false),
+        Some(2) => (false, true),
         Some(3) => (true, true),
         Some(_) => return Err(ErrorKind::Value),
-    })
+    };
+    Ok(Headers { has, show, generate: show && !has })
+}
+
+impl Headers {
+    /// The names of `fields`' columns when shown: their first row's, or
+    /// generated (`prefix 1`, `prefix 2`, ...).
+    fn names(&self, fields: &Array, prefix: &str) -> Vec<Value> {
+        (0..fields.cols)
+            .map(|c| if self.generate { Value::text(&format!("{prefix} {}", c + 1)) } else { fields.get(0, c).clone() })
+            .collect()
+    }
 }
 
 /// The totals' depth: automatic is every level; a table relationship
@@ -115,50 +86,78 @@ fn depth(ev: &mut Eval, args: &[BExpr], i: usize, levels: usize, table: bool) ->
     Ok(if table { d.clamp(-1, 1) } else { d })
 }
 
+/// A sort order argument `i` over `columns` key and measure columns
+/// (ascending by the first key by default).
+fn sorting(ev: &mut Eval, args: &[BExpr], i: usize, columns: usize) -> Res<Vec<i64>> {
+    match given(args, i) {
+        Some(a) => sort_order(&*array(ev, a)?, columns),
+        None => Ok(vec![1]),
+    }
+}
+
 fn group(ev: &mut Eval, args: &[BExpr]) -> Res<Value> {
     let keys = array(ev, &args[0])?;
     let values = array(ev, &args[1])?;
     if keys.rows != values.rows {
         return Err(ErrorKind::Value);
     }
-    let (has, show) = headers(ev, args, 3, &values, keys.cols)?;
+    let heads = headers(ev, args, 3, &values, keys.cols)?;
     let table = match option(ev, args, 7)? {
         None | Some(0) => false,
         Some(1) => true,
         Some(_) => return Err(ErrorKind::Value),
     };
     let depth = depth(ev, args, 4, keys.cols, table)?;
-    let sort = match given(args, 5) {
-        Some(a) => sort_order(&*array(ev, a)?, keys.cols + values.cols)?,
-        None => vec![1],
-    };
-    let data = Data::new(ev, values, &args[2], usize::from(has), given(args, 6))?;
-    let axis = Axis { keys: &keys, depth, sort: &sort };
-    let all = data.rows.clone();
-    let lines = axis.lines(ev, &data.rows, &mut |ev, rows, c| data.aggregate(ev, rows, &all, c));
-    let width = keys.cols + data.values.cols;
-    if (lines.len() + 1) as u64 * width as u64 > MAX_ARRAY_CELLS {
-        return Err(ErrorKind::Num);
-    }
-    let mut out = Vec::with_capacity((lines.len() + 1) * width);
-    if show {
-        out.extend((0..keys.cols).map(|c| keys.get(0, c).clone()));
-        out.extend((0..data.values.cols).map(|c| data.values.get(0, c).clone()));
-    }
-    for line in lines {
-        out.extend(line.labels);
-        for c in 0..data.values.cols {
-            out.push(data.aggregate(ev, &line.rows, &all, c));
-        }
-    }
-    let rows = out.len() / width;
-    Ok(Value::Array(Arc::new(Array::new(rows, width, out))))
+    let names = heads.show.then(|| Names {
+        rows: heads.names(&keys, "Row Field"),
+        cols: Vec::new(),
+        values: heads.names(&values, "Value"),
+    });
+    let measures = Measures::new(ev, values, &args[2], usize::from(heads.has), given(args, 6))?;
+    let sort = sorting(ev, args, 5, keys.cols + measures.count())?;
+    let rows = Axis { keys: &keys, depth, sort: &sort };
+    Summary { rows, cols: None, measures: &measures, names, relative: 0 }.build(ev)
 }
 
-/// Column `c` of `a` at `rows`, as a one-column array.
-fn column(a: &Array, rows: &[usize], c: usize) -> Value {
-    let data = rows.iter().map(|&r| a.get(r, c).clone()).collect();
-    Value::Array(Arc::new(Array::new(rows.len(), 1, data)))
+/// `PIVOTBY(row_fields, col_fields, values, function, [field_headers],
+/// [row_total_depth], [row_sort_order], [col_total_depth],
+/// [col_sort_order], [filter_array], [relative_to])`: `relative_to`
+/// (the whole a function of two arguments, as PERCENTOF, compares with)
+/// is 0 the column's total, 1 the row's, 2 the grand total, 3 the parent
+/// column's total in the same row, 4 the parent row's total in the same
+/// column (as a PivotTable's "% of Parent Column/Row Total").
+pub(super) fn pivotby(ev: &mut Eval, args: &[BExpr]) -> Value {
+    match pivot(ev, args) {
+        Ok(v) => v,
+        Err(e) => Value::Error(e),
+    }
+}
+
+fn pivot(ev: &mut Eval, args: &[BExpr]) -> Res<Value> {
+    let row_keys = array(ev, &args[0])?;
+    let col_keys = array(ev, &args[1])?;
+    let values = array(ev, &args[2])?;
+    if row_keys.rows != values.rows || col_keys.rows != values.rows {
+        return Err(ErrorKind::Value);
+    }
+    let heads = headers(ev, args, 4, &values, row_keys.cols.max(col_keys.cols))?;
+    let row_depth = depth(ev, args, 5, row_keys.cols, false)?;
+    let col_depth = depth(ev, args, 7, col_keys.cols, false)?;
+    let relative = option(ev, args, 10)?.unwrap_or(0);
+    if !(0..=4).contains(&relative) {
+        return Err(ErrorKind::Value);
+    }
+    let names = heads.show.then(|| Names {
+        rows: heads.names(&row_keys, "Row Field"),
+        cols: heads.names(&col_keys, "Col Field"),
+        values: heads.names(&values, "Value"),
+    });
+    let measures = Measures::new(ev, values, &args[3], usize::from(heads.has), given(args, 9))?;
+    let row_sort = sorting(ev, args, 6, row_keys.cols + measures.count())?;
+    let col_sort = sorting(ev, args, 8, col_keys.cols + measures.count())?;
+    let rows = Axis { keys: &row_keys, depth: row_depth, sort: &row_sort };
+    let cols = Some(Axis { keys: &col_keys, depth: col_depth, sort: &col_sort });
+    Summary { rows, cols, measures: &measures, names, relative }.build(ev)
 }
 
 /// `PERCENTOF(data_subset, data_all)`: the subset's sum over the whole's

@@ -3,17 +3,29 @@
 //! order, keys compared as `=` compares them), each level's groups sorted
 //! by their key or by an aggregate, with subtotal lines after (or before)
 //! the groups of the levels `total_depth` asks for and a `Total` line.
+//! Each line knows its parent's rows (the enclosing group's; the whole
+//! for the top level and the `Total` line), for PIVOTBY's parent totals.
 
 use crate::eval::Eval;
 use crate::functions::arrays::sort::{Key, keys_cmp};
 use crate::value::{Array, ErrorKind, Value};
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 /// One line of the layout: the data rows it sums up and its labels (one
 /// per key column: the keys down to its level, then blanks).
 pub(super) struct Line {
     pub rows: Vec<usize>,
     pub labels: Vec<Value>,
+    /// The rows of the group enclosing this line's (all rows at the top).
+    pub parent: Rc<Vec<usize>>,
+}
+
+impl Line {
+    /// One line of all `rows`, without labels (GROUPBY's one column).
+    pub fn whole(rows: &[usize]) -> Line {
+        Line { rows: rows.to_vec(), labels: Vec::new(), parent: Rc::new(rows.to_vec()) }
+    }
 }
 
 /// How the groups of one axis are laid out.
@@ -34,16 +46,17 @@ impl Axis<'_> {
     /// The lines of `rows` in order.
     pub fn lines(&self, ev: &mut Eval, rows: &[usize], value: &mut SortValue) -> Vec<Line> {
         let mut out = Vec::new();
+        let root = Rc::new(rows.to_vec());
         let total = || {
             let mut labels = vec![Value::text("Total")];
             labels.resize(self.keys.cols, Value::Empty);
-            Line { rows: rows.to_vec(), labels }
+            Line { rows: rows.to_vec(), labels, parent: root.clone() }
         };
         if self.depth < 0 {
             out.push(total());
         }
         let tops = self.groups(rows, 0);
-        self.walk(ev, tops, 0, value, &mut out);
+        self.walk(ev, tops, 0, &root, value, &mut out);
         if self.depth > 0 {
             out.push(total());
         }
@@ -63,13 +76,15 @@ impl Axis<'_> {
         groups.into_iter().map(|(_, m)| m).collect()
     }
 
-    /// Lays out `groups` of key column `level`, sorted, each followed (or
-    /// preceded) by its subtotal where the depth asks for one.
+    /// Lays out `groups` of key column `level` (within the group of rows
+    /// `parent`), sorted, each followed (or preceded) by its subtotal
+    /// where the depth asks for one.
     fn walk(
         &self,
         ev: &mut Eval,
         mut groups: Vec<Vec<usize>>,
         level: usize,
+        parent: &Rc<Vec<usize>>,
         value: &mut SortValue,
         out: &mut Vec<Line>,
     ) {
@@ -80,17 +95,18 @@ impl Axis<'_> {
             let labels: Vec<Value> = (0..self.keys.cols)
                 .map(|c| if c <= level { self.keys.get(rows[0], c).clone() } else { Value::Empty })
                 .collect();
+            let parent = parent.clone();
             if leaf {
-                out.push(Line { rows, labels });
+                out.push(Line { rows, labels, parent });
                 continue;
             }
             let subs = self.groups(&rows, level + 1);
             if subtotal && self.depth < 0 {
-                out.push(Line { rows: rows.clone(), labels: labels.clone() });
+                out.push(Line { rows: rows.clone(), labels: labels.clone(), parent: parent.clone() });
             }
-            self.walk(ev, subs, level + 1, value, out);
+            self.walk(ev, subs, level + 1, &Rc::new(rows.clone()), value, out);
             if subtotal && self.depth > 0 {
-                out.push(Line { rows, labels });
+                out.push(Line { rows, labels, parent });
             }
         }
     }
