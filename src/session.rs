@@ -139,9 +139,14 @@ impl Session {
         &mut self.engine.settings
     }
 
-    /// Parses `Main!D4`, `D4:L12` (first sheet when none is given).
+    /// Parses `Main!D4`, `D4:L12` (first sheet when none is given), or a
+    /// workbook name standing for one area (`locked_board`).
     pub fn area(&self, text: &str) -> Result<Area, Error> {
-        parse_cell_ref(text, &self.workbook.sheets, 0)
+        parse_cell_ref(text, &self.workbook.sheets, 0).or_else(|e| {
+            let name = self.workbook.names.iter().find(|n| n.name.eq_ignore_ascii_case(text)).ok_or(e)?;
+            crate::workbook::refs::constant_area(&name.formula.expr, name.anchor.sheet, &self.workbook.sheets)
+                .map_err(Error::Reference)
+        })
     }
 
     /// Sets one cell to a constant typed by a user.

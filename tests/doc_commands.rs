@@ -144,6 +144,7 @@ fn sandbox() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("doc-commands");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("tests")).unwrap();
+    std::fs::create_dir_all(dir.join("tmp")).unwrap();
     for sub in ["workbooks", "formulas", "tests/data"] {
         let status = Command::new("cp").arg("-r").arg(root.join(sub)).arg(dir.join(sub)).status().unwrap();
         assert!(status.success(), "copying {sub}");
@@ -171,7 +172,9 @@ fn every_documented_command_runs() {
                 skipped += 1;
                 continue;
             }
-            let command = shown.command.replace("cargo run --release -- ", "dataflow ");
+            // Files a command writes in /tmp go to the sandbox's own `tmp/`,
+            // so what an earlier run left there changes nothing.
+            let command = shown.command.replace("cargo run --release -- ", "dataflow ").replace(" /tmp/", " tmp/");
             let out = Command::new("timeout")
                 .args(["120", "sh", "-c", &command])
                 .current_dir(&dir)

@@ -210,7 +210,8 @@ fn parts_text(parts: &[dataflow::workbook::Part]) -> String {
     let mut text = "parts (turn on with --with PART[,PART...] or --with all):\n".to_string();
     for p in parts {
         let on = if p.on { "on " } else { "off" };
-        text += &format!("  {on} {:width$}  {}\n", p.name, p.about);
+        let rank = p.rank.map_or_else(String::new, |r| format!(" (rank {r})"));
+        text += &format!("  {on} {:width$}  {}{rank}\n", p.name, p.about);
     }
     text
 }

@@ -177,7 +177,7 @@ fn prefix(e: &mut Expr, vars: &[String]) {
                         _ => {}
                     }
                 } else if let (ExprKind::Name(n), Some(spec)) = (&mut a.kind, spec)
-                    && spec.arg(i) == Arg::Function
+                    && (spec.arg(i) == Arg::Function || functions::lambda::stacks_functions(spec))
                     && !vars.iter().any(|v| v.eq_ignore_ascii_case(n))
                     && functions::lookup(n).is_some()
                 {
@@ -225,6 +225,10 @@ mod tests {
         assert_eq!(
             text("MAP(A1:A3,LAMBDA(v,v*2))+BYROW(A1:B2,SUM)+LAMBDA(x,x+1)(2)"),
             "_xlfn.MAP(A1:A3,_xlfn.LAMBDA(_xlpm.v,_xlpm.v*2))+_xlfn.BYROW(A1:B2,_xleta.SUM)+_xlfn.LAMBDA(_xlpm.x,_xlpm.x+1)(2)"
+        );
+        assert_eq!(
+            text("GROUPBY(A1:A9,B1:B9,HSTACK(SUM,AVERAGE))+HSTACK(x,1)"),
+            "_xlfn.GROUPBY(A1:A9,B1:B9,_xlfn.HSTACK(_xleta.SUM,_xleta.AVERAGE))+_xlfn.HSTACK(x,1)"
         );
         assert_eq!(text("LET(f,LAMBDA(x,x+1),f(2))"), "_xlfn.LET(_xlpm.f,_xlfn.LAMBDA(_xlpm.x,_xlpm.x+1),_xlpm.F(2))");
         assert_eq!(

@@ -50,6 +50,11 @@ pub(crate) struct Builder {
     pub warnings: Vec<Diagnostic>,
     /// The tables read (see [`Workbook::tables`]).
     pub tables: Vec<crate::table::Table>,
+    /// The `name NAME += formula` entries of the formula files, in order
+    /// (added once every name is read, see `ron::additions`).
+    pub(crate) additions: Vec<crate::workbook::ron::additions::Addition>,
+    /// The `place NAME on SHELF` entries, in order (see `ron::places`).
+    pub(crate) places: Vec<crate::workbook::ron::places::Place>,
 }
 
 impl Builder {
@@ -69,6 +74,8 @@ impl Builder {
             dynamic_arrays: false,
             warnings: Vec::new(),
             tables: Vec::new(),
+            additions: Vec::new(),
+            places: Vec::new(),
         }
     }
 
@@ -255,6 +262,16 @@ impl Builder {
         if let Some(def) = def {
             self.names.push(def);
         }
+    }
+
+    /// Where `name` was first defined (`file:line:col`), if it was.
+    pub fn defined_at(&self, name: &str) -> Option<&str> {
+        self.name_places.get(&name.to_lowercase()).map(String::as_str)
+    }
+
+    /// Whether `text` is neither a reference nor a name defined so far.
+    pub fn unknown_name(&self, text: &str) -> bool {
+        parse_ref(text, &self.sheets, 0).is_err() && self.defined_at(text).is_none()
     }
 
     /// `Main!D4:L12` for messages.

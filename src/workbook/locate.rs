@@ -15,7 +15,8 @@ pub(crate) fn formula_span(
     let raw = file.get(offset..).unwrap_or("");
     let map = |i: usize| {
         let i = i.min(formula.len());
-        if raw.starts_with(formula) { offset + i } else { offset + raw_offset(raw, i) }
+        // The text may run on past the file's (a name's additions).
+        if raw.starts_with(formula.get(..i).unwrap_or(formula)) { offset + i } else { offset + raw_offset(raw, i) }
     };
     map(span.start)..map(span.end.max(span.start))
 }

@@ -15,7 +15,7 @@ mod edit;
 pub mod files;
 mod locate;
 pub mod model;
-mod refs;
+pub(crate) mod refs;
 pub mod relative;
 pub mod ron;
 mod symbols;

@@ -62,6 +62,10 @@ pub struct Part {
     pub about: String,
     /// Whether it was turned on when the workbook was loaded.
     pub on: bool,
+    /// Its place among the parts: the files of the parts that are on are
+    /// read by rank (then as declared), which orders what they add to a
+    /// name (`+=`) and their places on a shelf.
+    pub rank: Option<u32>,
 }
 
 impl Workbook {

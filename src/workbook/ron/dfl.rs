@@ -10,8 +10,10 @@
 //! ```
 //!
 //! An entry starts with a line whose first character (column 0) is not
-//! blank and not `#`: `name NAME [@ ANCHOR] = formula` or
-//! `cells AREA = formula`. The formula begins after the `=` (on the same
+//! blank and not `#`: `name NAME [@ ANCHOR] = formula`, `name NAME +=
+//! formula` (an argument added to the call that is NAME's formula, see
+//! `additions`), `cells AREA = formula`, or `place NAME on SHELF` (NAME
+//! names the next free place on the shelf SHELF, see `places`; no formula). The formula begins after the `=` (on the same
 //! line or the next) and runs on over every following line that is blank or
 //! indented, up to the next line with something at column 0. Its text is
 //! the exact slice of the file, trailing whitespace trimmed, so parser spans
@@ -34,10 +36,12 @@ pub(crate) struct DflEntry {
 
 #[derive(Debug, Clone)]
 pub(crate) enum DflKind {
-    /// `name NAME [@ ANCHOR] =`
-    Name { name: String, name_span: Span, anchor: Option<(String, Span)> },
+    /// `name NAME [@ ANCHOR] =`, or `name NAME +=` (`adds`: no anchor).
+    Name { name: String, name_span: Span, anchor: Option<(String, Span)>, adds: bool },
     /// `cells AREA =`
     Cells { target: String, span: Span },
+    /// `place NAME on SHELF` (the entry's formula span is SHELF's).
+    Place { name: String, name_span: Span },
 }
 
 /// Cuts a formula file into entries, reporting every malformed entry (and
@@ -161,7 +165,13 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
     let kind = match keyword.as_str() {
         "name" => {
             cur.skip_blanks();
-            let (name, name_span) = cur.token();
+            let (mut name, mut name_span) = cur.token();
+            // `name a+= 1`: the `+` belongs to the `+=`.
+            if name.len() > 1 && name.ends_with('+') && cur.peek() == Some('=') {
+                name.pop();
+                name_span.end -= 1;
+                cur.pos -= 1;
+            }
             if name.is_empty() {
                 return Err(Diagnostic::at(src, cur.here(), "expected a name after `name`", "name expected here")
                     .with_note("an entry reads `name NAME [@ ANCHOR] = formula`"));
@@ -184,8 +194,9 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
             } else {
                 None
             };
-            DflKind::Name { name, name_span, anchor }
+            DflKind::Name { name, name_span, anchor, adds: false }
         }
+        "place" => return place(src, &mut cur, end),
         "cells" => {
             cur.skip_blanks();
             let (target, span) = cur.token();
@@ -201,12 +212,28 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
             DflKind::Cells { target, span }
         }
         _ => {
-            return Err(Diagnostic::at(src, kw_span, format!("unknown keyword `{keyword}`"), "expected `name` or `cells`").with_note(
-                "an entry starts at column 0 with `name` or `cells`; a formula's continuation lines must be indented, and comments start with `#` at column 0",
+            return Err(Diagnostic::at(src, kw_span, format!("unknown keyword `{keyword}`"), "expected `name`, `cells` or `place`").with_note(
+                "an entry starts at column 0 with `name`, `cells` or `place`; a formula's continuation lines must be indented, and comments start with `#` at column 0",
             ));
         }
     };
     cur.skip_blanks();
+    let mut kind = kind;
+    if let DflKind::Name { anchor, adds, .. } = &mut kind
+        && text[cur.pos..line_end].starts_with("+=")
+    {
+        if let Some((_, span)) = anchor {
+            return Err(Diagnostic::at(
+                src,
+                span.clone(),
+                "an addition has no anchor of its own",
+                "anchor not allowed here",
+            )
+            .with_note("`name NAME += formula` is entered from the anchor of the name it adds to"));
+        }
+        *adds = true;
+        cur.pos += 1;
+    }
     if cur.peek() != Some('=') {
         let rest = &text[cur.pos..line_end];
         let word: String = rest.split_whitespace().next().unwrap_or("").chars().take(20).collect();
@@ -214,8 +241,9 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
         let span = cur.here();
         let span = if span.is_empty() { line_end.saturating_sub(1).max(start)..line_end } else { span };
         let form = match kind {
-            DflKind::Name { .. } => "`name NAME [@ ANCHOR] = formula`",
+            DflKind::Name { .. } => "`name NAME [@ ANCHOR] = formula` or `name NAME += formula`",
             DflKind::Cells { .. } => "`cells AREA = formula`",
+            DflKind::Place { .. } => "`place NAME on SHELF`",
         };
         return Err(Diagnostic::at(
             src,
@@ -236,6 +264,38 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
     Ok((kind, formula))
 }
 
+/// `place NAME on SHELF`, after the keyword: the rest of the line.
+fn place(src: &Arc<Source>, cur: &mut Cursor<'_>, end: usize) -> Result<(DflKind, Span), Diagnostic> {
+    let form = "an entry reads `place NAME on SHELF`, e.g. `place locked_board on strategy_boards`";
+    let mut word = |what: &str| {
+        cur.skip_blanks();
+        let (w, span) = cur.token();
+        if w.is_empty() {
+            return Err(Diagnostic::at(src, cur.here(), format!("expected {what}"), format!("{what} expected here"))
+                .with_note(form));
+        }
+        Ok((w, span))
+    };
+    let (name, name_span) = word("a name after `place`")?;
+    let (on, on_span) = word("`on` after the name")?;
+    if on != "on" {
+        return Err(
+            Diagnostic::at(src, on_span, format!("expected `on`, found `{on}`"), "`on` expected here").with_note(form)
+        );
+    }
+    let (_, shelf) = word("a shelf (a name) after `on`")?;
+    cur.skip_blanks();
+    let rest = &src.text[cur.pos..end];
+    if !rest.trim().is_empty() {
+        let lead = rest.len() - rest.trim_start().len();
+        let span = cur.pos + lead..cur.pos + rest.trim_end().len();
+        return Err(
+            Diagnostic::at(src, span, "unexpected text after the shelf", "nothing expected here").with_note(form)
+        );
+    }
+    Ok((DflKind::Place { name, name_span }, shelf))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,11 +313,41 @@ mod tests {
         assert_eq!(&text[entries[0].formula.clone()], "1 +\n\n    2");
         assert_eq!(entries[0].comment.as_deref(), Some("one\ntwo"));
         assert!(
-            matches!(&entries[0].kind, DflKind::Name { name, anchor: Some((a, _)), .. } if name == "a" && a == "Main!B2")
+            matches!(&entries[0].kind, DflKind::Name { name, anchor: Some((a, _)), adds: false, .. } if name == "a" && a == "Main!B2")
         );
         assert!(matches!(&entries[1].kind, DflKind::Cells { target, .. } if target == "'My S'!A1:B2"));
         assert_eq!(entries[1].comment, None);
         assert_eq!(&text[entries[2].formula.clone()], "3");
+    }
+
+    #[test]
+    fn additions() {
+        let text = "name a += 1\nname b+=\n    2\nname c @ A1 += 3\n";
+        let (entries, diags) = cut(text);
+        assert_eq!(entries.len(), 2);
+        assert!(entries.iter().all(|e| matches!(e.kind, DflKind::Name { adds: true, .. })));
+        assert_eq!(&text[entries[1].formula.clone()], "2");
+        let msgs: Vec<_> = diags.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(msgs, ["an addition has no anchor of its own"]);
+    }
+
+    #[test]
+    fn places() {
+        let text = "place a on shelf\nplace b shelf\nplace c on s x\nplace d on\nplace e on s\n  more\n";
+        let (entries, diags) = cut(text);
+        assert_eq!(entries.len(), 1);
+        assert!(matches!(&entries[0].kind, DflKind::Place { name, .. } if name == "a"));
+        assert_eq!(&text[entries[0].formula.clone()], "shelf");
+        let msgs: Vec<_> = diags.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            msgs,
+            [
+                "expected `on`, found `shelf`",
+                "unexpected text after the shelf",
+                "expected a shelf (a name) after `on`",
+                "unexpected text after the shelf"
+            ]
+        );
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! Names are added as the files are read; `cells` entries once every name
 //! is known, since their areas may be names.
 
+use super::additions::Addition;
 use super::dfl::{DflEntry, DflKind, parse_dfl};
+use super::places::Place;
 use crate::address::CellAddr;
 use crate::ast::Span;
 use crate::diagnostic::Source;
@@ -81,11 +83,26 @@ fn names(b: &mut Builder, file: &Arc<Source>) -> Vec<DflEntry> {
     b.diags.extend(diags);
     let mut cells = Vec::new();
     for e in entries {
-        let DflKind::Name { name, name_span, anchor } = &e.kind else {
+        if let DflKind::Place { name, name_span } = &e.kind {
+            let shelf = file.text[e.formula.clone()].to_string();
+            let (name, name_span, shelf_span) = (name.clone(), name_span.clone(), e.formula.clone());
+            let comment = e.comment.clone();
+            b.places.push(Place { name, name_span, shelf, shelf_span, file: file.clone(), comment });
+            continue;
+        }
+        let DflKind::Name { name, name_span, anchor, adds } = &e.kind else {
             cells.push(e);
             continue;
         };
         let text = &file.text[e.formula.clone()];
+        if *adds {
+            let what = format!("the addition to `{name}`");
+            if let Some(formula) = b.formula(file, e.formula.start, text, &what) {
+                let (to, span, comment) = (name.clone(), name_span.clone(), e.comment.clone());
+                b.additions.push(Addition { to, formula, comment, file: file.clone(), span });
+            }
+            continue;
+        }
         let anchor = match anchor {
             None => Some(CellAddr::new(0, 0, 0)),
             Some((a, span)) => b.cell(file, span.start, a, "a name's anchor"),

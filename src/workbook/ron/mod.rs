@@ -5,10 +5,12 @@
 //! says where each of them sits, so every problem is reported at its key,
 //! value or field. The format is described in `docs/formats.md`.
 
+pub(crate) mod additions;
 mod dfl;
 mod include;
 mod inputs;
 mod parts;
+pub(crate) mod places;
 mod raw;
 mod read;
 mod spans;
@@ -78,6 +80,10 @@ pub fn from_str_in(
     } else {
         include::includes(&mut b, files, &src, &chosen.includes, base_dir)
     };
+    let places = std::mem::take(&mut b.places);
+    places::resolve(&mut b, places);
+    let additions = std::mem::take(&mut b.additions);
+    additions::resolve(&mut b, additions);
     b.names_read();
     let mut file = read::body(&mut b, &raw, &root, &src, calc);
     let part_views = parts::views(&mut b, &src, &raw.parts, root.field("parts"), &chosen);

@@ -5,7 +5,8 @@
 //! reads the strategy's board). Every part is checked whether it is on or
 //! not: its name, its one-line description, that what it replaces is an
 //! include of the workbook, and its views. Only the files of the parts that
-//! are on are read; a file that several parts include is read once.
+//! are on are read, by `rank` (then as declared: a part without one ranks
+//! 0); a file that several parts include is read once, where it is first.
 
 use super::include::Include;
 use super::raw::{Entries, RawPart, Str};
@@ -72,23 +73,24 @@ pub(crate) fn choose<'t>(
                 replaced.push(path);
             }
         }
-        chosen.parts.push(Part { name: name.text.to_string(), about: about.to_string(), on });
+        chosen.parts.push(Part { name: name.text.to_string(), about: about.to_string(), on, rank: part.rank });
         chosen.valid.push(i);
         if on {
             let list = at.field("include");
-            extra.extend(part.include.iter().enumerate().map(|(j, inc)| Include {
-                text: &inc.text,
-                span: list.item(j).string(),
-                part: Some(i),
+            extra.extend(part.include.iter().enumerate().map(|(j, inc)| {
+                let include = Include { text: &inc.text, span: list.item(j).string(), part: Some(i) };
+                (part.rank.unwrap_or(0), include)
             }));
         }
     }
+    // By rank; a stable sort keeps the declared order within one.
+    extra.sort_by_key(|(rank, _)| *rank);
     for (i, inc) in base_list.iter().enumerate() {
         if !replaced.contains(&base_paths[i]) {
             chosen.includes.push(Include { text: &inc.text, span: base_places.item(i).string(), part: None });
         }
     }
-    chosen.includes.extend(extra);
+    chosen.includes.extend(extra.into_iter().map(|(_, include)| include));
     chosen
 }
 
@@ -105,7 +107,7 @@ pub(crate) fn views(
     let mut out = Vec::new();
     for (&i, part) in chosen.valid.iter().zip(&chosen.parts) {
         let (key_at, at) = places.entry(i);
-        let views = super::views::views(b, src, &raw.0[i].1.views, at.field("views"));
+        let views = super::views::views(b, src, &raw.0[i].1.views, at.field("views"), !part.on);
         if part.on {
             out.extend(views.into_iter().map(|v| (v, key_at.string(), part.name.clone())));
         }

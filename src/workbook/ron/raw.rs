@@ -63,6 +63,8 @@ pub(crate) struct RawTable<'a> {
 pub(crate) struct RawPart<'a> {
     #[serde(borrow)]
     pub about: Str<'a>,
+    #[serde(default)]
+    pub rank: Option<u32>,
     #[serde(default, borrow)]
     pub include: Vec<Str<'a>>,
     #[serde(default, borrow)]

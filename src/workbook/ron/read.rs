@@ -92,7 +92,7 @@ pub(crate) fn body(
         b.add_cells(src, span, CellEntry::new(area, content));
     }
     parts.inputs = super::inputs::inputs(b, src, &raw.inputs, root.field("inputs"), &mut parts.settable);
-    parts.views = super::views::views(b, src, &raw.views, root.field("views"));
+    parts.views = super::views::views(b, src, &raw.views, root.field("views"), false);
     super::tables::tables(b, src, &raw.tables, root.field("tables"));
     parts.reset = raw.reset.as_ref().map(|r| {
         let places = root.field("reset");

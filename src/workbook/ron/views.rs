@@ -13,11 +13,15 @@ use crate::workbook::builder::Builder;
 use crate::workbook::view::{Display, MAX_SHOWN_CELLS, NumberFormat, ViewDef};
 use std::sync::Arc;
 
+/// The views declared at `places`. `off`: they belong to a part that is
+/// off, so a range naming what only that part's files define (a board it
+/// places) is passed over, not refused.
 pub(crate) fn views(
     b: &mut Builder,
     src: &Arc<Source>,
     raw: &Entries<Str<'_>, RawView<'_>>,
     places: &Node,
+    off: bool,
 ) -> Vec<ViewDef> {
     let mut out: Vec<ViewDef> = Vec::new();
     for (i, (key, def)) in raw.0.iter().enumerate() {
@@ -27,6 +31,9 @@ pub(crate) fn views(
             continue;
         }
         let range = at.field("range").string();
+        if off && b.unknown_name(&def.range.text) {
+            continue;
+        }
         let Some(area) = b.area(src, range.start, &def.range.text) else {
             continue;
         };
