@@ -21,6 +21,7 @@ use std::path::Path;
 const SINGLES: &str = "";
 const LOCKED: &str = "locked";
 const PAIRS: &str = "locked,naked-pairs,hidden-pairs";
+const FIVE: &str = "locked,naked-pairs,hidden-pairs,naked-triples,hidden-triples";
 const ALL: &str = "all";
 
 /// `COMMAND workbooks/sudoku.ron --with WITH` (no `--with` for the article).
@@ -123,16 +124,40 @@ fn hidden(v: &Cands, n: usize) -> Cands {
     e
 }
 
+/// Fish of size `n` (X-Wing for 2): `n` lines of one kind (rows, or
+/// columns) whose places for a digit (two or more each) lie in `n`
+/// positions remove the digit from those positions in every other line.
+fn fish(v: &Cands, n: usize) -> Cands {
+    let mut e = [[[false; 9]; 9]; 9];
+    for d in 0..9 {
+        for rows in [true, false] {
+            let at = |line: usize, p: usize| if rows { (line, p) } else { (p, line) };
+            let places =
+                |line: usize| -> Vec<usize> { (0..9).filter(|&p| v[at(line, p).0][at(line, p).1][d]).collect() };
+            for set in subsets(n) {
+                let base = |line: usize| places(line).len() >= 2 && places(line).iter().all(|p| set.contains(p));
+                if (0..9).filter(|&line| base(line)).count() >= n {
+                    for line in (0..9).filter(|&line| !base(line)) {
+                        set.iter().for_each(|&p| e[at(line, p).0][at(line, p).1][d] = true);
+                    }
+                }
+            }
+        }
+    }
+    e
+}
+
 /// A strategy's reference rule: the removals it finds in some candidates.
 type Rule = fn(&Cands) -> Cands;
 
-/// The five boards: area, reference rule.
-const BOARDS: [(&str, Rule); 5] = [
+/// The boards of `--with all`: area, reference rule.
+const BOARDS: [(&str, Rule); 6] = [
     ("locked_board", locked),
     ("naked_pairs_board", |v| naked(v, 2)),
     ("hidden_pairs_board", |v| hidden(v, 2)),
     ("naked_triples_board", |v| naked(v, 3)),
     ("hidden_triples_board", |v| hidden(v, 3)),
+    ("x_wing_board", |v| fish(v, 2)),
 ];
 
 /// The progress the boards compare: candidates left x 100 + digits placed.
@@ -179,7 +204,7 @@ fn snapshot(s: &Session) -> Option<(Cands, f64)> {
 /// boards are not even calculated in a pass where neither that snapshot nor
 /// a board changed. Returns how many removals each board listed in the end
 /// and how many snapshots the boards searched.
-fn check_boards(puzzle: &str, order: Order) -> ([usize; 5], usize) {
+fn check_boards(puzzle: &str, order: Order) -> ([usize; 6], usize) {
     let mut s = Session::load_with(Path::new(common::SUDOKU), &[ALL.to_string()]).unwrap();
     s.settings_mut().order = order;
     s.set_input("puzzle", puzzle).unwrap();
@@ -236,15 +261,18 @@ fn check_boards(puzzle: &str, order: Order) -> ([usize; 5], usize) {
 
 // Three 17-clue puzzles of tier S+LC+PT (the 1st, 3rd and 6th of that tier
 // in royle_17clue_49151.txt), where every board fires.
-const PT: [&str; 3] = [
+// Then a puzzle where the X-Wing board fires (on 7; history `i!PtXiiiiii`),
+// the X-Wing example of solving guides (SudokuWiki's among them).
+const PT: [&str; 4] = [
     ".......31.8.....7....92....4.1.........2..8..3.........9....25.....8.6.......1...",
     ".....13..2.......45.........6....13.4..75.......2......38....6.....7...5.........",
     ".....19..7...3....2.........5.....7..1...4......2.........6.1.58..7...3.......4..",
+    "1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5",
 ];
 
-/// Checks the boards on the three puzzles; every board fires on some.
+/// Checks the boards on the four puzzles; every board fires on some.
 fn check_boards_on_pt(order: Order) {
-    let total = PT.map(|p| check_boards(p, order).0).iter().fold([0; 5], |t, n| std::array::from_fn(|k| t[k] + n[k]));
+    let total = PT.map(|p| check_boards(p, order).0).iter().fold([0; 6], |t, n| std::array::from_fn(|k| t[k] + n[k]));
     assert!(total.iter().all(|&n| n > 0), "every board fires on these puzzles: {total:?}");
 }
 
@@ -253,7 +281,7 @@ fn check_boards_on_pt(order: Order) {
 #[test]
 fn boards_search_only_when_the_singles_stall() {
     for order in [Order::RowMajor, Order::Synchronous] {
-        assert_eq!(check_boards(GRID2, order), ([0; 5], 0), "{order:?}");
+        assert_eq!(check_boards(GRID2, order), ([0; 6], 0), "{order:?}");
         // The S+LC+P puzzle of `status_and_history`: the boards search a
         // few snapshots only, each taken in a pass of no progress.
         let p = ".......21..5.8....6...........67.3..12....5..4...........2.1.4...3.......8.......";
@@ -300,6 +328,10 @@ fn status_and_history() {
     let (s, h) = status(PAIRS, p, "synchronous");
     assert_eq!(s, "solved");
     assert!(h.contains(['p', 'P']) && !h.contains(['t', 'T']), "{h}");
+    // The X-Wing puzzle: the five give up, the X-Wing (mark X, after the
+    // marks of lower ranks in its iteration) solves it.
+    assert_eq!(status(FIVE, PT[3], "row-major").0, "Give UP");
+    assert_eq!(status(ALL, PT[3], "row-major"), ("solved".into(), "i!PtXiiiiii".into()));
     // Two 1s in the first row: a contradiction, and the history stops.
     let bad = format!("1.......1{}", &GRID2[9..]);
     assert_eq!(status(LOCKED, &bad, "row-major").0, "contradiction");
@@ -330,7 +362,7 @@ fn batch(workbook: &str, puzzles: &Path, solutions: &Path, order: &str) -> (usiz
 #[test]
 fn pe96_counts_per_combination() {
     let (p, s) = (Path::new(common::PE96), Path::new(common::PE96_SOLUTIONS));
-    for (workbook, solved) in [(SINGLES, 40), (LOCKED, 44), (PAIRS, 49), (ALL, 49)] {
+    for (workbook, solved) in [(SINGLES, 40), (LOCKED, 44), (PAIRS, 49), (FIVE, 49), (ALL, 50)] {
         assert_eq!(batch(workbook, p, s, "row-major"), (solved, 0, 50 - solved), "{workbook}");
     }
 }
@@ -380,5 +412,5 @@ fn pairs_solve_exactly_up_to_the_pairs_tier() {
 
 #[test]
 fn all_five_solve_exactly_up_to_the_triples_tier() {
-    tiers(ALL, &["S+LC+P", "S+LC+PT"], "ALL", 12);
+    tiers(FIVE, &["S+LC+P", "S+LC+PT"], "ALL", 12);
 }
