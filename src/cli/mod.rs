@@ -9,6 +9,7 @@ mod explain;
 mod export;
 mod graph;
 mod import;
+mod names;
 pub mod output;
 pub(crate) mod run;
 mod trace;
@@ -94,6 +95,18 @@ pub enum Command {
     /// Re-run whenever the workbook or a formula file it includes changes (with --corpus: a
     /// sample of puzzles, counting solved, wrong, gave up and oscillating, and what changed).
     Watch(WatchArgs),
+    /// List the workbook's names as Excel's Name Manager does: each name, its scope and
+    /// anchor, its formula as written, its value (at its anchor, or at --at), what uses it,
+    /// and its comment.
+    Names {
+        #[command(flatten)]
+        common: CommonArgs,
+        /// Only these names (case-insensitive); default: every name.
+        names: Vec<String>,
+        /// Evaluate every name at this cell instead of at its anchor.
+        #[arg(long, value_name = "CELL")]
+        at: Option<String>,
+    },
     /// Explain a formula cell: each change of its value, step by step, with the precedents
     /// whose change caused it.
     Explain {
@@ -296,6 +309,7 @@ pub fn main(cli: Cli) -> ExitCode {
         }
         Command::Step(args) => crate::tui::step(&args.common.options(), &args.show, args.plain),
         Command::Watch(args) => watch::watch(&args),
+        Command::Names { common, names: wanted, at } => names::names(&common.options(), &wanted, at.as_deref()),
         Command::Explain { common, cell } => explain::explain_cell(&common.options(), &cell),
         Command::Graph { workbook, cell, names } => graph::graph(&workbook, cell.as_deref(), names),
         Command::Import { workbook, out, force } => import::import(&workbook, &out, force),

@@ -264,7 +264,7 @@ pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<()
 
 /// An array as Excel's F9 writes it: `{1,2;3,4}`, `,` between columns and
 /// `;` between rows, text quoted (`""` inside), an empty cell as 0.
-fn f9_text(a: &Array) -> String {
+pub(super) fn f9_text(a: &Array) -> String {
     let rows: Vec<Vec<Value>> = a
         .values()
         .chunks(a.cols.max(1))
