@@ -33,7 +33,8 @@ pub const WINDOW_PER_JOB: usize = 64;
 pub const MAX_JOBS: usize = 256;
 
 /// How each puzzle is run: the input it fills, whether the reset protocol
-/// runs, the area read back through `alphabet`, and the areas collected.
+/// runs, the cells set after it (`--set`), the area read back through
+/// `alphabet`, and the areas collected.
 #[derive(Clone, Debug)]
 pub struct Task {
     pub input: String,
@@ -41,6 +42,7 @@ pub struct Task {
     pub show: Area,
     pub collect: Vec<Area>,
     pub reset: bool,
+    pub sets: Vec<(Area, crate::value::Value)>,
 }
 
 /// One puzzle solved: what it was given with (`tag`: its line, its file,
@@ -117,7 +119,7 @@ fn read<T, E>(
 /// One worker: its own detached session and runner, then puzzles from the
 /// queue until it is closed.
 fn worker<T>(base: &Session, task: &Task, queue: &Mutex<Receiver<Job<T>>>, done: &std::sync::mpsc::Sender<Back<T>>) {
-    let mut runner = Runner::new(&base.detached(), &task.input, task.reset);
+    let mut runner = Runner::new(&base.detached(), &task.input, task.reset).with_sets(task.sets.clone());
     loop {
         // The lock is held only while waiting for the next puzzle.
         let job = queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv();

@@ -135,6 +135,8 @@ pub struct Runner {
     reset: bool,
     /// Whether `saved` holds the reset protocol's `set` cells already.
     primed: bool,
+    /// Cells set after the reset protocol, each puzzle (`--set`).
+    sets: Vec<(Area, Value)>,
 }
 
 impl Runner {
@@ -149,7 +151,14 @@ impl Runner {
         let mut primed = fresh.clone();
         let primed = (reset && outside(fresh.workbook()) && primed.reset_set().is_ok()).then_some(primed);
         let saved = primed.as_ref().map_or(fresh, Session::clone);
-        Runner { session: saved.clone(), saved, input: input.to_string(), reset, primed: primed.is_some() }
+        let primed = primed.is_some();
+        Runner { session: saved.clone(), saved, input: input.to_string(), reset, primed, sets: Vec::new() }
+    }
+
+    /// The runner, setting these cells after the reset protocol of every
+    /// puzzle (as `--set` does after a run's).
+    pub fn with_sets(self, sets: Vec<(Area, Value)>) -> Runner {
+        Runner { sets, ..self }
     }
 
     /// The engine restored, `line` filled into the input and the reset
@@ -162,6 +171,9 @@ impl Runner {
                 true => self.session.reset_finish().map(|_| ())?,
                 false => self.session.reset().map(|_| ())?,
             }
+        }
+        for (area, v) in &self.sets {
+            area.cells().try_for_each(|c| self.session.set(c, v.clone()))?;
         }
         Ok(&mut self.session)
     }

@@ -116,3 +116,26 @@ fn batch_line_numbers_are_the_file_lines() {
     assert_eq!(last["grid"], GRID2_SOLVED);
     assert_eq!(last["line"], 3, "{last}");
 }
+
+/// `--set` cells are set after every puzzle's reset protocol, as `run`
+/// sets them after its own (it was ignored by `batch`): the strategies
+/// together (D32) give the X-Wing puzzle another history than in turn.
+#[test]
+fn set_applies_to_every_puzzle() {
+    let x = "1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5\n";
+    let history = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["batch", SUDOKU, "--with", "all", "--input", "puzzle=@-", "--collect", "Main!D30"];
+        args.extend(["--format", "jsonl"]);
+        args.extend_from_slice(extra);
+        let out = dataflow_stdin(&args, &format!("{x}{x}"));
+        assert_eq!(out.code, 0, "{out:?}");
+        out.stdout
+            .lines()
+            .map(|l| serde_json::from_str::<Json>(l).unwrap()["collected"]["Main!D30"].to_string())
+            .collect()
+    };
+    assert_eq!(history(&[]), ["\"i!P!Xiiiiii\"", "\"i!P!Xiiiiii\""]);
+    assert_eq!(history(&["--set", "Main!D32=together"]), ["\"i!PtXiiiiii\"", "\"i!PtXiiiiii\""]);
+    let out = dataflow_stdin(&["batch", SUDOKU, "--with", "all", "--input", "puzzle=@-", "--set", "Main!D30=1"], x);
+    assert_eq!(out.code, 2, "a cell the workbook refuses is a usage error: {out:?}");
+}

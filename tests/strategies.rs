@@ -167,13 +167,14 @@ fn progress(v: &Cands, s: &Session) -> f64 {
     (v.iter().flatten().flatten().filter(|&&x| x).count() * 100 + placed) as f64
 }
 
-/// Counts the evaluations of strategy-board cells (rows 34-180) in a pass.
+/// Counts the evaluations of strategy-board cells (the shelf's six places,
+/// P34:AP210) in a pass.
 #[derive(Default)]
 struct BoardEvaluations(usize);
 
 impl dataflow::engine::Observer for BoardEvaluations {
     fn evaluate(&mut self, cell: dataflow::address::CellAddr) {
-        self.0 += usize::from((33..180).contains(&cell.row));
+        self.0 += usize::from((33..210).contains(&cell.row) && (15..=41).contains(&cell.col));
     }
 }
 
@@ -195,23 +196,31 @@ fn snapshot(s: &Session) -> Option<(Cands, f64)> {
 }
 
 /// Runs `puzzle` pass by pass and checks that each board adds exactly what
-/// its rule removes from the snapshot it read, and drops nothing; that the
-/// snapshot is taken (the candidates and progress read, row-major: this
-/// pass's; synchronous: the last pass's) only in a pass whose progress
-/// equals the one read in the pass before (the singles stalled) and not
-/// every digit is placed, and kept otherwise; that the boards read it as it
-/// is (row-major) or as the last pass left it (synchronous); and that the
-/// boards are not even calculated in a pass where neither that snapshot nor
-/// a board changed. Returns how many removals each board listed in the end
-/// and how many snapshots the boards searched.
-fn check_boards(puzzle: &str, order: Order) -> ([usize; 6], usize) {
+/// its rule removes from the snapshot it read, when it searches, and drops
+/// nothing; that the snapshot is taken (the candidates and progress read,
+/// row-major: this pass's; synchronous: the last pass's) only in a pass
+/// whose progress equals the one read in the pass before (the singles
+/// stalled) and not every digit is placed, and kept otherwise; that the
+/// boards read it as it is (row-major) or as the last pass left it
+/// (synchronous). `together`: every board searches every snapshot. Else the
+/// boards take turns: the first for a new snapshot, the same while it has
+/// found something there, the next once it has searched it and found
+/// nothing (a model of the rule, run beside the workbook). And that the
+/// boards are not even calculated in a pass where neither that snapshot,
+/// the turn nor a board changed. Returns how many removals each board
+/// listed in the end and how many snapshots the boards searched.
+fn check_boards(puzzle: &str, order: Order, together: bool) -> ([usize; 6], usize) {
     let mut s = Session::load_with(Path::new(common::SUDOKU), &[ALL.to_string()]).unwrap();
     s.settings_mut().order = order;
+    if together {
+        s.set(s.area("Main!D32").unwrap().top_left(), Value::Text("together".into())).unwrap();
+    }
     s.set_input("puzzle", puzzle).unwrap();
     s.reset().unwrap();
     let mut listed: Vec<Cands> = BOARDS.iter().map(|(a, _)| board(&s, a)).collect();
     let mut before = (board(&s, "Main!P4:AP30"), progress(&board(&s, "Main!P4:AP30"), &s));
     let (mut seen, mut taken, mut searched, mut searches, mut boards_changed) = (None, None, None, 0, true);
+    let (mut turn, mut found) = (0, false);
     for pass in 1..100 {
         let mut evaluations = BoardEvaluations::default();
         let report = s.engine_mut().step_with(&mut evaluations);
@@ -226,26 +235,40 @@ fn check_boards(puzzle: &str, order: Order) -> ([usize; 6], usize) {
         }
         assert_eq!(snapshot(&s), taken, "snapshot, pass {pass}");
         let read_by_boards = if order == Order::RowMajor { taken } else { last_taken };
+        let last_turn = turn;
+        turn = match read_by_boards {
+            _ if together => 0,
+            None => 0,
+            Some(_) if read_by_boards != searched => 1,
+            Some(_) if turn <= BOARDS.len() && !found => turn + 1,
+            Some(_) => turn,
+        };
         if read_by_boards != searched {
             searches += 1;
-        } else if !boards_changed {
+        } else if !boards_changed && turn == last_turn {
             assert_eq!(evaluations.0, 0, "board cells calculated in pass {pass} with nothing new to read");
         }
         searched = read_by_boards;
-        let cell = |a: &str| s.read(&s.area(a).unwrap())[0][0].clone();
+        let cell = |a: &str, i: usize| s.read(&s.area(a).unwrap())[0][i].clone();
         let stamp = searched.as_ref().map_or(-1.0, |t| t.1);
-        assert_eq!(cell("Main!D33"), Value::Number(stamp), "progress searched, pass {pass}");
-        assert_eq!(cell("Main!E33"), Value::Number(read.1), "progress seen, pass {pass}");
+        assert_eq!(cell("gate_memory", 1), Value::Number(stamp), "progress searched, pass {pass}");
+        assert_eq!(cell("gate_memory", 2), Value::Number(read.1), "progress seen, pass {pass}");
+        assert_eq!(cell("turn_memory", 1), Value::Number(turn as f64), "turn, pass {pass}");
         boards_changed = false;
         for (k, (area, rule)) in BOARDS.iter().enumerate() {
-            let (cands, found) = match &searched {
-                Some((c, _)) => (*c, rule(c)),
-                None => ([[[false; 9]; 9]; 9], [[[false; 9]; 9]; 9]),
+            let searches_now = together || k + 1 == turn;
+            let (cands, found_now) = match &searched {
+                Some((c, _)) if searches_now => (*c, rule(c)),
+                _ => ([[[false; 9]; 9]; 9], [[[false; 9]; 9]; 9]),
             };
             let now = board(&s, area);
             for (r, c, d) in (0..9).flat_map(|r| (0..9).flat_map(move |c| (0..9).map(move |d| (r, c, d)))) {
-                let expected = listed[k][r][c][d] || (found[r][c][d] && cands[r][c][d]);
+                let expected = listed[k][r][c][d] || (found_now[r][c][d] && cands[r][c][d]);
                 assert_eq!(now[r][c][d], expected, "{area}, pass {pass}, r{}c{} digit {}", r + 1, c + 1, d + 1);
+            }
+            if k + 1 == turn {
+                let snap = searched.map(|t| t.0).unwrap_or_default();
+                found = (0..729).any(|i| now[i / 81][i / 9 % 9][i % 9] && snap[i / 81][i / 9 % 9][i % 9]);
             }
             boards_changed |= now != listed[k];
             listed[k] = now;
@@ -271,39 +294,56 @@ const PT: [&str; 4] = [
 ];
 
 /// Checks the boards on the four puzzles; every board fires on some.
-fn check_boards_on_pt(order: Order) {
-    let total = PT.map(|p| check_boards(p, order).0).iter().fold([0; 6], |t, n| std::array::from_fn(|k| t[k] + n[k]));
+fn check_boards_on_pt(order: Order, together: bool) {
+    let total =
+        PT.map(|p| check_boards(p, order, together).0).iter().fold([0; 6], |t, n| std::array::from_fn(|k| t[k] + n[k]));
     assert!(total.iter().all(|&n| n > 0), "every board fires on these puzzles: {total:?}");
 }
 
 /// On a puzzle the singles solve, no snapshot is taken, so the boards list
-/// nothing and are never calculated after the first pass; in both orders.
+/// nothing and are never calculated after the first pass; in both orders,
+/// taking turns or together.
 #[test]
 fn boards_search_only_when_the_singles_stall() {
-    for order in [Order::RowMajor, Order::Synchronous] {
-        assert_eq!(check_boards(GRID2, order), ([0; 6], 0), "{order:?}");
+    for (order, together) in [(Order::RowMajor, false), (Order::Synchronous, false), (Order::RowMajor, true)] {
+        assert_eq!(check_boards(GRID2, order, together), ([0; 6], 0), "{order:?}");
         // The S+LC+P puzzle of `status_and_history`: the boards search a
         // few snapshots only, each taken in a pass of no progress.
         let p = ".......21..5.8....6...........67.3..12....5..4...........2.1.4...3.......8.......";
-        let (listed, searches) = check_boards(p, order);
+        let (listed, searches) = check_boards(p, order, together);
         assert!(listed.iter().sum::<usize>() > 0 && (1..=4).contains(&searches), "{order:?}: {listed:?}, {searches}");
     }
 }
 
 #[test]
-fn every_board_lists_exactly_its_rules_removals_row_major() {
-    check_boards_on_pt(Order::RowMajor);
+fn every_board_lists_exactly_its_rules_removals_in_turn_row_major() {
+    check_boards_on_pt(Order::RowMajor, false);
 }
 
 #[test]
-fn every_board_lists_exactly_its_rules_removals_synchronous() {
-    check_boards_on_pt(Order::Synchronous);
+fn every_board_lists_exactly_its_rules_removals_in_turn_synchronous() {
+    check_boards_on_pt(Order::Synchronous, false);
+}
+
+#[test]
+fn every_board_lists_exactly_its_rules_removals_together_row_major() {
+    check_boards_on_pt(Order::RowMajor, true);
+}
+
+#[test]
+fn every_board_lists_exactly_its_rules_removals_together_synchronous() {
+    check_boards_on_pt(Order::Synchronous, true);
 }
 
 /// The status and history cells after a plain run.
+/// An order ending in `+together` sets the strategies together (D32).
 fn status(with: &str, puzzle: &str, order: &str) -> (String, String) {
     let input = format!("puzzle={puzzle}");
     let mut args = command("run", with);
+    let (order, together) = order.split_once('+').unwrap_or((order, ""));
+    if !together.is_empty() {
+        args.extend(["--set", "Main!D32=together"]);
+    }
     args.extend(["--input", &input, "--order", order, "--show", "Main!D29", "--show", "Main!D30"]);
     let out = dataflow(&args);
     assert_eq!(out.code, 0, "{out:?}");
@@ -328,10 +368,17 @@ fn status_and_history() {
     let (s, h) = status(PAIRS, p, "synchronous");
     assert_eq!(s, "solved");
     assert!(h.contains(['p', 'P']) && !h.contains(['t', 'T']), "{h}");
-    // The X-Wing puzzle: the five give up, the X-Wing (mark X, after the
-    // marks of lower ranks in its iteration) solves it.
+    // The X-Wing puzzle: the five give up, the X-Wing (mark X) solves it.
+    // Taking turns, each success goes back to the singles and the simplest
+    // first (locked candidates again before the X-Wing); together, every
+    // board that finds something in an iteration adds its mark, in rank
+    // order. Both orders alike.
     assert_eq!(status(FIVE, PT[3], "row-major").0, "Give UP");
-    assert_eq!(status(ALL, PT[3], "row-major"), ("solved".into(), "i!PtXiiiiii".into()));
+    for order in ["row-major", "synchronous"] {
+        assert_eq!(status(ALL, PT[3], order), ("solved".into(), "i!P!Xiiiiii".into()), "{order}");
+        let together = format!("{order}+together");
+        assert_eq!(status(ALL, PT[3], &together), ("solved".into(), "i!PtXiiiiii".into()), "{order}");
+    }
     // Two 1s in the first row: a contradiction, and the history stops.
     let bad = format!("1.......1{}", &GRID2[9..]);
     assert_eq!(status(LOCKED, &bad, "row-major").0, "contradiction");

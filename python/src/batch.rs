@@ -106,6 +106,7 @@ pub fn batch(
         show: area,
         collect: areas.collect::<PyResult<_>>()?,
         reset,
+        sets: Vec::new(),
     };
     let lines = Lines {
         puzzles: puzzles.try_iter()?.unbind(),

@@ -74,7 +74,11 @@ impl Setup {
             show: area,
             collect: collect.iter().map(|c| c.area).collect(),
             reset: !common.no_reset,
+            sets: crate::app::resolve_sets(&base, &common.sets)?,
         };
+        // A --set the workbook refuses (a formula cell, too large) is a usage
+        // error before the first puzzle, as for `run`.
+        crate::app::apply_sets(&mut base.clone(), common)?;
         Ok(Setup { base, def, task, collect })
     }
 }

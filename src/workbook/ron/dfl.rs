@@ -40,8 +40,9 @@ pub(crate) enum DflKind {
     Name { name: String, name_span: Span, anchor: Option<(String, Span)>, adds: bool },
     /// `cells AREA =`
     Cells { target: String, span: Span },
-    /// `place NAME on SHELF` (the entry's formula span is SHELF's).
-    Place { name: String, name_span: Span },
+    /// `place NAME on SHELF`, or `place NAME after SHELF` (`after`); the
+    /// entry's formula span is SHELF's.
+    Place { name: String, name_span: Span, after: bool },
 }
 
 /// Cuts a formula file into entries, reporting every malformed entry (and
@@ -266,7 +267,7 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
 
 /// `place NAME on SHELF`, after the keyword: the rest of the line.
 fn place(src: &Arc<Source>, cur: &mut Cursor<'_>, end: usize) -> Result<(DflKind, Span), Diagnostic> {
-    let form = "an entry reads `place NAME on SHELF`, e.g. `place locked_board on strategy_boards`";
+    let form = "an entry reads `place NAME on SHELF` or `place NAME after SHELF`, e.g. `place locked_board on strategy_boards`";
     let mut word = |what: &str| {
         cur.skip_blanks();
         let (w, span) = cur.token();
@@ -277,13 +278,12 @@ fn place(src: &Arc<Source>, cur: &mut Cursor<'_>, end: usize) -> Result<(DflKind
         Ok((w, span))
     };
     let (name, name_span) = word("a name after `place`")?;
-    let (on, on_span) = word("`on` after the name")?;
-    if on != "on" {
-        return Err(
-            Diagnostic::at(src, on_span, format!("expected `on`, found `{on}`"), "`on` expected here").with_note(form)
-        );
+    let (on, on_span) = word("`on` or `after` after the name")?;
+    if on != "on" && on != "after" {
+        let m = format!("expected `on` or `after`, found `{on}`");
+        return Err(Diagnostic::at(src, on_span, m, "`on` or `after` expected here").with_note(form));
     }
-    let (_, shelf) = word("a shelf (a name) after `on`")?;
+    let (_, shelf) = word("a shelf (a name) after `on` or `after`")?;
     cur.skip_blanks();
     let rest = &src.text[cur.pos..end];
     if !rest.trim().is_empty() {
@@ -293,7 +293,7 @@ fn place(src: &Arc<Source>, cur: &mut Cursor<'_>, end: usize) -> Result<(DflKind
             Diagnostic::at(src, span, "unexpected text after the shelf", "nothing expected here").with_note(form)
         );
     }
-    Ok((DflKind::Place { name, name_span }, shelf))
+    Ok((DflKind::Place { name, name_span, after: on == "after" }, shelf))
 }
 
 #[cfg(test)]
@@ -342,9 +342,9 @@ mod tests {
         assert_eq!(
             msgs,
             [
-                "expected `on`, found `shelf`",
+                "expected `on` or `after`, found `shelf`",
                 "unexpected text after the shelf",
-                "expected a shelf (a name) after `on`",
+                "expected a shelf (a name) after `on` or `after`",
                 "unexpected text after the shelf"
             ]
         );

@@ -83,11 +83,11 @@ fn names(b: &mut Builder, file: &Arc<Source>) -> Vec<DflEntry> {
     b.diags.extend(diags);
     let mut cells = Vec::new();
     for e in entries {
-        if let DflKind::Place { name, name_span } = &e.kind {
+        if let DflKind::Place { name, name_span, after } = &e.kind {
             let shelf = file.text[e.formula.clone()].to_string();
             let (name, name_span, shelf_span) = (name.clone(), name_span.clone(), e.formula.clone());
-            let comment = e.comment.clone();
-            b.places.push(Place { name, name_span, shelf, shelf_span, file: file.clone(), comment });
+            let (comment, after) = (e.comment.clone(), *after);
+            b.places.push(Place { name, name_span, shelf, shelf_span, file: file.clone(), comment, after });
             continue;
         }
         let DflKind::Name { name, name_span, anchor, adds } = &e.kind else {
