@@ -38,6 +38,10 @@ fn places_on_a_shelf_follow_each_other_in_rank_order() {
     assert_eq!(shown("ones", "Main!C3:E4"), ["1 1 1", "1 1 1"], "alone, the first place");
     let all = shown("all", "Main!C3:E9");
     assert_eq!(all, ["10 10 10", "10 10 10", ".  .  .", ".  .  .", ".  .  .", "1  1  1", "1  1  1"]);
+    // A name placed after the shelf goes to the row of the next place.
+    assert_eq!(shown("", "Main!A3:B3"), ["7 7"], "no place: the first place's row");
+    assert_eq!(shown("ones", "Main!A8:B8"), ["7 7"]);
+    assert_eq!(shown("all", "Main!A13:B13"), ["7 7"]);
     // The views name the places.
     assert_eq!(shown("all", "ones"), ["1 1 1", "1 1 1"]);
 }
