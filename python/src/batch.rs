@@ -106,6 +106,8 @@ pub fn batch(
         show: area,
         collect: areas.collect::<PyResult<_>>()?,
         reset,
+        // The views are not checked for error values here (the CLI's batch checks them).
+        checked: Vec::new(),
     };
     let lines = Lines {
         puzzles: puzzles.try_iter()?.unbind(),
