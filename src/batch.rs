@@ -34,7 +34,9 @@ pub const MAX_JOBS: usize = 256;
 
 /// How each puzzle is run: the input it fills, whether the reset protocol
 /// runs, the cells set after it (`--set`), the area read back through
-/// `alphabet`, and the areas collected.
+/// `alphabet`, the areas collected, and the areas checked for error values
+/// afterwards (the workbook's views, for `dataflow batch`: see
+/// [`Solved::errors`]).
 #[derive(Clone, Debug)]
 pub struct Task {
     pub input: String,
@@ -43,6 +45,7 @@ pub struct Task {
     pub collect: Vec<Area>,
     pub reset: bool,
     pub sets: Vec<(Area, crate::value::Value)>,
+    pub checked: Vec<Area>,
 }
 
 /// One puzzle solved: what it was given with (`tag`: its line, its file,
@@ -125,7 +128,11 @@ fn worker<T>(base: &Session, task: &Task, queue: &Mutex<Receiver<Job<T>>>, done:
         let job = queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv();
         let Ok((seq, tag, line)) = job else { return };
         let t = Instant::now();
-        let run = catch_unwind(AssertUnwindSafe(|| runner.solve(&line, &task.show, &task.alphabet, &task.collect)));
+        let run = catch_unwind(AssertUnwindSafe(|| {
+            let mut solved = runner.solve(&line, &task.show, &task.alphabet, &task.collect)?;
+            solved.errors = runner.errors_in(&task.checked);
+            Ok(solved)
+        }));
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         // A panic leaves the runner to be restored by the next puzzle like
         // any other state; the consumer raises it again.

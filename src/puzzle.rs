@@ -7,7 +7,7 @@
 
 use crate::address::Area;
 use crate::engine::Report;
-use crate::session::Session;
+use crate::session::{AreaErrors, Session};
 use crate::value::Value;
 
 /// How one puzzle ended.
@@ -70,6 +70,9 @@ pub struct Solved {
     pub grid: String,
     /// One per collected area, in the order asked.
     pub collected: Vec<Collected>,
+    /// The checked areas holding error values, each with its index among
+    /// those checked (see [`Runner::errors_in`]; none unless asked).
+    pub errors: Vec<(usize, AreaErrors)>,
 }
 
 /// What a collected area held after the run.
@@ -190,7 +193,13 @@ impl Runner {
                 false => Collected::Line(s.read_line(a, alphabet)),
             })
             .collect();
-        Ok(Solved { report, grid: s.read_line(show, alphabet), collected })
+        Ok(Solved { report, grid: s.read_line(show, alphabet), collected, errors: Vec::new() })
+    }
+
+    /// Which of `areas` hold error values after the last puzzle, each with
+    /// its index in `areas` (see [`Session::errors_in`]).
+    pub fn errors_in(&self, areas: &[Area]) -> Vec<(usize, AreaErrors)> {
+        areas.iter().enumerate().filter_map(|(i, a)| Some((i, self.session.errors_in(a)?))).collect()
     }
 }
 

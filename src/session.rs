@@ -30,6 +30,17 @@ pub struct ResetRun {
     pub report: Report,
 }
 
+/// The error values an area held after a run (see [`Session::errors_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AreaErrors {
+    /// How many of its cells hold an error.
+    pub count: u64,
+    /// The first of them, in row-major order.
+    pub first: CellAddr,
+    /// The error it holds.
+    pub error: crate::value::ErrorKind,
+}
+
 pub struct Session {
     workbook: Arc<Workbook>,
     engine: Engine,
@@ -264,6 +275,23 @@ impl Session {
                 _ => '?',
             })
             .collect()
+    }
+
+    /// The error values `area` holds: how many, and the first in row-major
+    /// order (None when it holds none). What the front ends warn about
+    /// after a run: a strategy board full of `#VALUE!` is a broken formula
+    /// file, not a puzzle the strategies cannot solve.
+    pub fn errors_in(&self, area: &Area) -> Option<AreaErrors> {
+        let mut found: Option<AreaErrors> = None;
+        for c in area.cells() {
+            if let Value::Error(e) = self.engine.get(c) {
+                match &mut found {
+                    Some(f) => f.count += 1,
+                    None => found = Some(AreaErrors { count: 1, first: c, error: *e }),
+                }
+            }
+        }
+        found
     }
 }
 

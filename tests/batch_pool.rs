@@ -14,8 +14,15 @@ fn sudoku() -> (Session, Task) {
     let s = Session::load("workbooks/sudoku.ron".as_ref()).unwrap();
     let def = s.workbook().input("puzzle").unwrap().clone();
     let show = s.workbook().view("solution").unwrap().area;
-    let task =
-        Task { input: def.name, alphabet: def.alphabet, show, collect: Vec::new(), reset: true, sets: Vec::new() };
+    let task = Task {
+        input: def.name,
+        alphabet: def.alphabet,
+        show,
+        collect: Vec::new(),
+        reset: true,
+        sets: Vec::new(),
+        checked: Vec::new(),
+    };
     (s, task)
 }
 

@@ -9,14 +9,13 @@
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod common;
 use common::SUDOKU;
+use common::watch::{run_number, with_watch};
 
 fn dataflow(code: i32, args: &[&str]) -> (String, String) {
     let out = common::expect_exit(code, args);
@@ -139,51 +138,6 @@ fn graph_of_one_cell_and_of_names() {
 
 // ---------------------------------------------------------------- watch
 
-/// Collects a child's stdout in the background.
-fn collect(mut pipe: impl Read + Send + 'static) -> Arc<Mutex<String>> {
-    let text = Arc::new(Mutex::new(String::new()));
-    let sink = text.clone();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = pipe.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
-        }
-    });
-    text
-}
-
-/// `dataflow watch BOOK` started, with its output collected.
-fn watching(book: &Path) -> (std::process::Child, Arc<Mutex<String>>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dataflow"))
-        .args(["watch", &book.display().to_string()])
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = collect(child.stdout.take().unwrap());
-    (child, out)
-}
-
-/// Waits until the output holds `count` runs; returns the last.
-fn run_number(out: &Arc<Mutex<String>>, count: usize) -> Result<String, String> {
-    let start = Instant::now();
-    loop {
-        let text = out.lock().unwrap().clone();
-        let runs: Vec<&str> = text.split_inclusive("Ctrl-C quits\n").filter(|r| r.ends_with("quits\n")).collect();
-        if runs.len() >= count {
-            return Ok(runs[count - 1].to_string());
-        }
-        if start.elapsed() > Duration::from_secs(20) {
-            return Err(format!("no run {count} after 20 s: {text}"));
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
 #[test]
 fn watch_follows_edits_of_a_formula_file() {
     let dir = temp_dir("watch");
@@ -193,43 +147,36 @@ fn watch_follows_edits_of_a_formula_file() {
     std::fs::write(&book, ron).unwrap();
     std::fs::write(&dfl, "cells Main!A1:A2 = ROW()*2\n").unwrap();
     let (plain, _) = dataflow(0, &["run", &book.display().to_string()]);
-    let (mut child, out) = watching(&book);
     let edit = |path: &Path, text: &str| {
         std::thread::sleep(Duration::from_millis(300)); // let the watcher settle
         std::fs::write(path, text).unwrap();
     };
-    let check = || -> Result<(), String> {
-        let first = run_number(&out, 1)?;
+    with_watch(&book, &[], |out| {
+        let first = run_number(out, 1)?;
         let body = first.split("\nwatching 2 files").next().unwrap();
         let status = |t: &str| t.lines().map(|l| l.split("; ").next().unwrap().to_string()).collect::<Vec<_>>();
         if status(body) != status(plain.trim_end()) {
             return Err(format!("the first run is `run`'s output:\n{first}\n---\n{plain}"));
         }
         edit(&dfl, "cells Main!A1:A2 = ROW()*3\n");
-        let second = run_number(&out, 2)?;
+        let second = run_number(out, 2)?;
         if !second.starts_with("v:\n3\n6\n") {
             return Err(format!("after the edit: {second}"));
         }
         edit(&dfl, "cells Main!A1:A2 = ROW()*+\n");
-        let third = run_number(&out, 3)?;
+        let third = run_number(out, 3)?;
         let expected =
             ["error: cannot parse", "f.dfl:1:", "The last good result, until the problem is fixed:\n\nv:\n3\n6\n"];
         if let Some(missing) = expected.iter().find(|e| !third.contains(**e)) {
             return Err(format!("after the error, missing `{missing}`: {third}"));
         }
         edit(&dfl, "cells Main!A1:A2 = ROW()*5\n");
-        let fourth = run_number(&out, 4)?;
+        let fourth = run_number(out, 4)?;
         if !fourth.starts_with("v:\n 5\n10\n") || fourth.contains("error") {
             return Err(format!("after the fix: {fourth}"));
         }
         Ok(())
-    };
-    let result = check();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    if let Err(m) = result {
-        panic!("{m}");
-    }
+    });
 }
 
 /// A folder of included files deleted and made again is watched again:
@@ -244,15 +191,14 @@ fn watch_follows_a_folder_deleted_and_made_again() {
     let ron = r#"(sheets: ["Main"], include: ["sub/f.dfl"], views: { "v": (range: "Main!A1:A2") })"#;
     std::fs::write(&book, ron).unwrap();
     std::fs::write(sub.join("f.dfl"), "cells Main!A1:A2 = ROW()*2\n").unwrap();
-    let (mut child, out) = watching(&book);
-    let check = || -> Result<(), String> {
-        let first = run_number(&out, 1)?;
+    with_watch(&book, &[], |out| {
+        let first = run_number(out, 1)?;
         if !first.starts_with("v:\n2\n4\n") {
             return Err(format!("the first run: {first}"));
         }
         std::thread::sleep(Duration::from_millis(300));
         std::fs::remove_dir_all(&sub).unwrap();
-        let gone = run_number(&out, 2)?;
+        let gone = run_number(out, 2)?;
         if !gone.contains("The last good result") {
             return Err(format!("after the folder went: {gone}"));
         }
@@ -272,11 +218,5 @@ fn watch_follows_a_folder_deleted_and_made_again() {
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-    };
-    let result = check();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    if let Err(m) = result {
-        panic!("{m}");
-    }
+    });
 }

@@ -107,6 +107,8 @@ pub fn batch(
         collect: areas.collect::<PyResult<_>>()?,
         reset,
         sets: Vec::new(),
+        // The views are not checked for error values here (the CLI's batch checks them).
+        checked: Vec::new(),
     };
     let lines = Lines {
         puzzles: puzzles.try_iter()?.unbind(),

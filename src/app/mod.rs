@@ -3,10 +3,12 @@
 //! [`Options`] a calculation starts from, preparing a session from them
 //! ([`prepare`]: load, settings, inputs, reset protocol, `--set`),
 //! resolving views and ranges to show, parsing `CELL=VALUE` assignments,
-//! the status lines and plurals every front end prints, and writing them
+//! the status lines and plurals every front end prints, the warning for
+//! views left holding error values, and writing them
 //! without panicking on a closed pipe. `cli` turns its arguments into these
 //! types; `tui` uses them and never `cli`.
 
+mod errors;
 mod explain_text;
 mod options;
 mod prepare;
@@ -14,9 +16,12 @@ mod text;
 mod views;
 mod write;
 
+pub use errors::{view_errors, view_errors_warnings, warn_view_errors};
 pub use explain_text::{causes_text, change_text, history_outcome};
 pub use options::{Options, input_line, input_line_file};
-pub use prepare::{PASSED_OVER_SHOWN, Prepared, apply_sets, apply_settings, load, prepare, resolve_sets};
+pub use prepare::{
+    PASSED_OVER_SHOWN, Prepared, apply_sets, apply_settings, load, prepare, prepare_loaded, resolve_sets,
+};
 pub use text::{color_wanted, iterations, oscillates_text, pass_state, pass_text, plural, reset_text, run_text};
 pub use views::{Shown, resolve_area, resolve_key, resolve_views};
 pub use write::{print, refuse_own_file, warn, warn_passed_over, write_failure};

@@ -22,8 +22,13 @@ pub struct Prepared {
 /// Loads the workbook and applies the settings, inputs, reset protocol
 /// (unless `no_reset`) and `--set` cells, in that order.
 pub fn prepare(options: &Options) -> Result<Prepared, Failure> {
-    let mut session = load(&options.workbook, &options.with)?;
+    let session = load(&options.workbook, &options.with)?;
     super::warn_passed_over(&session, PASSED_OVER_SHOWN);
+    prepare_loaded(session, options)
+}
+
+/// [`prepare`] for a workbook already loaded (with `options.with`'s parts).
+pub fn prepare_loaded(mut session: Session, options: &Options) -> Result<Prepared, Failure> {
     apply_settings(&mut session, options)?;
     for input in &options.inputs {
         let (name, value) =

@@ -7,6 +7,9 @@
 //! it is due, the summary counted as they go (`summary.rs`). `--collect`
 //! reads more views or cells per puzzle (a status cell, a history), into
 //! each JSON line and, for single cells, into the summary as counts per value.
+//! Every view of the workbook is checked for error values after each puzzle
+//! (a broken strategy board): each line names the views holding some, and
+//! the summary counts the puzzles per view.
 
 mod pool;
 mod sources;
@@ -17,7 +20,7 @@ use super::output::value_json;
 use crate::app::{Failure, Options, Shown, apply_settings, input_line_file, print, resolve_area, resolve_key, warn};
 use dataflow::puzzle::{Collected, Status};
 use dataflow::render::cell_text;
-use dataflow::session::Session;
+use dataflow::session::{AreaErrors, Session};
 use dataflow::workbook::InputDef;
 use indicatif::{ProgressBar, ProgressStyle};
 use pool::{Done, Puzzle, Task};
@@ -40,6 +43,9 @@ pub struct PuzzleOutcome {
     /// the summary counts them (what the cell shows).
     pub collected: Vec<(serde_json::Value, String)>,
     pub message: Option<String>,
+    /// The workbook's views holding error values after the puzzle, each
+    /// with its index among them.
+    pub view_errors: Vec<(usize, AreaErrors)>,
 }
 
 /// The workbook loaded once (with its parts and settings) and how each
@@ -75,6 +81,7 @@ impl Setup {
             collect: collect.iter().map(|c| c.area).collect(),
             reset: !common.no_reset,
             sets: crate::app::resolve_sets(&base, &common.sets)?,
+            checked: base.workbook().views.iter().map(|v| v.area).collect(),
         };
         // A --set the workbook refuses (a formula cell, too large) is a usage
         // error before the first puzzle, as for `run`.
@@ -145,6 +152,14 @@ impl Plan {
         }
     }
 
+    /// A line for each view that held error values after some of
+    /// `outcomes`, as `batch`'s summary gives (empty when none did).
+    pub fn view_lines(&self, outcomes: &[PuzzleOutcome]) -> String {
+        let mut summary = Summary::default();
+        outcomes.iter().for_each(|o| summary.add(None, o));
+        summary.view_lines(&self.setup.base)
+    }
+
     /// Runs every puzzle, in parallel (one thread per core); `bar` counts them.
     pub fn run(&self, bar: &ProgressBar) -> Vec<PuzzleOutcome> {
         let expected =
@@ -200,8 +215,8 @@ pub fn batch(
         for (file, o) in &done {
             summary.add(file.as_ref(), o);
             match format {
-                BatchFormat::Jsonl => text += &format!("{}\n", json_line(file.as_deref(), o, &setup.collect)),
-                BatchFormat::Csv => text += &csv_line(file.as_deref(), o, setup.collect.len()),
+                BatchFormat::Jsonl => text += &format!("{}\n", json_line(file.as_deref(), o, &setup)),
+                BatchFormat::Csv => text += &csv_line(file.as_deref(), o, &setup),
                 BatchFormat::Text => {}
             }
         }
@@ -214,30 +229,32 @@ pub fn batch(
     let seconds = start.elapsed().as_secs_f64();
     match format {
         BatchFormat::Jsonl => {
-            warn(&summary.json(seconds).to_string());
+            warn(&summary.json(&setup.base, seconds).to_string());
             Ok(())
         }
         BatchFormat::Csv => {
-            warn(&summary.text(&setup.collect, seconds));
+            warn(&summary.text(&setup.collect, &setup.base, seconds));
             Ok(())
         }
-        BatchFormat::Text => print(&format!("{}\n", summary.text(&setup.collect, seconds))),
+        BatchFormat::Text => print(&format!("{}\n", summary.text(&setup.collect, &setup.base, seconds))),
     }
 }
 
-/// `--format csv`'s header row: the fixed columns, then each `--collect`.
+/// `--format csv`'s header row: the fixed columns, then each `--collect`,
+/// the message, and the views holding error values.
 fn csv_header(collect: &[Shown]) -> String {
     let mut fields: Vec<String> =
         ["file", "line", "status", "iterations", "period", "ms", "grid"].map(String::from).to_vec();
     fields.extend(collect.iter().map(|c| super::output::csv_text(&c.key)));
-    fields.push("message".into());
+    fields.extend(["message", "view_errors"].map(String::from));
     format!("{}\n", fields.join(","))
 }
 
-/// One puzzle's CSV row, columns as [`csv_header`]'s with `collected`
-/// collected columns (a value as its cell shows it; blank, or nothing
-/// collected after an error, as an empty field).
-fn csv_line(file: Option<&str>, o: &PuzzleOutcome, collected: usize) -> String {
+/// One puzzle's CSV row, columns as [`csv_header`]'s (a collected value as
+/// its cell shows it; blank, or nothing collected after an error, as an
+/// empty field; the views holding error values as [`view_errors_field`]).
+fn csv_line(file: Option<&str>, o: &PuzzleOutcome, setup: &Setup) -> String {
+    let collected = setup.collect.len();
     let mut fields = vec![
         super::output::csv_text(file.unwrap_or("")),
         o.line.to_string(),
@@ -250,13 +267,40 @@ fn csv_line(file: Option<&str>, o: &PuzzleOutcome, collected: usize) -> String {
     let shown = |t: &String| if t == "(blank)" { String::new() } else { super::output::csv_text(t) };
     fields.extend((0..collected).map(|i| o.collected.get(i).map_or(String::new(), |(_, t)| shown(t))));
     fields.push(super::output::csv_text(o.message.as_deref().unwrap_or("")));
+    fields.push(super::output::csv_text(&view_errors_field(o, &setup.base)));
     format!("{}\n", fields.join(","))
+}
+
+/// The views holding error values after a puzzle, for its CSV row:
+/// `locked: 729 at Main!P34 #VALUE!` for each, separated by `; ` (empty
+/// when none).
+fn view_errors_field(o: &PuzzleOutcome, base: &Session) -> String {
+    let views = &base.workbook().views;
+    let name = |c| base.engine().program().cell_name(c);
+    let each = o
+        .view_errors
+        .iter()
+        .map(|(i, e)| format!("{}: {} at {} {}", views[*i].name, e.count, name(e.first), e.error.text()));
+    each.collect::<Vec<_>>().join("; ")
+}
+
+/// The views holding error values after a puzzle, for its JSON line: one
+/// object per view, `{"view", "count", "first", "error"}`.
+fn view_errors_json(o: &PuzzleOutcome, base: &Session) -> serde_json::Value {
+    let views = &base.workbook().views;
+    let each = o.view_errors.iter().map(|(i, e)| {
+        json!({"view": views[*i].name, "count": e.count, "first": base.engine().program().cell_name(e.first),
+               "error": e.error.text()})
+    });
+    serde_json::Value::Array(each.collect())
 }
 
 /// One puzzle's JSON line (without its newline): `file` when the batch
 /// reads several, `period` when it oscillated, the collected values under
-/// `collected`, keyed as given, and `message` for an error.
-fn json_line(file: Option<&str>, o: &PuzzleOutcome, collect: &[Shown]) -> serde_json::Value {
+/// `collected`, keyed as given, `message` for an error, and `view_errors`
+/// when views hold error values (see [`view_errors_json`]).
+fn json_line(file: Option<&str>, o: &PuzzleOutcome, setup: &Setup) -> serde_json::Value {
+    let collect = &setup.collect;
     let mut obj =
         json!({"line": o.line, "status": o.status.as_str(), "iterations": o.iterations, "ms": o.ms, "grid": o.grid});
     if let Some(f) = file {
@@ -271,6 +315,9 @@ fn json_line(file: Option<&str>, o: &PuzzleOutcome, collect: &[Shown]) -> serde_
     }
     if let Some(m) = &o.message {
         obj["message"] = json!(m);
+    }
+    if !o.view_errors.is_empty() {
+        obj["view_errors"] = view_errors_json(o, &setup.base);
     }
     obj
 }

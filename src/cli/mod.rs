@@ -39,12 +39,19 @@ pub struct Cli {
 pub enum Command {
     /// Load a workbook, apply inputs and the reset protocol, recalculate, print views.
     Run(RunArgs),
-    /// Load a workbook and report every problem, its optional parts and the cycles found; run nothing.
+    /// Load a workbook and report every problem, its optional parts and the cycles found; run
+    /// nothing unless asked (--run).
     Check {
         workbook: PathBuf,
         /// Check with these optional parts of the workbook turned on (comma-separated or repeated; `all`).
         #[arg(long = "with", value_name = "PART", value_delimiter = ',')]
         with: Vec<String>,
+        /// Then run the workbook once with its own inputs and reset protocol, as `run` does: print
+        /// the status line, and warn on stderr about each view left holding error values (#VALUE!,
+        /// #REF!, ...: a broken strategy board), naming the first cell and its error. The exit
+        /// code stays 0.
+        #[arg(long)]
+        run: bool,
     },
     /// Evaluate a formula in a cell's context after recalculation.
     Eval {
@@ -302,7 +309,7 @@ pub mod dataflow_order {
 pub fn main(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => run::run(&args),
-        Command::Check { workbook, with } => run::check(&workbook, &with),
+        Command::Check { workbook, with, run } => run::check(&workbook, &with, run),
         Command::Eval { common, formula, at, refs } => run::eval(&common.options(), &formula, &at, refs),
         Command::Batch { common, show, collect, expect, jobs, format } => {
             batch::batch(&common.options(), &show, &collect, expect.as_deref(), jobs, format)

@@ -29,11 +29,14 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
     if let Some(note) = &o.state_note {
         warn(note);
     }
-    match args.format {
+    let printed = match args.format {
         Format::Text => print(&text_output(&o)),
         Format::Json => print(&json_output(&o.session, &o.views, &o.report, o.elapsed)),
         Format::Csv => print(&csv_output(&o.session, &o.views)),
-    }
+    };
+    // Last, where a terminal shows it beside the status line.
+    app::warn_view_errors(&o.session);
+    printed
 }
 
 /// A finished `run`, ready to print.
@@ -161,7 +164,9 @@ fn warn_circular(session: &Session, report: &Report) {
 /// rest are counted.
 const SHOWN_CYCLES: usize = 100;
 
-pub fn check(path: &Path, with: &[String]) -> Result<(), Failure> {
+/// `check`: the workbook's problems, parts and cycles; with `run`, then
+/// one run as `run` does it (see [`check_run`]).
+pub fn check(path: &Path, with: &[String], run: bool) -> Result<(), Failure> {
     let session = app::load(path, with)?;
     app::warn_passed_over(&session, usize::MAX);
     let p = session.engine().program();
@@ -196,9 +201,34 @@ pub fn check(path: &Path, with: &[String]) -> Result<(), Failure> {
     if !session.workbook().calc.iterate && !cycles.is_empty() {
         text += "iteration is off: these cells will not be calculated (set calc.iterate: true)\n";
     }
+    let session = match run {
+        true => check_run(session, path, with, &mut text)?,
+        false => session,
+    };
     // The process ends here: freeing the program cell by cell would only cost time.
     std::mem::forget(session);
     print(&text)
+}
+
+/// `check --run`: the loaded workbook run once with its own inputs and
+/// reset protocol, as `run` runs it: the reset and status lines appended to
+/// `text`, with how many views hold error values, each of which is warned
+/// about on stderr as `run` does. The exit code stays 0: a view holding
+/// errors is the formulas' outcome, not a problem loading them.
+fn check_run(session: Session, path: &Path, with: &[String], text: &mut String) -> Result<Session, Failure> {
+    let options = Options { workbook: path.to_path_buf(), with: with.to_vec(), ..Options::default() };
+    let mut p = app::prepare_loaded(session, &options)?;
+    let start = Instant::now();
+    let report = p.session.recalc();
+    let elapsed = start.elapsed();
+    *text += "run with the workbook's inputs:\n";
+    *text += &app::run_text(&p.session, &[], p.reset.as_ref(), &report, elapsed);
+    *text += &match app::view_errors(&p.session).len() {
+        0 => "no view holds an error value\n".to_string(),
+        n => format!("{} holding error values (see the warnings)\n", app::plural(n as u64, "view")),
+    };
+    app::warn_view_errors(&p.session);
+    Ok(p.session)
 }
 
 /// The optional parts `check` lists, each with whether it is on.

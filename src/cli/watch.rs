@@ -7,7 +7,8 @@
 //! run starts once nothing happened for 200 ms), and the set of files is
 //! recomputed after every load, since the workbook's `include` list may
 //! change. Each run shows the views and the status line (the screen is
-//! cleared first when stdout is a terminal); when the workbook has errors,
+//! cleared first when stdout is a terminal), then a warning for each view
+//! left holding error values, as `run` gives; when the workbook has errors,
 //! their diagnostics are shown, and below them the last good result. Ctrl-C
 //! quits. The loop itself, [`watch_loop`], takes the waiting as a function
 //! so it can be driven without a file system watcher. With `--corpus`, each
@@ -103,8 +104,10 @@ pub fn watch_loop(
         }
         let round = match &args.corpus {
             Some(_) => corpus_round(args, &mut previous),
-            None => calculate(&args.run)
-                .map(|o| (text_output(&o), o.session.workbook().sources.iter().map(|s| s.path.clone()).collect())),
+            None => calculate(&args.run).map(|o| {
+                let text = text_output(&o) + &crate::app::view_errors_warnings(&o.session);
+                (text, o.session.workbook().sources.iter().map(|s| s.path.clone()).collect())
+            }),
         };
         match round {
             Ok((result, sources)) => {

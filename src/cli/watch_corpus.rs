@@ -2,8 +2,9 @@
 //! workbook (with its `--with` parts), runs a sample of the corpus through
 //! it as `batch` does, and shows how many puzzles were solved, wrong, gave
 //! up (converged unsolved), oscillated or hit the iteration cap, the time
-//! per puzzle, and what changed since the previous run: the puzzles newly
-//! solved, newly wrong, and no longer solved, by line.
+//! per puzzle, the views that held error values after some puzzles (a
+//! line each, as `batch` gives), and what changed since the previous run:
+//! the puzzles newly solved, newly wrong, and no longer solved, by line.
 
 use super::batch::{Plan, PuzzleOutcome};
 use super::{Failure, WatchArgs};
@@ -42,6 +43,7 @@ pub fn corpus_round(
         if on.is_empty() { String::new() } else { format!(", with {}", on.join(", ")) }
     );
     text += &counts(&outcomes);
+    text += &plan.view_lines(&outcomes);
     let mut ms: Vec<f64> = outcomes.iter().map(|o| o.ms).collect();
     ms.sort_by(f64::total_cmp);
     let median = ms.get(ms.len() / 2).copied().unwrap_or(0.0);
@@ -164,6 +166,7 @@ mod tests {
             grid: String::new(),
             collected: Vec::new(),
             message: None,
+            view_errors: Vec::new(),
         }
     }
 

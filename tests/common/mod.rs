@@ -3,8 +3,9 @@
 //! directory (so relative paths in arguments and messages are stable).
 //! [`sheet`] has the helpers of the tests that drive the in-memory `Sheet`;
 //! [`parse`] those of the parser tests, [`bad_input`] those of the bad-input
-//! tests, [`json`] those of the tests of `run` and `batch`'s JSON output
-//! and [`excel`] those comparing with Excel's cached values.
+//! tests, [`json`] those of the tests of `run` and `batch`'s JSON output,
+//! [`excel`] those comparing with Excel's cached values and [`watch`]
+//! those running `dataflow watch`.
 
 #![allow(dead_code)] // each test file uses its own subset
 
@@ -13,6 +14,7 @@ pub mod excel;
 pub mod json;
 pub mod parse;
 pub mod sheet;
+pub mod watch;
 
 use std::process::Command;
 

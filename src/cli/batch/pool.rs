@@ -80,6 +80,7 @@ fn outcome(
             collected: solved.collected.iter().map(super::collected).collect(),
             grid: solved.grid,
             message: None,
+            view_errors: solved.errors,
         },
         Err(m) => PuzzleOutcome {
             line,
@@ -90,6 +91,7 @@ fn outcome(
             grid: String::new(),
             collected: Vec::new(),
             message: Some(m.to_string()),
+            view_errors: Vec::new(),
         },
     }
 }

@@ -1,13 +1,15 @@
 //! `batch`'s summary, counted as the puzzles finish, in memory that does
 //! not grow with their number: puzzles per status, a histogram of the
 //! iterations (for the median and maximum), each collected single cell's
-//! values with their counts, the first errors. Written as text (the
+//! values with their counts, the first errors, the puzzles after which
+//! each view held error values (with the first of them). Written as text (the
 //! `--format text` output) or as one JSON object (the last line on stderr
 //! with `--format jsonl`).
 
 use super::PuzzleOutcome;
 use crate::app::Shown;
 use dataflow::puzzle::Status;
+use dataflow::session::{AreaErrors, Session};
 use serde_json::json;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -35,6 +37,9 @@ pub struct Summary {
     values: Vec<HashMap<String, usize>>,
     /// The first errors: `line N: message`.
     errors: Vec<String>,
+    /// Per view of the workbook (by index), the puzzles after which it
+    /// held error values, and the first of them (`line N` or `FILE line N`).
+    view_errors: Vec<(usize, Option<(String, AreaErrors)>)>,
 }
 
 impl Summary {
@@ -52,6 +57,15 @@ impl Summary {
             } else {
                 *counts.entry(OTHER.to_string()).or_default() += 1;
             }
+        }
+        let at = || format!("{}line {}", file.map(|f| format!("{f} ")).unwrap_or_default(), o.line);
+        for (i, e) in &o.view_errors {
+            if self.view_errors.len() <= *i {
+                self.view_errors.resize(i + 1, (0, None));
+            }
+            let (count, first) = &mut self.view_errors[*i];
+            *count += 1;
+            first.get_or_insert_with(|| (at(), *e));
         }
         if o.status == Status::Error && self.errors.len() < LISTED_ERRORS {
             let file = file.map(|f| format!("{f} ")).unwrap_or_default();
@@ -74,9 +88,19 @@ impl Summary {
         (median.unwrap_or(0), self.iterations.keys().last().copied().unwrap_or(0))
     }
 
+    /// The views of `base` that held error values, with the puzzles after which each did.
+    fn views<'a>(&'a self, base: &'a Session) -> impl Iterator<Item = (&'a str, usize, &'a (String, AreaErrors))> {
+        let views = &base.workbook().views;
+        self.view_errors
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (n, first))| Some((views[i].name.as_str(), *n, first.as_ref()?)))
+    }
+
     /// The text summary: counts per status, iterations, the collected single
-    /// cells' values with their counts, throughput, the first errors.
-    pub fn text(&self, collect: &[Shown], seconds: f64) -> String {
+    /// cells' values with their counts, the views of `base` that held error
+    /// values (a line each, only when some did), throughput, the first errors.
+    pub fn text(&self, collect: &[Shown], base: &Session, seconds: f64) -> String {
         let (median, max) = self.iterations();
         let mut out = format!(
             "puzzles: {}\nsolved: {}\nunsolved: {}\nwrong: {}\nnot converged: {}\noscillating: {}\nerrors: {}\niterations: median {median}, max {max}\n",
@@ -92,6 +116,7 @@ impl Summary {
         for (i, c) in collect.iter().enumerate().filter(|(_, c)| c.area.is_cell()) {
             out += &format!("{}: {}\n", c.key, value_counts(self.values.get(i).unwrap_or(&empty)));
         }
+        out += &self.view_lines(base);
         out += &format!("time: {seconds:.2} s, {:.0} puzzles/s", self.puzzles as f64 / seconds.max(1e-9));
         for e in &self.errors {
             out += &format!("\n{e}");
@@ -99,8 +124,28 @@ impl Summary {
         out
     }
 
-    /// The summary as one JSON object: `{"summary":{"puzzles":…,"solved":…,…}}`.
-    pub fn json(&self, seconds: f64) -> serde_json::Value {
+    /// A line for each view of `base` that held error values after some
+    /// puzzles: how many, and the first (empty when none did).
+    pub fn view_lines(&self, base: &Session) -> String {
+        let mut out = String::new();
+        for (view, n, (at, e)) in self.views(base) {
+            out += &format!(
+                "view `{view}` held error values after {} (first {at}: {} cells, first {}: {})\n",
+                crate::app::plural(n as u64, "puzzle"),
+                e.count,
+                base.engine().program().cell_name(e.first),
+                e.error.text()
+            );
+        }
+        out
+    }
+
+    /// The summary as one JSON object: `{"summary":{"puzzles":…,"solved":…,…}}`;
+    /// `view_errors` maps each view of `base` that held error values to the
+    /// number of puzzles after which it did (`{}` when none did).
+    pub fn json(&self, base: &Session, seconds: f64) -> serde_json::Value {
+        let views: serde_json::Map<String, serde_json::Value> =
+            self.views(base).map(|(v, n, _)| (v.to_string(), json!(n))).collect();
         json!({"summary": {
             "puzzles": self.puzzles,
             "solved": self.count(Status::Solved),
@@ -111,6 +156,7 @@ impl Summary {
             "errors": self.count(Status::Error),
             "seconds": seconds,
             "puzzles_per_s": self.puzzles as f64 / seconds.max(1e-9),
+            "view_errors": views,
         }})
     }
 }
