@@ -136,8 +136,8 @@ fn set_applies_to_every_puzzle() {
             .map(|l| serde_json::from_str::<Json>(l).unwrap()["collected"]["Main!D30"].to_string())
             .collect()
     };
-    assert_eq!(history(&[]), ["\"i!P!Xiiiiii\"", "\"i!P!Xiiiiii\""]);
-    assert_eq!(history(&["--set", "Main!D32=together"]), ["\"i!PtXiiiiii\"", "\"i!PtXiiiiii\""]);
+    assert_eq!(history(&[]), ["\"i!*!Xiiiiii\"", "\"i!*!Xiiiiii\""]);
+    assert_eq!(history(&["--set", "Main!D32=together"]), ["\"i!*tXiiiiii\"", "\"i!*tXiiiiii\""]);
     let out = dataflow_stdin(&["batch", SUDOKU, "--with", "all", "--input", "puzzle=@-", "--set", "Main!D30=1"], x);
     assert_eq!(out.code, 2, "a cell the workbook refuses is a usage error: {out:?}");
 }

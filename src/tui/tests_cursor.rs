@@ -162,7 +162,7 @@ fn parts_toggle() {
     assert_eq!(a.message.as_deref(), Some("parts on: locked; loaded again, step 0"));
     assert_eq!((a.history_len(), a.current().number), (1, 0), "the history starts again");
     let views: Vec<&str> = a.views.iter().map(|v| v.key.as_str()).collect();
-    assert_eq!(views, ["input", "solution", "candidates", "status", "history", "locked"]);
+    assert_eq!(views, ["input", "solution", "candidates", "status", "history", "grade", "locked"]);
     assert_eq!(at(&a), "Main!E16", "the cursor stays on its cell");
     let on: Vec<(&str, bool)> = a.session().workbook().parts.iter().map(|p| (p.name.as_str(), p.on)).collect();
     assert_eq!(&on[..2], [("status", false), ("locked", true)]);
