@@ -78,11 +78,28 @@ fn difference(before: &[PuzzleOutcome], now: &[PuzzleOutcome]) -> String {
     let solved = lines(&|b, n| n == Status::Solved && b != Some(Status::Solved));
     let wrong = lines(&|b, n| n == Status::Wrong && b != Some(Status::Wrong));
     let lost = lines(&|b, n| b == Some(Status::Solved) && n != Status::Solved);
-    if solved.is_empty() && wrong.is_empty() && lost.is_empty() {
+    // Wrong before, now neither wrong nor solved (gave up, oscillating, ...).
+    let unwrong = lines(&|b, n| b == Some(Status::Wrong) && n != Status::Wrong && n != Status::Solved);
+    // Any other change of status (gave up to oscillating, a new line, ...).
+    let other = lines(&|b, n| {
+        b != Some(n)
+            && n != Status::Solved
+            && n != Status::Wrong
+            && b != Some(Status::Solved)
+            && b != Some(Status::Wrong)
+    });
+    if [&solved, &wrong, &lost, &unwrong, &other].iter().all(|l| l.is_empty()) {
         return "since the last run: no puzzle changed\n".to_string();
     }
     let mut parts = Vec::new();
-    for (what, list) in [("newly solved", solved), ("newly wrong", wrong), ("no longer solved", lost)] {
+    let lists = [
+        ("newly solved", solved),
+        ("newly wrong", wrong),
+        ("no longer solved", lost),
+        ("no longer wrong", unwrong),
+        ("otherwise changed", other),
+    ];
+    for (what, list) in lists {
         if !list.is_empty() {
             parts.push(format!("{what} {}", line_list(&list)));
         }
@@ -179,6 +196,12 @@ mod tests {
             "since the last run: newly solved 1 (line 2); newly wrong 1 (line 3); no longer solved 1 (line 1)\n"
         );
         assert_eq!(difference(&now, &now), "since the last run: no puzzle changed\n");
+        // Wrong back to gave up, and gave up to oscillating: changes too.
+        let later = [outcome(1, Status::Oscillating), outcome(2, Status::Solved), outcome(3, Status::Unsolved)];
+        assert_eq!(
+            difference(&now, &later),
+            "since the last run: no longer wrong 1 (line 3); otherwise changed 1 (line 1)\n"
+        );
         let many: Vec<usize> = (1..=15).collect();
         assert_eq!(line_list(&many), "15 (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, ... 3 more)");
     }
