@@ -336,13 +336,14 @@ fn every_board_lists_exactly_its_rules_removals_together_synchronous() {
 }
 
 /// The status and history cells after a plain run.
-/// An order ending in `+together` sets the strategies together (D32).
+/// An order ending in `+together` runs the strategies together
+/// (`--order-strategies together`).
 fn status(with: &str, puzzle: &str, order: &str) -> (String, String) {
     let input = format!("puzzle={puzzle}");
     let mut args = command("run", with);
     let (order, together) = order.split_once('+').unwrap_or((order, ""));
     if !together.is_empty() {
-        args.extend(["--set", "Main!D32=together"]);
+        args.extend(["--order-strategies", "together"]);
     }
     args.extend(["--input", &input, "--order", order, "--show", "Main!D29", "--show", "Main!D30"]);
     let out = dataflow(&args);
@@ -379,6 +380,10 @@ fn status_and_history() {
         let together = format!("{order}+together");
         assert_eq!(status(ALL, PT[3], &together), ("solved".into(), "i!*tXiiiiii".into()), "{order}");
     }
+    // Without a strategy part on, there is nothing to order.
+    let out = dataflow(&["run", common::SUDOKU, "--order-strategies", "together"]);
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("no cell named `strategies_order`"), "{}", out.stderr);
     // Two 1s in the first row: a contradiction, and the history stops.
     let bad = format!("1.......1{}", &GRID2[9..]);
     assert_eq!(status(LOCKED, &bad, "row-major").0, "contradiction");

@@ -93,9 +93,19 @@ pub fn assignment(session: &Session, text: &str) -> Result<(Area, Value), String
     Ok((session.area(cell).map_err(|e| e.to_string())?, parse_input_value(value)))
 }
 
+/// The workbook name `--order-strategies` sets (a cell the strategy parts'
+/// formulas read: docs/strategies.md, "Taking turns").
+pub const STRATEGIES_ORDER: &str = "strategies_order";
+
 /// Resolves `--set CELL=VALUE` options (applied after every reset).
 pub fn resolve_sets(session: &Session, sets: &[String]) -> Result<Vec<(Area, Value)>, Failure> {
-    sets.iter().map(|set| assignment(session, set).map_err(|m| Failure::usage(format!("--set `{set}`: {m}")))).collect()
+    let failure = |set: &String, m: String| match set.strip_prefix(STRATEGIES_ORDER).and_then(|v| v.strip_prefix('=')) {
+        Some(order) if session.area(STRATEGIES_ORDER).is_err() => Failure::usage(format!(
+            "--order-strategies {order}: the workbook has no cell named `{STRATEGIES_ORDER}` (it has no strategy parts, or none is on)"
+        )),
+        _ => Failure::usage(format!("--set `{set}`: {m}")),
+    };
+    sets.iter().map(|set| assignment(session, set).map_err(|m| failure(set, m))).collect()
 }
 
 /// Applies the settings that override the workbook's: maximum iterations,

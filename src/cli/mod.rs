@@ -203,6 +203,11 @@ pub struct CommonArgs {
     /// Set a cell after the reset protocol: CELL=VALUE (a number, TRUE, text, #N/A).
     #[arg(long = "set", value_name = "CELL=VALUE")]
     pub sets: Vec<String>,
+    /// How the workbook's strategy parts take turns: simplest (the default: simplest first,
+    /// back to the singles after each success, as seed 002) or together (every strategy searches
+    /// at once); sets the cell named `strategies_order`, as --set strategies_order=ORDER would.
+    #[arg(long = "order-strategies", value_name = "ORDER", value_parser = ["simplest", "together"])]
+    pub order_strategies: Option<String>,
     /// Skip the workbook's reset protocol and iterate from never-calculated cells.
     #[arg(long = "no-reset")]
     pub no_reset: bool,
@@ -226,7 +231,12 @@ impl CommonArgs {
             order: self.order.map(Into::into),
             inputs: self.inputs.clone(),
             alphabet: self.alphabet.clone(),
-            sets: self.sets.clone(),
+            sets: self
+                .order_strategies
+                .iter()
+                .map(|o| format!("{}={o}", crate::app::STRATEGIES_ORDER))
+                .chain(self.sets.iter().cloned())
+                .collect(),
             no_reset: self.no_reset,
             with: self.with.clone(),
             now: self.now,
