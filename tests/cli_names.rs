@@ -59,7 +59,8 @@ fn arrays_show_their_shape_and_additions_their_base() {
     .stdout;
     assert_eq!(block(&out, "array1to9")[3], "  value at Main!A1: 9x1 {1;2;3;4;5;6;7;8;9}");
     let base = block(&out, "struck_by_strategy");
-    assert_eq!(base[2], "  refers to: =OR(FALSE, struck_by_strategy.locked, struck_by_strategy.x_wing)", "{base:?}");
+    assert_eq!(base[2], "  refers to: =OR(FALSE)", "{base:?}");
+    assert_eq!(base[3], "  adds: struck_by_strategy.locked, struck_by_strategy.x_wing", "{base:?}");
     assert_eq!(block(&out, "struck_by_strategy.locked")[4], "  used by: struck_by_strategy");
 }
 

@@ -79,3 +79,20 @@ fn misused_additions_and_places_are_located_errors() {
         ]
     );
 }
+
+/// An addition whose `NAME.FILE` is no valid name (a file called `two
+/// words.dfl`) is one located error, and NAME gets no argument it cannot
+/// bind; a part that is off still has its views' references checked (only a
+/// name its own files would define is left for when it is on).
+#[test]
+fn a_bad_addition_name_and_an_off_parts_misspelt_view_are_one_error_each() {
+    let out = expect_exit(1, &["check", "tests/data/shelf/stem.ron"]);
+    let errors: Vec<&str> = out.stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(
+        errors,
+        ["error: `total.two words` is not a valid name: ` ` is not allowed (letters, digits, `_`, `.`, `\\`)"]
+    );
+    assert!(out.stderr.contains("two words.dfl:2:6"), "{}", out.stderr);
+    let out = expect_exit(1, &["check", "tests/data/shelf/offview.ron"]);
+    assert!(out.stderr.contains("`AP6O` is not a cell address"), "{}", out.stderr);
+}

@@ -2,8 +2,8 @@
 //! them. Each name with its scope (every name here is the workbook's; a
 //! sheet-local xlsx name is imported as a workbook name anchored on its
 //! sheet, see docs/compatibility.md), the cell it is entered from (its
-//! relative references are relative to it), its formula as written (with
-//! what parts add to it, `+=`), its value after recalculation at its
+//! relative references are relative to it), its formula as written and
+//! what parts add to it (`+=`), its value after recalculation at its
 //! anchor or at `--at`, the formula cells and names that use it, and the
 //! first line of its comment.
 
@@ -51,6 +51,10 @@ pub fn names(options: &Options, wanted: &[String], at: Option<&str>) -> Result<(
         // One line, as the Name Manager shows it.
         let formula = formula.lines().map(str::trim).collect::<Vec<_>>().join(" ");
         text += &format!("{}\n  scope: workbook; anchor: {anchor}\n  refers to: ={formula}\n", n.name);
+        let adds = additions(wb, n);
+        if !adds.is_empty() {
+            text += &format!("  adds: {}\n", adds.join(", "));
+        }
         let where_ = session.engine().program().cell_name(cell);
         text += &format!("  value at {where_}: {}\n", value_text(session, &n.name, cell));
         text += &format!("  used by: {}\n", users_text(wb, &n.name));
@@ -79,6 +83,20 @@ fn value_text(session: &Session, name: &str, cell: dataflow::address::CellAddr) 
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text,
     }
+}
+
+/// The names parts add to `n`'s call (`name NAME += ...`, as `NAME.FILE`),
+/// in order: the arguments past those written.
+fn additions(wb: &Workbook, n: &dataflow::workbook::Name) -> Vec<String> {
+    let ExprKind::Call { args, .. } = &n.formula.expr.kind else { return Vec::new() };
+    let prefix = format!("{}.", n.name.to_lowercase());
+    let added = |a: &Expr| match &a.kind {
+        ExprKind::Name(x) if x.to_lowercase().starts_with(&prefix) && a.span.end == n.formula.expr.span.end => {
+            wb.name(x).map(|d| d.name.clone())
+        }
+        _ => None,
+    };
+    args.iter().filter_map(added).collect()
 }
 
 /// The cells (as the areas they were entered over) and names whose

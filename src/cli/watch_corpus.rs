@@ -4,7 +4,8 @@
 //! up (converged unsolved), oscillated or hit the iteration cap, the time
 //! per puzzle, the views that held error values after some puzzles (a
 //! line each, as `batch` gives), and what changed since the previous run:
-//! the puzzles newly solved, newly wrong, and no longer solved, by line.
+//! the puzzles newly solved, newly wrong, no longer solved, no longer
+//! wrong, and otherwise changed (gave up to oscillating, ...), by line.
 
 use super::batch::{Plan, PuzzleOutcome};
 use super::{Failure, WatchArgs};

@@ -164,7 +164,8 @@ impl Engine {
             }
             pass.evaluated += again;
         }
-        // Still dirty after the last sweep: what that sweep calculated feeds itself.
+        // Still dirty after the last sweep: the cells that sweep calculated
+        // are reported (the loop is among them, with readers it feeds).
         if !pass.unsettled.is_empty() && !program.schedule.iter().filter_map(closing).any(|f| self.dirty[f.index()]) {
             pass.unsettled.clear();
         }

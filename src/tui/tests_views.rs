@@ -13,9 +13,13 @@ use ratatui::style::{Color, Modifier};
 
 /// Writes `text` as the workbook `name`.ron and loads it into the stepper.
 fn stepper(name: &str, text: &str) -> Stepper {
+    // A file of its own per call: tests running at once may write the same
+    // workbook, and one would read the other's half-written file.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("dataflow-tui-views-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("the temporary directory is made");
-    let path = dir.join(format!("{name}.ron"));
+    let path = dir.join(format!("{name}-{call}.ron"));
     std::fs::write(&path, text).expect("the workbook is written");
     app(Options { workbook: path, ..Options::default() })
 }

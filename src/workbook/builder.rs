@@ -269,9 +269,10 @@ impl Builder {
         self.name_places.get(&name.to_lowercase()).map(String::as_str)
     }
 
-    /// Whether `text` is neither a reference nor a name defined so far.
+    /// Whether `text` reads as a name (not a reference) that is not defined
+    /// so far. A misspelt reference (`Main!P34:AP6O`) is no name.
     pub fn unknown_name(&self, text: &str) -> bool {
-        parse_ref(text, &self.sheets, 0).is_err() && self.defined_at(text).is_none()
+        parse_ref(text, &self.sheets, 0).is_err() && check_name(text).is_ok() && self.defined_at(text).is_none()
     }
 
     /// `Main!D4:L12` for messages.

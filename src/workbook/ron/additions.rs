@@ -6,9 +6,10 @@
 //! with the strategy on the name reads `OR(FALSE, struck.locked)`.
 //!
 //! Each addition becomes a name of its own, `NAME.FILE` (the file's stem,
-//! `-` as `_`), entered from NAME's anchor, so its relative references mean
-//! what they would in NAME, its problems are placed in its own file, and
-//! `explain` and the exported workbook show it. The arguments are added in
+//! `-` as `_`; two files of one stem cannot both add to NAME), entered from
+//! NAME's anchor, so its relative references mean what they would in NAME,
+//! its problems are placed in its own file, and `explain`, `dataflow names`
+//! and the exported workbook show it. NAME's formula text stays as written. The arguments are added in
 //! the order the files are read (the workbook's includes, then each part
 //! that is on, by rank: see `parts`). NAME must be defined by some file
 //! (or the workbook) and its formula must be a call; the function's
@@ -40,7 +41,8 @@ fn own_name(to: &str, file: &Source) -> String {
 /// Adds every addition, in order, to the formula of the name it names.
 pub(crate) fn resolve(b: &mut Builder, additions: Vec<Addition>) {
     for a in additions {
-        let Some(i) = b.names.iter().position(|n| n.name.eq_ignore_ascii_case(&a.to)) else {
+        let to = a.to.to_lowercase();
+        let Some(i) = b.names.iter().position(|n| n.name.to_lowercase() == to) else {
             let m = format!("`+=` adds to the name `{}`, which no file defines", a.to);
             b.error(&a.file, a.span, m, "not defined");
             continue;
@@ -70,24 +72,21 @@ pub(crate) fn resolve(b: &mut Builder, additions: Vec<Addition>) {
         }
         let def = Name { name: own.clone(), anchor, formula: a.formula, comment: a.comment };
         b.add_name(&a.file, a.span, Some(def), &own);
-        append(&mut b.names[i].formula, &own);
+        // Not added when `NAME.FILE` is no valid name (a file called `x wing.dfl`).
+        if b.defined_at(&own).is_some() {
+            append(&mut b.names[i].formula, &own);
+        }
     }
 }
 
-/// Appends `name` as the last argument of the call that is `f`'s formula,
-/// in its text too (before the closing parenthesis). The new argument's
-/// span is that parenthesis, where a problem with the call's arguments is
-/// shown.
+/// Appends `name` as the last argument of the call that is `f`'s formula.
+/// The text stays as written, so every span still maps into the file; the
+/// new argument's span is the closing parenthesis, where a problem with
+/// the call's arguments is shown (`dataflow names` lists the additions).
 fn append(f: &mut Formula, name: &str) {
     let end = f.expr.span.end;
     let paren = end.saturating_sub(1)..end;
     if let ExprKind::Call { args, .. } = &mut f.expr.kind {
-        let sep = if args.is_empty() { "" } else { ", " };
-        args.push(Expr::new(ExprKind::Name(name.to_string()), paren.clone()));
-        if f.text.get(paren.clone()) == Some(")") {
-            let added = format!("{sep}{name}");
-            f.text.insert_str(paren.start, &added);
-            f.expr.span.end += added.len();
-        }
+        args.push(Expr::new(ExprKind::Name(name.to_string()), paren));
     }
 }

@@ -12,8 +12,9 @@
 //! An entry starts with a line whose first character (column 0) is not
 //! blank and not `#`: `name NAME [@ ANCHOR] = formula`, `name NAME +=
 //! formula` (an argument added to the call that is NAME's formula, see
-//! `additions`), `cells AREA = formula`, or `place NAME on SHELF` (NAME
-//! names the next free place on the shelf SHELF, see `places`; no formula). The formula begins after the `=` (on the same
+//! `additions`), `cells AREA = formula`, `place NAME on SHELF` (NAME names
+//! the next free place on the shelf SHELF) or `place NAME after SHELF` (NAME
+//! moved after its places; see `places`; no formula). The formula begins after the `=` (on the same
 //! line or the next) and runs on over every following line that is blank or
 //! indented, up to the next line with something at column 0. Its text is
 //! the exact slice of the file, trailing whitespace trimmed, so parser spans
@@ -82,7 +83,7 @@ pub(crate) fn parse_dfl(src: &Arc<Source>) -> (Vec<DflEntry>, Vec<Diagnostic>) {
             let lead = line.len() - line.trim_start().len();
             diags.push(
                 Diagnostic::at(src, start + lead..start + line.trim_end().len(), "indented line outside an entry", "not part of any formula")
-                    .with_note("an entry starts at column 0 with `name` or `cells`; only the formula's continuation lines are indented"),
+                    .with_note("an entry starts at column 0 with `name`, `cells` or `place`; only the formula's continuation lines are indented"),
             );
             continue;
         }
@@ -175,7 +176,7 @@ fn entry(src: &Arc<Source>, start: usize, end: usize) -> Result<(DflKind, Span),
             }
             if name.is_empty() {
                 return Err(Diagnostic::at(src, cur.here(), "expected a name after `name`", "name expected here")
-                    .with_note("an entry reads `name NAME [@ ANCHOR] = formula`"));
+                    .with_note("an entry reads `name NAME [@ ANCHOR] = formula` or `name NAME += formula`"));
             }
             cur.skip_blanks();
             let anchor = if cur.peek() == Some('@') {

@@ -4,7 +4,9 @@
 //! its files (a Sudoku strategy swaps the candidates formula for one that
 //! reads the strategy's board). Every part is checked whether it is on or
 //! not: its name, its one-line description, that what it replaces is an
-//! include of the workbook, and its views. Only the files of the parts that
+//! include of the workbook, and its views (a view of a part that is off
+//! may name what only that part's files define, such as a board it places:
+//! such a name is checked when the part is on). Only the files of the parts that
 //! are on are read, by `rank` (then as declared: a part without one ranks
 //! 0); a file that several parts include is read once, where it is first.
 
