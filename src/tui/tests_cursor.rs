@@ -175,6 +175,9 @@ fn parts_toggle() {
     press(&mut a, "px");
     assert_eq!((a.mode.clone(), a.views.len()), (Mode::Normal, 3), "any other key closes the list");
     press(&mut a, "p9");
+    assert_eq!(a.message.as_deref(), Some("parts on: hidden-quads; loaded again, step 0"), "the ninth part");
+    let mut a = app(Options { workbook: "tests/data/parts/book.ron".into(), ..Options::default() });
+    press(&mut a, "p9");
     assert_eq!(a.message.as_deref(), Some("there is no part 9"));
 }
 
