@@ -112,11 +112,18 @@ impl Stepper {
         self.clamp_scroll();
     }
 
-    /// A key while the parts are listed: a digit toggles that part; any
-    /// other key closes the list.
+    /// A key while the parts are listed: a digit (past 9, a letter) toggles
+    /// that part; any other key closes the list.
     fn on_parts_key(&mut self, key: KeyEvent) {
-        if let KeyCode::Char(c @ '1'..='9') = key.code {
-            self.toggle_part(c as usize - '1' as usize);
+        let parts = self.session.workbook().parts.len();
+        match key.code {
+            KeyCode::Char(c @ '1'..='9') => self.toggle_part(c as usize - '1' as usize),
+            KeyCode::Char(c) => {
+                if let Some(n) = super::parts::part_of(c).filter(|&n| n >= 9 && n < parts) {
+                    self.toggle_part(n);
+                }
+            }
+            _ => {}
         }
     }
 }

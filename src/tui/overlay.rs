@@ -20,7 +20,7 @@ const HELP: &[&str] = &[
     "arrows, hjkl  move the cell cursor (across views); the page follows",
     ": or g      go to a cell: type its address, Enter",
     "/           search values and formulas; n next, N previous match",
-    "p           the workbook's parts; a digit turns one on or off",
+    "p           the workbook's parts; a part's key (1-9, a-z) turns it on or off",
     "x           explain the cell under the cursor: its changes and why",
     "f           follow changes: each step scrolls the page to the cells it changed",
     "PgUp/PgDn   scroll a page; Home the top, End the bottom",
@@ -61,10 +61,16 @@ pub fn draw_help(buf: &mut Buffer, area: Rect, color: bool) {
     draw_box(buf, area, Block::bordered().title(" keys "), lines);
 }
 
-/// The parts box: one numbered line per part, `[x]` when it is on.
+/// The parts box: one numbered line per part, `[x]` when it is on, cut
+/// with `…` to the screen's width so that every part keeps one line.
 pub fn draw_parts(buf: &mut Buffer, area: Rect, parts: &[String]) {
-    let mut lines: Vec<Line> = parts.iter().map(|l| Line::raw(l.clone())).collect();
+    let room = usize::from(area.width.saturating_sub(4)).max(1);
+    let cut = |l: &String| match l.char_indices().nth(room - 1) {
+        Some((i, _)) if l.chars().count() > room => format!("{}…", &l[..i]),
+        _ => l.clone(),
+    };
+    let mut lines: Vec<Line> = parts.iter().map(|l| Line::raw(cut(l))).collect();
     lines.push(Line::raw(""));
-    lines.push(Line::raw("a digit turns that part on or off (the workbook is loaded again); any other key closes"));
+    lines.push(Line::raw("its key (1-9, then a-z) turns a part on or off; any other key closes"));
     draw_box(buf, area, Block::bordered().title(" parts "), lines);
 }

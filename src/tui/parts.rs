@@ -1,6 +1,6 @@
 //! Turning the workbook's optional parts on and off from the stepper: `p`
 //! lists them numbered (the overlay is drawn by [`super::draw`]), a digit
-//! toggles one. The workbook is then loaded again with the new set of
+//! (past 9, a letter: `a` is the tenth) toggles one. The workbook is then loaded again with the new set of
 //! parts and prepared as at the start (inputs, reset protocol, `--set`,
 //! the same `--show` keys, or every view of the new workbook when none were
 //! given), the history restarts at step 0, and the cursor stays on its cell
@@ -8,6 +8,23 @@
 
 use super::stepper::{Mode, Stepper};
 use crate::app::{Failure, Options};
+
+/// The key of part `i` (from 0) in the list: `1` to `9`, then `a` to `z`.
+pub fn key_of(i: usize) -> char {
+    match i {
+        0..=8 => char::from(b'1' + i as u8),
+        _ => char::from(b'a' + (i - 9).min(25) as u8),
+    }
+}
+
+/// The part a key stands for (from 0), the inverse of [`key_of`].
+pub fn part_of(c: char) -> Option<usize> {
+    match c {
+        '1'..='9' => Some(c as usize - '1' as usize),
+        'a'..='z' => Some(c as usize - 'a' as usize + 9),
+        _ => None,
+    }
+}
 
 impl Stepper {
     /// `p`: lists the parts, or says there are none.
@@ -27,7 +44,7 @@ impl Stepper {
         parts
             .iter()
             .enumerate()
-            .map(|(i, p)| format!("{} {} {:width$}  {}", i + 1, mark(p.on), p.name, p.about))
+            .map(|(i, p)| format!("{} {} {:width$}  {}", key_of(i), mark(p.on), p.name, p.about))
             .collect()
     }
 
@@ -35,7 +52,7 @@ impl Stepper {
     pub fn toggle_part(&mut self, n: usize) {
         let parts = &self.session.workbook().parts;
         let Some(part) = parts.get(n) else {
-            self.message = Some(format!("there is no part {}", n + 1));
+            self.message = Some(format!("there is no part {}", key_of(n)));
             return;
         };
         let with: Vec<String> =

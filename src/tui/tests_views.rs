@@ -5,7 +5,7 @@
 //! edges, and `f`, following changes. The workbooks are written by the
 //! tests, into a temporary directory.
 
-use super::stepper::Stepper;
+use super::stepper::{Mode, Stepper};
 use super::tests::{app, code, press, render, screen};
 use crate::app::Options;
 use crossterm::event::KeyCode;
@@ -192,4 +192,27 @@ fn spill_ranges_are_marked() {
     a.color = true;
     let buf = render(&mut a, 60, 12);
     assert_eq!((buf[(1, 2)].bg, buf[(b1, 1)].bg), (Color::Blue, Color::Reset));
+}
+
+/// Past nine parts, the list names them by letter (`a` the tenth) and a
+/// letter toggles one; a letter past the last closes the list.
+#[test]
+fn parts_past_nine_are_toggled_by_letter() {
+    let parts: Vec<String> = (1..=11).map(|i| format!("\"p{i}\": (about: \"part {i}\")")).collect();
+    let text = format!("Workbook(sheets: [\"Main\"], cells: {{ \"Main!A1\": 1 }}, parts: {{ {} }})", parts.join(", "));
+    let mut a = stepper("parts11", &text);
+    press(&mut a, "p");
+    let lines = a.parts_lines();
+    assert!(
+        lines[8].starts_with("9 [ ] p9 ") && lines[9].starts_with("a [ ] p10") && lines[10].starts_with("b [ ] p11"),
+        "{lines:?}"
+    );
+    press(&mut a, "a");
+    assert_eq!(a.message.as_deref(), Some("parts on: p10; loaded again, step 0"));
+    press(&mut a, "pb");
+    assert_eq!(a.message.as_deref(), Some("parts on: p10, p11; loaded again, step 0"));
+    press(&mut a, "pc");
+    assert_eq!(a.mode, Mode::Normal, "a letter past the last part closes the list");
+    let on: Vec<&str> = a.session().workbook().parts.iter().filter(|p| p.on).map(|p| p.name.as_str()).collect();
+    assert_eq!(on, ["p10", "p11"], "and toggles nothing");
 }
