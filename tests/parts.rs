@@ -101,3 +101,38 @@ fn badly_declared_parts_are_located_errors() {
         "{out:?}"
     );
 }
+
+/// A part may raise the workbook's `max_iterations` while it is on (the
+/// largest asked for; never lower); a value out of Excel's range is a
+/// located error whether the part is on or not.
+#[test]
+fn a_part_raises_max_iterations_while_it_is_on() {
+    let cap = |with: &[&str]| {
+        let with: Vec<String> = with.iter().map(|w| w.to_string()).collect();
+        let s = dataflow::session::Session::load_with(std::path::Path::new("workbooks/sudoku.ron"), &with).unwrap();
+        s.engine().settings.max_iterations
+    };
+    assert_eq!(cap(&[]), 100, "the article's workbook");
+    assert_eq!(cap(&["status"]), 100);
+    assert_eq!(cap(&["locked"]), 200);
+    assert_eq!(cap(&["all"]), 200);
+    let text = r#"Workbook(sheets: ["Main"], calc: (max_iterations: 300), parts: {
+        "low": (about: "asks for fewer", max_iterations: 50),
+        "bad": (about: "out of range", max_iterations: 0),
+    })"#;
+    let load = |with: &[&str]| {
+        let with: Vec<String> = with.iter().map(|w| w.to_string()).collect();
+        dataflow::workbook::ron::from_str_with(text, std::path::Path::new("t.ron"), std::path::Path::new("."), &with)
+    };
+    let errors = load(&[]).expect_err("max_iterations 0 is refused").diagnostics;
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].message, "max_iterations must be between 1 and 32767, not 0");
+    assert_eq!(errors[0].line_col(), Some((3, 40)), "at the part's field");
+    let text = text.replace("max_iterations: 0", "max_iterations: 400");
+    let load = |with: &[&str]| {
+        let with: Vec<String> = with.iter().map(|w| w.to_string()).collect();
+        dataflow::workbook::ron::from_str_with(&text, std::path::Path::new("t.ron"), std::path::Path::new("."), &with)
+    };
+    assert_eq!(load(&["low"]).unwrap().calc.max_iterations, 300, "a part never lowers it");
+    assert_eq!(load(&["all"]).unwrap().calc.max_iterations, 400);
+}

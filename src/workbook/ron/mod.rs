@@ -86,6 +86,9 @@ pub fn from_str_in(
     additions::resolve(&mut b, additions);
     b.names_read();
     let mut file = read::body(&mut b, &raw, &root, &src, calc);
+    if let Some(n) = chosen.max_iterations.filter(|&n| n > file.calc.max_iterations) {
+        file.calc.max_iterations = n;
+    }
     let part_views = parts::views(&mut b, &src, &raw.parts, root.field("parts"), &chosen);
     parts::add_views(&mut b, &src, &mut file.views, part_views);
     include::add_cells(&mut b, read);

@@ -9,6 +9,8 @@
 //! such a name is checked when the part is on). Only the files of the parts that
 //! are on are read, by `rank` (then as declared: a part without one ranks
 //! 0); a file that several parts include is read once, where it is first.
+//! A part may raise the workbook's `max_iterations` while it is on (the
+//! largest asked for counts; it never lowers it).
 
 use super::include::Include;
 use super::raw::{Entries, RawPart, Str};
@@ -34,6 +36,8 @@ pub(crate) struct Chosen<'t> {
     /// The declared parts with a valid name (their index among the
     /// declared ones), whose views [`views`] checks once the names are read.
     valid: Vec<usize>,
+    /// The most iterations a part that is on asks for (`max_iterations`).
+    pub max_iterations: Option<u32>,
 }
 
 /// Reads the declared parts and chooses the files and views of those named
@@ -51,7 +55,7 @@ pub(crate) fn choose<'t>(
     let (base_list, base_places) = base;
     let key = |text: &str| clean(&base_dir.join(text));
     let base_paths: Vec<_> = base_list.iter().map(|s| key(&s.text)).collect();
-    let mut chosen = Chosen { parts: Vec::new(), includes: Vec::new(), valid: Vec::new() };
+    let mut chosen = Chosen { parts: Vec::new(), includes: Vec::new(), valid: Vec::new(), max_iterations: None };
     let mut replaced = Vec::new();
     let mut extra = Vec::new();
     for (i, (name, part)) in raw.0.iter().enumerate() {
@@ -73,6 +77,13 @@ pub(crate) fn choose<'t>(
                 b.error(src, at.field("replace").item(j).string(), m, "not an include of the workbook");
             } else if on {
                 replaced.push(path);
+            }
+        }
+        if let Some(n) = part.max_iterations {
+            if let Err(e) = crate::policy::CalcSettings::default().with_max_iterations(n) {
+                b.error(src, at.field_name("max_iterations"), format!("max_iterations {e}, not {n}"), "out of range");
+            } else if on {
+                chosen.max_iterations = chosen.max_iterations.max(Some(n));
             }
         }
         chosen.parts.push(Part { name: name.text.to_string(), about: about.to_string(), on, rank: part.rank });

@@ -65,6 +65,8 @@ pub(crate) struct RawPart<'a> {
     pub about: Str<'a>,
     #[serde(default)]
     pub rank: Option<u32>,
+    #[serde(default)]
+    pub max_iterations: Option<u32>,
     #[serde(default, borrow)]
     pub include: Vec<Str<'a>>,
     #[serde(default, borrow)]
