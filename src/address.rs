@@ -63,6 +63,17 @@ impl Area {
     pub fn contains(&self, c: CellAddr) -> bool {
         c.sheet == self.sheet && (self.r0..=self.r1).contains(&c.row) && (self.c0..=self.c1).contains(&c.col)
     }
+
+    /// The cell of `other` at `cell`'s place in this area (same row and
+    /// column offsets); `None` when `cell` is outside it.
+    pub fn aligned(&self, other: &Area, cell: CellAddr) -> Option<CellAddr> {
+        self.contains(cell).then(|| CellAddr {
+            sheet: other.sheet,
+            row: other.r0 + (cell.row - self.r0),
+            col: other.c0 + (cell.col - self.c0),
+        })
+    }
+
     /// The smallest area holding both (the `:` operator); None across sheets.
     pub fn union(&self, o: &Area) -> Option<Area> {
         (self.sheet == o.sheet).then(|| Area {

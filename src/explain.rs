@@ -12,6 +12,12 @@
 //! first old value, last new value and the step of their last change), so
 //! the cost is that of the run plus one area test per write.
 //!
+//! A view may declare a reason area (`reasons:` in the workbook file): a
+//! text per cell saying why the cell holds its value, written by the
+//! workbook's own formulas (a strategy board's pattern, a single's unit).
+//! A change, and each of its causes, carries the text of its reason cell
+//! as it stood at the end of the pass the change was made in.
+//!
 //! A run starts from the engine's state (for a session: after the reset
 //! protocol, "step 0"); cells set by hand since its last recalculation are
 //! not seen by the loop, so the caller passes them as changes of step 0;
@@ -25,7 +31,7 @@
 //! let mut s = Session::load("workbooks/sudoku.ron".as_ref()).expect("it loads");
 //! let before = reset(&mut s).expect("a reset protocol"); // Main!D27: "reset" -> "solve"
 //! let r4 = s.area("Main!R4").expect("a cell").top_left();
-//! let history = explain(s.engine(), r4, &before).expect("a formula cell");
+//! let history = explain(s.engine(), r4, &before, &s.workbook().views).expect("a formula cell");
 //! // The 3 of the given 2 in D16 goes in step 1, when the state turned to "solve".
 //! assert_eq!(history.steps[0].step, 1);
 //! assert_eq!(history.steps[0].causes[0].cell, s.area("Main!D27").unwrap().top_left());
@@ -35,7 +41,7 @@ use crate::address::{Area, CellAddr};
 use crate::engine::{Change, Engine, Flow, Observer, PassInfo, Program, Report};
 use crate::session::Session;
 use crate::value::Value;
-use crate::workbook::{CellEntry, Formula, Workbook};
+use crate::workbook::{CellEntry, Formula, ViewDef, Workbook};
 use std::collections::HashMap;
 
 /// How many causes a change lists (in calculation order); the rest are
@@ -53,6 +59,10 @@ pub struct Cause {
     pub new: Value,
     /// The step it (last) changed in; 0 for a cell set before the run.
     pub step: u32,
+    /// Why it holds its new value: the text of its reason cell (a view's
+    /// reason area) at the end of the step the explained cell changed in;
+    /// `None` outside a view with reasons or when the text is blank.
+    pub reason: Option<String>,
 }
 
 /// One change of the explained cell.
@@ -68,6 +78,9 @@ pub struct Step {
     pub causes: Vec<Cause>,
     /// How many more precedents changed than are listed.
     pub more: usize,
+    /// Why the explained cell holds its new value, when it is in a view
+    /// with reasons (as [`Cause::reason`]).
+    pub reason: Option<String>,
 }
 
 /// What one formula cell did over a recalculation.
@@ -93,8 +106,10 @@ impl History {
 /// as it is), up to convergence, oscillation or the iteration cap.
 /// `before` lists the cells set since the engine last recalculated (the
 /// reset protocol's `then` cells, `--set` cells), counted as changed in
-/// step 0. None when `cell` holds no formula.
-pub fn explain(engine: &Engine, cell: CellAddr, before: &[Change]) -> Option<History> {
+/// step 0. `views` are the workbook's views: the reason areas they declare
+/// give each change and cause its [`Step::reason`] and [`Cause::reason`].
+/// None when `cell` holds no formula.
+pub fn explain(engine: &Engine, cell: CellAddr, before: &[Change], views: &[ViewDef]) -> Option<History> {
     let program = engine.program().clone();
     let f = program.formula_at(cell)?;
     let c = program.cell(f);
@@ -105,6 +120,8 @@ pub fn explain(engine: &Engine, cell: CellAddr, before: &[Change]) -> Option<His
         pending: HashMap::new(),
         seen: Vec::new(),
         steps: Vec::new(),
+        views: views.iter().filter(|v| v.reasons.is_some()).cloned().collect(),
+        why: 0,
     };
     for b in before {
         watcher.record(b.cell, &b.old, &b.new, 0);
@@ -112,6 +129,7 @@ pub fn explain(engine: &Engine, cell: CellAddr, before: &[Change]) -> Option<His
     let start = engine.get(cell).clone();
     let mut copy = engine.clone();
     let report = copy.recalc_with(&mut watcher);
+    watcher.give_reasons(&copy);
     Some(History { cell, start, steps: watcher.steps, report })
 }
 
@@ -174,9 +192,39 @@ struct Watcher {
     /// Those the cell's last evaluation saw (kept until it is written).
     seen: Vec<Cause>,
     steps: Vec<Step>,
+    /// The views with reason areas.
+    views: Vec<ViewDef>,
+    /// The steps before this one have their reasons.
+    why: usize,
 }
 
 impl Watcher {
+    /// The reason text of `cell` in `engine`: its reason cell's text.
+    fn reason(&self, engine: &Engine, cell: CellAddr) -> Option<String> {
+        let at = self.views.iter().find_map(|v| v.reason_cell(cell))?;
+        match engine.get(at) {
+            Value::Text(t) if !t.trim().is_empty() => Some(t.to_string()),
+            _ => None,
+        }
+    }
+
+    /// Gives the changes recorded since the last call, and their causes,
+    /// their reasons as `engine` holds them now (at the end of a pass).
+    fn give_reasons(&mut self, engine: &Engine) {
+        if self.views.is_empty() {
+            return;
+        }
+        for i in self.why..self.steps.len() {
+            let reason = self.reason(engine, self.cell);
+            let causes: Vec<Option<String>> =
+                self.steps[i].causes.iter().map(|c| self.reason(engine, c.cell)).collect();
+            let step = &mut self.steps[i];
+            step.reason = reason;
+            step.causes.iter_mut().zip(causes).for_each(|(c, r)| c.reason = r);
+        }
+        self.why = self.steps.len();
+    }
+
     fn record(&mut self, cell: CellAddr, old: &Value, new: &Value, step: u32) {
         if !self.reads.iter().any(|a| a.contains(cell)) {
             return;
@@ -187,7 +235,7 @@ impl Watcher {
                 c.new = new.clone();
                 c.step = step;
             })
-            .or_insert_with(|| Cause { cell, old: old.clone(), new: new.clone(), step });
+            .or_insert_with(|| Cause { cell, old: old.clone(), new: new.clone(), step, reason: None });
     }
 }
 
@@ -204,12 +252,13 @@ impl Observer for Watcher {
             causes.sort_by_key(|c| (c.step, c.cell));
             let more = causes.len().saturating_sub(MAX_CAUSES);
             causes.truncate(MAX_CAUSES);
-            self.steps.push(Step { step: self.step, old: old.clone(), new: new.clone(), causes, more });
+            self.steps.push(Step { step: self.step, old: old.clone(), new: new.clone(), causes, more, reason: None });
         }
         self.record(cell, old, new, self.step);
     }
 
-    fn pass(&mut self, _engine: &Engine, _pass: &PassInfo) -> Flow {
+    fn pass(&mut self, engine: &Engine, _pass: &PassInfo) -> Flow {
+        self.give_reasons(engine);
         self.step += 1;
         Flow::Continue
     }

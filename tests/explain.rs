@@ -23,7 +23,7 @@ fn story(s: &mut Sheet, cell: &str, before: &[Change]) -> Vec<String> {
 
 fn history(s: &mut Sheet, cell: &str, before: &[Change]) -> Option<History> {
     let at = s.addr(cell);
-    explain(s.engine_ref(), at, before)
+    explain(s.engine_ref(), at, before, &[])
 }
 
 fn lines(h: &History) -> Vec<String> {

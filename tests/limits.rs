@@ -12,16 +12,11 @@ use dataflow::functions::VARIADIC;
 use dataflow::grid::MAX_GRID_CELLS;
 use dataflow::testing::Sheet;
 use dataflow::value::Value;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Writes `text` as `NAME.ron` in this test run's directory; its path.
 fn workbook(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("dataflow-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join(format!("{name}.ron"));
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    common::temp_workbook("limits", name, text)
 }
 
 #[test]

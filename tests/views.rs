@@ -10,15 +10,10 @@
 mod common;
 
 use common::expect_exit;
-use std::path::PathBuf;
 
 /// Writes `text` as the workbook `name`.ron in this test run's directory.
 fn workbook(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("dataflow-views-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("the temporary directory is made");
-    let path: PathBuf = dir.join(format!("{name}.ron"));
-    std::fs::write(&path, text).expect("the workbook is written");
-    path.to_string_lossy().into_owned()
+    common::temp_workbook("views", name, text)
 }
 
 /// A 16x16 Sudoku board in Main!A1:P16 (a valid grid, every fifth cell

@@ -111,7 +111,7 @@ pub fn explain<'py>(py: Python<'py>, wb: &Workbook, cell: &str, reset: bool) -> 
     let at = wb.cell(cell, "explain")?;
     let mut copy = wb.session.clone();
     let before = if reset { reset_protocol(&mut copy).map_err(err)? } else { Vec::new() };
-    let Some(h) = py.detach(|| history(copy.engine(), at, &before)) else {
+    let Some(h) = py.detach(|| history(copy.engine(), at, &before, &copy.workbook().views)) else {
         let name = wb.cell_name(at);
         let program = copy.engine().program();
         let held = dataflow::explain::entry(copy.workbook(), program, at).map(|e| &e.content);
@@ -138,6 +138,7 @@ fn record<'py>(py: Python<'py>, wb: &Workbook, step: &Step) -> PyResult<Bound<'p
             d.set_item("old", to_py(py, &c.old)?)?;
             d.set_item("new", to_py(py, &c.new)?)?;
             d.set_item("step", c.step)?;
+            d.set_item("reason", c.reason.as_deref())?;
             Ok(d)
         })
         .collect::<PyResult<Vec<_>>>()?;
@@ -147,5 +148,6 @@ fn record<'py>(py: Python<'py>, wb: &Workbook, step: &Step) -> PyResult<Bound<'p
     d.set_item("new", to_py(py, &step.new)?)?;
     d.set_item("causes", PyList::new(py, causes)?)?;
     d.set_item("more", step.more)?;
+    d.set_item("reason", step.reason.as_deref())?;
     Ok(d)
 }

@@ -83,6 +83,19 @@ def test_a_compact_view_shows_pencil_marks() -> None:
     assert [m.split(">")[1].split("<")[0] for m in marks.split("<td")[1:]] == ["1", "2", "3", "&nbsp;"]
 
 
+def test_explain_gives_the_reasons_of_a_view_with_a_reason_area() -> None:
+    wb = dataflow.load(SUDOKU, parts=["reasons"])
+    first = wb.explain("Main!AA5")[0]
+    # step 2: 6 -> "" (blank)  because Main!E16 "" -> 4 (step 1), Main!L16 "" -> 6 (step 1), ...
+    #   why Main!E16: hidden single: 4 has one place in column 2
+    assert first["causes"][0]["reason"] == "hidden single: 4 has one place in column 2"
+    assert first["causes"][1]["reason"] == "hidden single: 6 has one place in column 9"
+    assert first["reason"] is None, "the candidates view has no reason area"
+    placed = wb.explain("Main!G16")[0]
+    assert placed["reason"] == "naked single: only 9 left in r1c4"
+    assert dataflow.load(SUDOKU).explain("Main!AA5")[0]["causes"][0]["reason"] is None, "without the part"
+
+
 def test_explain_a_candidate(ellis: dataflow.Workbook) -> None:
     ellis.solve()
     history = ellis.explain("Main!AA5")

@@ -28,6 +28,27 @@ pub fn causes_text(p: &Program, step: &Step, value: fn(&Value) -> String) -> Res
     }
 }
 
+/// Why, in the workbook's own terms: the reason texts of the change
+/// (`why: naked single: only 6 left in r3c5`) and of its causes
+/// (`why Main!AB40: X-Wing 6: r4,r8 c3,c9`), each text once.
+pub fn reasons_text(p: &Program, step: &Step) -> Vec<String> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut lines = Vec::new();
+    let own = step.reason.as_deref().map(|r| (None, r));
+    let causes = step.causes.iter().filter_map(|c| Some((Some(c.cell), c.reason.as_deref()?)));
+    for (cell, text) in own.into_iter().chain(causes) {
+        if seen.contains(&text) {
+            continue;
+        }
+        seen.push(text);
+        lines.push(match cell {
+            Some(c) => format!("why {}: {text}", p.cell_name(c)),
+            None => format!("why: {text}"),
+        });
+    }
+    lines
+}
+
 /// `converged after 9 iterations; Main!Q4 changed once`.
 pub fn history_outcome(p: &Program, h: &History) -> String {
     let outcome = match h.report.iterations {

@@ -17,7 +17,7 @@ mod views;
 mod write;
 
 pub use errors::{view_errors, view_errors_warnings, warn_view_errors};
-pub use explain_text::{causes_text, change_text, history_outcome};
+pub use explain_text::{causes_text, change_text, history_outcome, reasons_text};
 pub use options::{Options, input_line, input_line_file};
 pub use prepare::{
     PASSED_OVER_SHOWN, Prepared, STRATEGIES_ORDER, apply_sets, apply_settings, load, prepare, prepare_loaded,

@@ -17,6 +17,8 @@ pub struct Shown {
     pub layout: Layout,
     /// Symbols, number format, compact form and region marks.
     pub display: Display,
+    /// The view's reason area (see [`ViewDef::reasons`]).
+    pub reasons: Option<Area>,
 }
 
 impl Shown {
@@ -26,7 +28,18 @@ impl Shown {
             area: v.area,
             layout: Layout { group: v.group, blank: v.blank.clone() },
             display: v.display.clone(),
+            reasons: v.reasons,
         }
+    }
+
+    /// A range the user named, shown as it is.
+    pub fn range(key: String, area: Area) -> Shown {
+        Shown { key, area, layout: Layout::default(), display: Display::default(), reasons: None }
+    }
+
+    /// The reason cell aligned with `cell` of the view, if it has reasons.
+    pub fn reason_cell(&self, cell: CellAddr) -> Option<CellAddr> {
+        self.area.aligned(&self.reasons?, cell)
     }
 
     /// The (rows, columns) of cells shown: one per group when compact.
@@ -76,10 +89,7 @@ pub fn shown_bound(session: &Session) -> u64 {
 /// column, under the range's name (`Sheet1!A1:D20`).
 fn used_ranges(session: &Session) -> Vec<Shown> {
     let sheets = &session.workbook().sheets;
-    used_areas(session)
-        .into_iter()
-        .map(|area| Shown { key: sheets.area(area), area, layout: Layout::default(), display: Display::default() })
-        .collect()
+    used_areas(session).into_iter().map(|area| Shown::range(sheets.area(area), area)).collect()
 }
 
 fn used_areas(session: &Session) -> Vec<Area> {
@@ -118,7 +128,7 @@ pub fn resolve_key(session: &Session, option: &str, k: &str) -> Result<Shown, Fa
                 Failure::usage(format!("{option} `{k}` is neither a view ({}) nor a range: {m}", views.join(", ")))
             })?;
             let area = showable(session, area).map_err(|m| Failure::usage(format!("{option} `{k}`: {m}")))?;
-            Ok(Shown { key: k.to_string(), area, layout: Layout::default(), display: Display::default() })
+            Ok(Shown::range(k.to_string(), area))
         }
     }
 }

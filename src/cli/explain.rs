@@ -13,11 +13,14 @@
 //! converged after 9 iterations; Main!Q4 changed once
 //! ```
 //!
+//! When the cell or a cause lies in a view with a reason area, its reason
+//! text follows on a `  why ...` line.
+//!
 //! A cell that is not a formula is a usage error, which says what it holds.
 
 use super::trace::trace_value;
 use crate::app::{
-    Failure, Options, apply_sets, causes_text, change_text, history_outcome, prepare, print, resolve_sets,
+    Failure, Options, apply_sets, causes_text, change_text, history_outcome, prepare, print, reasons_text, resolve_sets,
 };
 use dataflow::address::CellAddr;
 use dataflow::engine::{Change, Program};
@@ -36,7 +39,7 @@ pub fn explain_cell(options: &Options, cell: &str) -> Result<(), Failure> {
     let at = area.top_left();
     let program = session.engine().program();
     let found = entry(session.workbook(), program, at);
-    let Some(history) = explain(session.engine(), at, &before) else {
+    let Some(history) = explain(session.engine(), at, &before, &session.workbook().views) else {
         let input = session.workbook().inputs.iter().find(|i| i.area.contains(at)).map(|i| i.name.as_str());
         return Err(fail(not_a_formula(program, at, found, input, session.engine().get(at))));
     };
@@ -112,10 +115,15 @@ fn header(p: &Program, cell: CellAddr, found: Option<&CellEntry>) -> String {
     text
 }
 
-/// `step 3: 2 -> "" (blank)  because Main!E16 "" -> 1 (step 3), ...`
+/// `step 3: 2 -> "" (blank)  because Main!E16 "" -> 1 (step 3), ...`, then
+/// a `  why ...` line per reason text.
 fn step_line(p: &Program, step: &Step) -> String {
-    match causes_text(p, step, trace_value) {
+    let mut text = match causes_text(p, step, trace_value) {
         Ok(causes) => format!("{}  because {}\n", change_text(step, trace_value), causes.join(", ")),
         Err(why) => format!("{}  ({why})\n", change_text(step, trace_value)),
+    };
+    for line in reasons_text(p, step) {
+        text += &format!("  {line}\n");
     }
+    text
 }

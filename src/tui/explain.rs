@@ -6,7 +6,8 @@
 //! of step 0, then [`dataflow::explain::explain`] runs the recalculation to
 //! its end. The panel lists the value at step 0, then each change with its
 //! step, old and new value and the precedents that caused it; the change in
-//! effect at the step shown is marked `▶`, later ones are dimmed. Edits
+//! effect at the step shown is marked `▶`, later ones are dimmed; the
+//! reason texts of the workbook's reason areas follow each change. Edits
 //! (`e`) are not replayed: the panel explains the run from step 0 and says
 //! so when an edit made the steps shown differ from it. A long panel
 //! scrolls (arrows, `jk`, PgUp/PgDn, Home/End); any other key closes it.
@@ -14,7 +15,7 @@
 use super::find::{formula_text, value_text};
 use super::overlay;
 use super::stepper::{Kind, Mode, Stepper};
-use crate::app::{causes_text, change_text, history_outcome};
+use crate::app::{causes_text, change_text, history_outcome, reasons_text};
 use crossterm::event::{KeyCode, KeyEvent};
 use dataflow::address::CellAddr;
 use dataflow::engine::Change;
@@ -130,7 +131,7 @@ impl Stepper {
                 return;
             }
         };
-        match explain(start.engine(), cell, &before) {
+        match explain(start.engine(), cell, &before, &start.workbook().views) {
             Some(h) => {
                 let mut panel = self.panel(&h);
                 let rows = panel_rows(self.size.1);
@@ -211,7 +212,8 @@ impl Stepper {
         Panel { title: format!(" explain {name} "), lines, scroll: 0 }
     }
 
-    /// `step 2: 6 -> ""`, then one line per cause: `because Main!E16 "" -> 4 (step 1)`.
+    /// `step 2: 6 -> ""`, then one line per cause: `because Main!E16 "" -> 4
+    /// (step 1)`, then the reason texts: `why Main!AB40: X-Wing ...`.
     fn step_lines(&self, step: &Step) -> Vec<String> {
         let mut lines = vec![change_text(step, value_text)];
         match causes_text(self.session.engine().program(), step, value_text) {
@@ -220,6 +222,7 @@ impl Stepper {
             ),
             Err(why) => lines.push(format!("{:12}({why})", "")),
         }
+        lines.extend(reasons_text(self.session.engine().program(), step).into_iter().map(|l| format!("{:12}{l}", "")));
         lines
     }
 

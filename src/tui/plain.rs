@@ -16,14 +16,21 @@
 //! region map marks is `[v]` (the mark before the bracket). A compact
 //! cell shows its group's symbols now; its mark is that of its changed
 //! cells when they all changed alike (`-137`: candidates eliminated, 137
-//! left), `*` when they changed in different ways. There are no timings.
+//! left), `*` when they changed in different ways. Under the grid of a
+//! view with a reason area, a `why CELL: text` line for each cell the step
+//! gave a value to whose reason cell holds a text (at most
+//! [`MAX_REASON_LINES`]). There are no timings.
 
 use super::board::{Board, Counts, Mark, by_cell};
 use crate::app::{Failure, Options, Shown, iterations, oscillates_text, pass_text, prepare, reset_text, resolve_views};
 use dataflow::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo};
 use dataflow::render::{push_marked, ruled};
 use dataflow::session::{ResetRun, Session};
+use dataflow::value::Value;
 use std::io::{self, Write};
+
+/// The most reason lines a view lists in a step.
+pub const MAX_REASON_LINES: usize = 12;
 
 /// The legend printed first.
 pub const LEGEND: &str = "marks before each cell: ' ' unchanged, '+v' got the value v, \
@@ -100,9 +107,36 @@ fn write_views(engine: &Engine, views: &[Shown], changed: &[Change], out: &mut i
         }
         writeln!(out, "{head}")?;
         write!(out, "{}", board_text(&b))?;
+        for line in reasons(engine, v, changed) {
+            writeln!(out, "  {line}")?;
+        }
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// The reason lines of a view with a reason area: `why Main!AB40: X-Wing
+/// ...` for each of its cells the step gave a value to whose reason cell
+/// holds a text, in calculation order, at most [`MAX_REASON_LINES`].
+fn reasons(engine: &Engine, v: &Shown, changed: &[Change]) -> Vec<String> {
+    if v.reasons.is_none() {
+        return Vec::new();
+    }
+    let p = engine.program();
+    let mut lines: Vec<String> = changed
+        .iter()
+        .filter(|c| !c.new.is_blank())
+        .filter_map(|c| match engine.get(v.reason_cell(c.cell)?) {
+            Value::Text(t) if !t.trim().is_empty() => Some(format!("why {}: {t}", p.cell_name(c.cell))),
+            _ => None,
+        })
+        .collect();
+    if lines.len() > MAX_REASON_LINES {
+        let more = lines.len() - MAX_REASON_LINES;
+        lines.truncate(MAX_REASON_LINES);
+        lines.push(format!("and {more} more"));
+    }
+    lines
 }
 
 /// The mark character before a cell.

@@ -5,7 +5,8 @@
 //! other numbers (TEXT's formats, e.g. `0.00`, parsed once: [`NumberFormat`]),
 //! the compact form (each group of cells shown as one cell, a valid-values
 //! board's candidate string such as `137`) and a region map (an area of the
-//! shape shown whose cells hold a region number). This is data and the
+//! shape shown whose cells hold a region number), and the view's reason
+//! area ([`ViewDef::reason_cell`]). This is data and the
 //! geometry of what is shown where; how a display prints a value is
 //! `render`'s (`render/display.rs`), so the model imports nothing from it.
 
@@ -27,6 +28,19 @@ pub struct ViewDef {
     pub blank: String,
     /// Symbols, number format, compact form and region map.
     pub display: Display,
+    /// The reason area, of the view's shape: the text of its cell aligned
+    /// with a view cell says why that cell holds its value (a strategy
+    /// board's pattern, a single's unit); `explain` and the steppers show
+    /// it for the cells that caused a change.
+    pub reasons: Option<Area>,
+}
+
+impl ViewDef {
+    /// The reason cell aligned with `cell`, when the view has reasons and
+    /// covers it.
+    pub fn reason_cell(&self, cell: CellAddr) -> Option<CellAddr> {
+        self.area.aligned(&self.reasons?, cell)
+    }
 }
 
 /// A number format as TEXT reads it, parsed once.

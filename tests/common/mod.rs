@@ -19,6 +19,16 @@ pub mod watch;
 use std::process::Command;
 
 pub const SUDOKU: &str = "workbooks/sudoku.ron";
+
+/// Writes `text` as the workbook `name`.ron in a temporary directory of
+/// this test run, `dataflow-TAG-PID` (one per test file), and returns its path.
+pub fn temp_workbook(tag: &str, name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("dataflow-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("the temporary directory is made");
+    let path = dir.join(format!("{name}.ron"));
+    std::fs::write(&path, text).expect("the workbook is written");
+    path.to_string_lossy().into_owned()
+}
 pub const PE96: &str = "workbooks/puzzles/9x9/project_euler_96.txt";
 pub const PE96_SOLUTIONS: &str = "workbooks/puzzles/9x9/project_euler_96.solutions.txt";
 pub const GRID1: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";

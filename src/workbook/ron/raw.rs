@@ -131,6 +131,10 @@ pub(crate) struct RawView<'a> {
     /// The region map: cells holding a region number, 0 or blank for none.
     #[serde(default, borrow)]
     pub regions: Option<Str<'a>>,
+    /// The reason area: as many rows and columns as the range, a text per
+    /// cell saying why that cell holds its value.
+    #[serde(default, borrow)]
+    pub reasons: Option<Str<'a>>,
 }
 
 #[derive(Deserialize, Debug, Default)]

@@ -2,7 +2,8 @@
 //! grid. Checks each area (at most [`MAX_SHOWN_CELLS`], as for `--show`),
 //! the grouping (at least one row and one column), that each view is
 //! defined once (case-insensitively), and its display: the alphabet, the
-//! number format, the compact form and the region map.
+//! number format, the compact form, the region map and the reason area
+//! (of the range's shape).
 
 use super::raw::{Entries, RawView, Str};
 use super::spans::Node;
@@ -57,15 +58,43 @@ pub(crate) fn views(
         let Some(display) = display(b, src, def, at, &area) else {
             continue;
         };
+        let reasons = match &def.reasons {
+            Some(r) if off && b.unknown_name(&r.text) => None,
+            Some(r) => match reasons(b, src, &r.text, at, &area) {
+                Some(a) => Some(a),
+                None => continue,
+            },
+            None => None,
+        };
         out.push(ViewDef {
             name: key.text.to_string(),
             area,
             group: def.group,
             blank: def.blank.as_ref().map_or_else(|| ".".to_string(), |b| b.text.to_string()),
             display,
+            reasons,
         });
     }
     out
+}
+
+/// A view's reason area, of the view's rows and columns; `None` when it
+/// is not, reported.
+fn reasons(b: &mut Builder, src: &Arc<Source>, text: &str, at: &Node, area: &Area) -> Option<Area> {
+    let span = at.field("reasons").string();
+    let reasons = b.area(src, span.start, text)?;
+    if (reasons.rows(), reasons.cols()) != (area.rows(), area.cols()) {
+        let m = format!(
+            "the reason area has {} rows and {} columns; the view's range has {} and {}",
+            reasons.rows(),
+            reasons.cols(),
+            area.rows(),
+            area.cols()
+        );
+        b.error(src, span, m, "another shape");
+        return None;
+    }
+    Some(reasons)
 }
 
 /// A view's alphabet (no symbol twice), number format, compact form (which

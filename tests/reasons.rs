@@ -1,0 +1,272 @@
+//! Reasons: a view's reason area (`reasons:` in the workbook file) gives
+//! each of its cells a text saying why it holds its value, and `explain`,
+//! `step --plain` and the stepper show the text of the cells that caused a
+//! change. First the mechanism on a workbook written here (what is shown,
+//! when, and the load error of a misshapen area); then the Sudoku
+//! workbook's reasons, checked against the candidates they speak of: the
+//! singles' (formulas/ellis/reasons.dfl) pass by pass against the
+//! valid-values board each placement read, and the locked candidates' and
+//! the X-Wing's (their strategy files) against the snapshot searched.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::expect_exit;
+use dataflow::policy::Order;
+use dataflow::session::Session;
+use dataflow::value::Value;
+use std::path::Path;
+
+/// Writes `text` as the workbook `name`.ron in this test run's directory.
+fn workbook(name: &str, text: &str) -> String {
+    common::temp_workbook("reasons", name, text)
+}
+
+/// A counter A1 going 1, 2, 3 (its reason in B1 says so) and C1 reading it.
+fn counter(name: &str, reasons: &str) -> String {
+    workbook(
+        name,
+        &format!(
+            r#"Workbook(
+    sheets: ["Main"],
+    calc: (iterate: true, max_iterations: 10, max_change: 0.001),
+    cells: {{ "Main!A1": "=MIN(A1+1,3)", "Main!B1": "=\"counted to \"&A1", "Main!C1": "=A1*2" }},
+    views: {{ "count": (range: "Main!A1", reasons: "{reasons}"), "double": (range: "Main!C1") }},
+)"#
+        ),
+    )
+}
+
+#[test]
+fn explain_shows_the_reason_of_each_cause_at_its_step() {
+    let path = counter("counter-explain", "Main!B1");
+    let out = expect_exit(0, &["explain", &path, "Main!C1"]).stdout;
+    for line in [
+        "step 1: empty -> 2",
+        "  why Main!A1: counted to 1",
+        "  why Main!A1: counted to 2",
+        "  why Main!A1: counted to 3",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(line)), "{line}:\n{out}");
+    }
+    // The explained cell's own reason, when it is in a view with reasons.
+    let own = expect_exit(0, &["explain", &path, "Main!A1"]).stdout;
+    assert!(own.contains("\n  why: counted to 2\n"), "{own}");
+    // A view without reasons gives none.
+    let none = expect_exit(
+        0,
+        &[
+            "explain",
+            &workbook("plain", &std::fs::read_to_string(&path).unwrap().replace(", reasons: \"Main!B1\"", "")),
+            "Main!C1",
+        ],
+    )
+    .stdout;
+    assert!(!none.contains("why"), "{none}");
+}
+
+#[test]
+fn step_plain_lists_the_reasons_of_the_cells_a_step_changed() {
+    let out = expect_exit(0, &["step", "--plain", &counter("counter-plain", "Main!B1")]).stdout;
+    let step2: Vec<&str> =
+        out.lines().skip_while(|l| !l.starts_with("== step 2")).take_while(|l| !l.starts_with("== step 3")).collect();
+    assert!(step2.contains(&"  why Main!A1: counted to 2"), "{out}");
+    assert_eq!(step2.iter().filter(|l| l.contains("why")).count(), 1, "only the view with reasons: {step2:?}");
+}
+
+#[test]
+fn a_reason_area_of_another_shape_is_refused_where_written() {
+    let path = counter("counter-shape", "Main!B1:B2");
+    let out = expect_exit(1, &["check", &path]);
+    assert!(
+        out.stderr.contains("the reason area has 2 rows and 1 columns; the view's range has 1 and 1"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("counter-shape.ron:5:"), "located: {}", out.stderr);
+}
+
+/// The text of the session's cells in `area`, row by row.
+fn texts(s: &Session, area: &str) -> Vec<Vec<String>> {
+    let text = |v: &Value| match v {
+        Value::Text(t) => t.to_string(),
+        _ => String::new(),
+    };
+    s.read(&s.area(area).unwrap()).iter().map(|row| row.iter().map(text).collect()).collect()
+}
+
+/// Candidates as `[row][col][digit - 1]`, from a 27x27 board.
+type Cands = [[[bool; 9]; 9]; 9];
+
+fn cands(s: &Session, area: &str) -> Cands {
+    let mut c = [[[false; 9]; 9]; 9];
+    for (i, row) in s.read(&s.area(area).unwrap()).iter().enumerate() {
+        for (j, v) in row.iter().enumerate() {
+            c[i / 3][j / 3][(i % 3) * 3 + j % 3] = matches!(v, Value::Number(_));
+        }
+    }
+    c
+}
+
+/// The cells of row, column and box units, by name as the reasons say it.
+fn unit(kind: &str, n: usize) -> Vec<(usize, usize)> {
+    match kind {
+        "row" => (0..9).map(|c| (n - 1, c)).collect(),
+        "column" => (0..9).map(|r| (r, n - 1)).collect(),
+        _ => (0..9).map(|p| ((n - 1) / 3 * 3 + p / 3, (n - 1) % 3 * 3 + p % 3)).collect(),
+    }
+}
+
+fn sudoku(with: &[&str], puzzle: &str, order: Order) -> Session {
+    let with: Vec<String> = with.iter().map(|w| w.to_string()).collect();
+    let mut s = Session::load_with(Path::new(common::SUDOKU), &with).unwrap();
+    s.settings_mut().order = order;
+    s.set_input("puzzle", puzzle).unwrap();
+    s.reset().unwrap();
+    s
+}
+
+/// In a synchronous run every pass reads the last pass's candidates: each
+/// digit placed in a pass has the reason those candidates give it, checked
+/// here from the candidates themselves.
+#[test]
+fn every_placed_digit_has_the_single_that_placed_it() {
+    let mut s = sudoku(&["reasons"], common::GRID2, Order::Synchronous);
+    let mut before = cands(&s, "Main!P4:AP30");
+    let mut placed = 0;
+    for _ in 0..100 {
+        let sol_before = s.read(&s.area("Main!D16:L24").unwrap());
+        let report = s.step();
+        let sol = s.read(&s.area("Main!D16:L24").unwrap());
+        let reasons = texts(&s, "Main!AR16:AZ24");
+        for (r, c) in (0..9).flat_map(|r| (0..9).map(move |c| (r, c))) {
+            let Value::Number(d) = sol[r][c] else { continue };
+            if sol_before[r][c] == sol[r][c] {
+                continue;
+            }
+            placed += 1;
+            let d = d as usize;
+            let left = before[r][c].iter().filter(|&&x| x).count();
+            let why = &reasons[r][c];
+            if left == 1 {
+                assert_eq!(why, &format!("naked single: only {d} left in r{}c{}", r + 1, c + 1));
+            } else {
+                let rest = why
+                    .strip_prefix(&format!("hidden single: {d} has one place in "))
+                    .unwrap_or_else(|| panic!("r{}c{}: {why}", r + 1, c + 1));
+                let (kind, n) = rest.split_once(' ').unwrap();
+                let places: Vec<_> =
+                    unit(kind, n.parse().unwrap()).into_iter().filter(|&(y, x)| before[y][x][d - 1]).collect();
+                assert_eq!(places, vec![(r, c)], "r{}c{}: {why}", r + 1, c + 1);
+            }
+        }
+        before = cands(&s, "Main!P4:AP30");
+        if report.converged {
+            break;
+        }
+    }
+    assert!(placed > 40, "{placed} digits placed");
+    let reasons = texts(&s, "Main!AR16:AZ24");
+    for (n, ch) in common::GRID2.chars().enumerate() {
+        let why = &reasons[n / 9][n % 9];
+        assert_eq!(why == "given", ch.is_ascii_digit() && ch != '0', "r{}c{}: {why}", n / 9 + 1, n % 9 + 1);
+    }
+}
+
+/// The snapshot the boards search (Main!P32:CS32: 81 bit masks).
+fn snapshot(s: &Session) -> Cands {
+    let row = &s.read(&s.area("Main!P32:CS32").unwrap())[0];
+    let mut c = [[[false; 9]; 9]; 9];
+    for (n, v) in row[..81].iter().enumerate() {
+        let Value::Number(mask) = v else { panic!("{v:?}") };
+        (0..9).for_each(|d| c[n / 9][n % 9][d] = *mask >= 0.0 && (*mask as u32) >> d & 1 == 1);
+    }
+    c
+}
+
+/// `r7c9 ≠ 6` at the end of a reason: (row, column, digit), from 1.
+fn removal(text: &str) -> (usize, usize, usize) {
+    let (_, tail) = text.rsplit_once(" ⇒ r").unwrap_or_else(|| panic!("{text}"));
+    let (r, rest) = tail.split_once('c').unwrap();
+    let (c, d) = rest.split_once(" ≠ ").unwrap();
+    (r.parse().unwrap(), c.parse().unwrap(), d.parse().unwrap())
+}
+
+fn numbers(list: &str) -> Vec<usize> {
+    list.split(" and ").map(|n| n.trim().parse().unwrap()).collect()
+}
+
+/// A reason of the locked-candidates board holds in `v`: the unit named
+/// holds the digit (twice or more) only inside the other unit named, which
+/// holds the removed candidate.
+fn locked_holds(v: &Cands, text: &str) -> bool {
+    let (r, c, d) = removal(text);
+    let pattern = text.split(" ⇒ ").next().unwrap();
+    let words: Vec<&str> = pattern.split(' ').collect();
+    // "locked candidates: 6 in box 2 lies only in row 3"
+    let [_, _, digit, "in", kind, n, "lies", "only", "in", other, m] = words[..] else { panic!("{text}") };
+    let (a, b) = (unit(kind, n.parse().unwrap()), unit(other, m.parse().unwrap()));
+    let places: Vec<_> = a.iter().filter(|&&(y, x)| v[y][x][d - 1]).collect();
+    digit == d.to_string()
+        && places.len() >= 2
+        && places.iter().all(|p| b.contains(p))
+        && b.contains(&(r - 1, c - 1))
+        && !a.contains(&(r - 1, c - 1))
+}
+
+/// A reason of the X-Wing board holds in `v`: the two lines named hold the
+/// digit in exactly the two positions named, one of which is the removal's.
+fn x_wing_holds(v: &Cands, text: &str) -> bool {
+    let (r, c, d) = removal(text);
+    let pattern = text.split(" ⇒ ").next().unwrap();
+    let body = pattern.strip_prefix(&format!("X-Wing on {d}: ")).unwrap_or_else(|| panic!("{text}"));
+    let (lines, positions) = body.split_once(", ").unwrap();
+    let (kind, lines) = lines.split_once(' ').unwrap();
+    let positions = numbers(positions.split_once(' ').unwrap().1);
+    let at = |line: usize, p: usize| if kind == "rows" { v[line - 1][p - 1][d - 1] } else { v[p - 1][line - 1][d - 1] };
+    let (me, pos) = if kind == "rows" { (r, c) } else { (c, r) };
+    let lines = numbers(lines);
+    lines.len() == 2
+        && !lines.contains(&me)
+        && positions.contains(&pos)
+        && lines.iter().all(|&l| (1..=9).filter(|&p| at(l, p)).collect::<Vec<_>>() == positions)
+}
+
+/// Row-major with every strategy on the X-Wing example (and a puzzle of the
+/// pairs tier): each removal the locked-candidates and X-Wing boards list
+/// gets a reason in the pass it is listed, naming the removal and a
+/// pattern that holds in the snapshot the board searched.
+#[test]
+fn every_removal_has_the_pattern_that_made_it() {
+    let puzzles = ["1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5", common::GRID2];
+    let mut checked = [0, 0];
+    for puzzle in puzzles {
+        let mut s = sudoku(&["all"], puzzle, Order::RowMajor);
+        let boards = [("locked_board", "locked_reasons"), ("x_wing_board", "x_wing_reasons")];
+        let mut listed: Vec<Cands> = boards.iter().map(|(b, _)| cands(&s, b)).collect();
+        for _ in 0..200 {
+            let report = s.step();
+            let snap = snapshot(&s);
+            for (k, (board, reasons)) in boards.iter().enumerate() {
+                let now = cands(&s, board);
+                let texts = texts(&s, reasons);
+                for (r, c, d) in (0..9).flat_map(|r| (0..9).flat_map(move |c| (0..9).map(move |d| (r, c, d)))) {
+                    let text = &texts[r * 3 + d / 3][c * 3 + d % 3];
+                    assert_eq!(now[r][c][d], !text.is_empty(), "{reasons} r{}c{} {}: {text:?}", r + 1, c + 1, d + 1);
+                    if now[r][c][d] && !listed[k][r][c][d] {
+                        assert_eq!(removal(text), (r + 1, c + 1, d + 1), "{text}");
+                        let holds = if k == 0 { locked_holds(&snap, text) } else { x_wing_holds(&snap, text) };
+                        assert!(holds, "{text}: not in the snapshot searched");
+                        checked[k] += 1;
+                    }
+                }
+                listed[k] = now;
+            }
+            if report.converged {
+                break;
+            }
+        }
+    }
+    assert!(checked[0] > 0 && checked[1] >= 6, "removals checked (locked, X-Wing): {checked:?}");
+}
