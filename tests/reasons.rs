@@ -193,71 +193,138 @@ fn removal(text: &str) -> (usize, usize, usize) {
     (r.parse().unwrap(), c.parse().unwrap(), d.parse().unwrap())
 }
 
-fn numbers(list: &str) -> Vec<usize> {
-    list.split(" and ").map(|n| n.trim().parse().unwrap()).collect()
+/// `3,7` as numbers.
+fn list(text: &str) -> Vec<usize> {
+    text.split(',').map(|n| n.trim().parse().unwrap_or_else(|_| panic!("{text}"))).collect()
 }
 
-/// A reason of the locked-candidates board holds in `v`: the unit named
-/// holds the digit (twice or more) only inside the other unit named, which
-/// holds the removed candidate.
-fn locked_holds(v: &Cands, text: &str) -> bool {
+/// `r1c2,r1c5` as (row, column) from 0.
+fn cells(text: &str) -> Vec<(usize, usize)> {
+    text.split(',')
+        .map(|rc| {
+            let (r, c) = rc.trim_start_matches('r').split_once('c').unwrap();
+            (r.parse::<usize>().unwrap() - 1, c.parse::<usize>().unwrap() - 1)
+        })
+        .collect()
+}
+
+/// How many a label's pattern has: pair 2, triple 3, quad 4; X-Wing 2,
+/// Swordfish 3, Jellyfish 4.
+fn size(label: &str) -> usize {
+    match label {
+        "pair" | "X-Wing" => 2,
+        "triple" | "Swordfish" => 3,
+        _ => 4,
+    }
+}
+
+/// A reason holds in `v`, the snapshot the board searched: the pattern it
+/// names is there, and it removes the candidate the reason ends with.
+fn holds(v: &Cands, text: &str) -> bool {
     let (r, c, d) = removal(text);
+    let me = (r - 1, c - 1);
     let pattern = text.split(" ⇒ ").next().unwrap();
+    let places = |u: &[(usize, usize)], d: usize| -> Vec<(usize, usize)> {
+        u.iter().filter(|&&(y, x)| v[y][x][d - 1]).copied().collect()
+    };
     let words: Vec<&str> = pattern.split(' ').collect();
-    // "locked candidates: 6 in box 2 lies only in row 3"
-    let [_, _, digit, "in", kind, n, "lies", "only", "in", other, m] = words[..] else { panic!("{text}") };
-    let (a, b) = (unit(kind, n.parse().unwrap()), unit(other, m.parse().unwrap()));
-    let places: Vec<_> = a.iter().filter(|&&(y, x)| v[y][x][d - 1]).collect();
-    digit == d.to_string()
-        && places.len() >= 2
-        && places.iter().all(|p| b.contains(p))
-        && b.contains(&(r - 1, c - 1))
-        && !a.contains(&(r - 1, c - 1))
+    match words[..] {
+        // locked candidates: 6 in box 2 lies only in row 3
+        ["locked", "candidates:", digit, "in", kind, n, "lies", "only", "in", other, m] => {
+            let (a, b) = (unit(kind, n.parse().unwrap()), unit(other, m.parse().unwrap()));
+            let p = places(&a, d);
+            digit == d.to_string()
+                && p.len() >= 2
+                && p.iter().all(|x| b.contains(x))
+                && b.contains(&me)
+                && !a.contains(&me)
+        }
+        // naked pair 3,7 in r1c2,r1c5 (row 1)
+        ["naked", label, digits, "in", those, kind, n] => {
+            let (digits, those, u) =
+                (list(digits), cells(those), unit(&kind[1..], n.trim_end_matches(')').parse().unwrap()));
+            let inside = |&(y, x): &(usize, usize)| {
+                let k: Vec<usize> = (1..=9).filter(|&e| v[y][x][e - 1]).collect();
+                k.len() >= 2 && k.iter().all(|e| digits.contains(e))
+            };
+            digits.len() == size(label)
+                && those.len() >= size(label)
+                && those.iter().all(|x| u.contains(x) && inside(x))
+                && digits.contains(&d)
+                && u.contains(&me)
+                && !inside(&me)
+                && v[me.0][me.1][d - 1]
+        }
+        // hidden pair 2,5 in r4c8,r5c8 (column 8)
+        ["hidden", label, digits, "in", those, kind, n] => {
+            let (digits, those, u) =
+                (list(digits), cells(those), unit(&kind[1..], n.trim_end_matches(')').parse().unwrap()));
+            let inside = |e: usize| places(&u, e).len() >= 2 && places(&u, e).iter().all(|x| those.contains(x));
+            those.len() == size(label)
+                && digits.len() >= size(label)
+                && digits.iter().all(|&e| inside(e))
+                && those.iter().all(|x| u.contains(x))
+                && those.contains(&me)
+                && !places(&u, d).iter().all(|x| those.contains(x))
+        }
+        // X-Wing on 7: rows 2,6, columns 4,8
+        [label, "on", digit, kind, lines, _, positions] => {
+            let (lines, positions) = (list(lines.trim_end_matches(',')), list(positions));
+            let line = |l: usize| unit(if kind == "rows" { "row" } else { "column" }, l);
+            let at = |l: usize| -> Vec<usize> {
+                places(&line(l), d).iter().map(|&(y, x)| if kind == "rows" { x + 1 } else { y + 1 }).collect()
+            };
+            let (mine, pos) = if kind == "rows" { (r, c) } else { (c, r) };
+            digit == format!("{d}:")
+                && positions.len() == size(label)
+                && lines.len() >= size(label)
+                && lines.iter().all(|&l| at(l).len() >= 2 && at(l).iter().all(|p| positions.contains(p)))
+                && positions.contains(&pos)
+                && !lines.contains(&mine)
+        }
+        _ => panic!("a reason of no known shape: {text}"),
+    }
 }
 
-/// A reason of the X-Wing board holds in `v`: the two lines named hold the
-/// digit in exactly the two positions named, one of which is the removal's.
-fn x_wing_holds(v: &Cands, text: &str) -> bool {
-    let (r, c, d) = removal(text);
-    let pattern = text.split(" ⇒ ").next().unwrap();
-    let body = pattern.strip_prefix(&format!("X-Wing on {d}: ")).unwrap_or_else(|| panic!("{text}"));
-    let (lines, positions) = body.split_once(", ").unwrap();
-    let (kind, lines) = lines.split_once(' ').unwrap();
-    let positions = numbers(positions.split_once(' ').unwrap().1);
-    let at = |line: usize, p: usize| if kind == "rows" { v[line - 1][p - 1][d - 1] } else { v[p - 1][line - 1][d - 1] };
-    let (me, pos) = if kind == "rows" { (r, c) } else { (c, r) };
-    let lines = numbers(lines);
-    lines.len() == 2
-        && !lines.contains(&me)
-        && positions.contains(&pos)
-        && lines.iter().all(|&l| (1..=9).filter(|&p| at(l, p)).collect::<Vec<_>>() == positions)
-}
+/// The strategy boards with reason boards, and their reason boards.
+const BOARDS: [&str; 10] = [
+    "locked",
+    "naked_pairs",
+    "hidden_pairs",
+    "naked_triples",
+    "hidden_triples",
+    "naked_quads",
+    "x_wing",
+    "hidden_quads",
+    "swordfish",
+    "jellyfish",
+];
 
-/// Row-major with every strategy on the X-Wing example (and a puzzle of the
-/// pairs tier): each removal the locked-candidates and X-Wing boards list
-/// gets a reason in the pass it is listed, naming the removal and a
-/// pattern that holds in the snapshot the board searched.
+/// Every strategy on, all searching together in row-major order (so that
+/// every board fires on the puzzles of tests/data/reasons): each removal a
+/// board lists gets a reason in the pass it is listed, naming the removal
+/// and a pattern that holds in the snapshot the board searched.
 #[test]
 fn every_removal_has_the_pattern_that_made_it() {
-    let puzzles = ["1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5", common::GRID2];
-    let mut checked = [0, 0];
-    for puzzle in puzzles {
+    let puzzles = std::fs::read_to_string("tests/data/reasons/puzzles.txt").unwrap();
+    let mut checked = [0; BOARDS.len()];
+    for puzzle in puzzles.lines().filter(|l| !l.starts_with('#')) {
         let mut s = sudoku(&["all"], puzzle, Order::RowMajor);
-        let boards = [("locked_board", "locked_reasons"), ("x_wing_board", "x_wing_reasons")];
-        let mut listed: Vec<Cands> = boards.iter().map(|(b, _)| cands(&s, b)).collect();
+        s.set(s.area("strategies_order").unwrap().top_left(), Value::Text("together".into())).unwrap();
+        s.reset().unwrap();
+        let mut listed: Vec<Cands> = BOARDS.iter().map(|b| cands(&s, &format!("{b}_board"))).collect();
         for _ in 0..200 {
             let report = s.step();
             let snap = snapshot(&s);
-            for (k, (board, reasons)) in boards.iter().enumerate() {
-                let now = cands(&s, board);
-                let texts = texts(&s, reasons);
+            for (k, board) in BOARDS.iter().enumerate() {
+                let now = cands(&s, &format!("{board}_board"));
+                let texts = texts(&s, &format!("{board}_reasons"));
                 for (r, c, d) in (0..9).flat_map(|r| (0..9).flat_map(move |c| (0..9).map(move |d| (r, c, d)))) {
                     let text = &texts[r * 3 + d / 3][c * 3 + d % 3];
-                    assert_eq!(now[r][c][d], !text.is_empty(), "{reasons} r{}c{} {}: {text:?}", r + 1, c + 1, d + 1);
+                    assert_eq!(now[r][c][d], !text.is_empty(), "{board} r{}c{} {}: {text:?}", r + 1, c + 1, d + 1);
                     if now[r][c][d] && !listed[k][r][c][d] {
                         assert_eq!(removal(text), (r + 1, c + 1, d + 1), "{text}");
-                        let holds = if k == 0 { locked_holds(&snap, text) } else { x_wing_holds(&snap, text) };
-                        assert!(holds, "{text}: not in the snapshot searched");
+                        assert!(holds(&snap, text), "{text}: not in the snapshot searched ({puzzle})");
                         checked[k] += 1;
                     }
                 }
@@ -268,5 +335,5 @@ fn every_removal_has_the_pattern_that_made_it() {
             }
         }
     }
-    assert!(checked[0] > 0 && checked[1] >= 6, "removals checked (locked, X-Wing): {checked:?}");
+    assert!(checked.iter().all(|&n| n > 0), "removals checked per board ({BOARDS:?}): {checked:?}");
 }
