@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::boards::{Cands, Rule, check_boards, hidden, hyper_regions, locked, naked, read, units};
+use common::boards::{Rule, all_boards, check_boards, hyper_regions, read, units};
 use common::{dataflow, expect_exit};
 use dataflow::policy::Order;
 use dataflow::session::Session;
@@ -30,31 +30,14 @@ fn with_all(workbook: &str) -> Session {
         .unwrap_or_else(|d| panic!("{workbook} --with all does not load: {d:?}"))
 }
 
-/// Checks every board of `workbook --with all` (in rank order: locked,
-/// naked and hidden pairs, triples, then quads unless at 25×25) on
+/// Checks every board of `workbook --with all` (in rank order, as
+/// common::boards::all_boards lists them) on
 /// `puzzles`, in both orders taking turns and row-major together; returns
 /// how many removals each board listed, over all runs.
 fn check_all(workbook: &str, n: usize, regions: &[usize], puzzles: &[&str]) -> Vec<usize> {
     let u = units(n, regions);
-    let (l, np, hp, nt, ht, nq, hq) = (
-        |c: &Cands| locked(c, &u, |_, _| true),
-        |c: &Cands| naked(c, &u, 2),
-        |c: &Cands| hidden(c, &u, 2),
-        |c: &Cands| naked(c, &u, 3),
-        |c: &Cands| hidden(c, &u, 3),
-        |c: &Cands| naked(c, &u, 4),
-        |c: &Cands| hidden(c, &u, 4),
-    );
-    let mut boards: Vec<(&str, Rule)> = vec![
-        ("locked_board", &l),
-        ("naked_pairs_board", &np),
-        ("hidden_pairs_board", &hp),
-        ("naked_triples_board", &nt),
-        ("hidden_triples_board", &ht),
-    ];
-    if n < 5 {
-        boards.extend([("naked_quads_board", &nq as Rule), ("hidden_quads_board", &hq)]);
-    }
+    let owned = all_boards(n, &u);
+    let boards: Vec<(&str, Rule)> = owned.iter().map(|(a, r)| (*a, r.as_ref() as Rule)).collect();
     let mut total = vec![0; boards.len()];
     for p in puzzles {
         for (order, together) in [(Order::RowMajor, false), (Order::Synchronous, false), (Order::RowMajor, true)] {
@@ -73,11 +56,25 @@ const PT: [&str; 3] = [
     ".....19..7...3....2.........5.....7..1...4......2.........6.1.58..7...3.......4..",
 ];
 
+// The X-Wing example of tests/strategies.rs (history `i!*!Xiiiiii`) and
+// the 37th puzzle of the sample's tier ALL, where a swordfish fires.
+const FISH: [&str; 2] = [
+    "1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5",
+    "7...1.....9.....8..........6.....1.2.4.8.9......3.....1.2...6..5......9....4.....",
+];
+
 #[test]
 fn sudoku9_boards_list_exactly_their_rules_removals() {
     let total = check_all(SUDOKU9, 3, &[0; 81], &PT);
     // Every board up to the triples fires; quads do not on these.
     assert!(total[..5].iter().all(|&t| t > 0), "{total:?}");
+}
+
+#[test]
+fn sudoku9_fish_list_exactly_their_rules_removals() {
+    let total = check_all(SUDOKU9, 3, &[0; 81], &FISH);
+    // The X-Wing and the Swordfish fire.
+    assert!(total[6] > 0 && total[8] > 0, "{total:?}");
 }
 
 // sudoku_space_hyper_192 lines 85, 115 and 145 (tier NONE for singles and
@@ -105,7 +102,7 @@ fn sudoku16_boards_list_exactly_their_rules_removals() {
 }
 
 #[test]
-#[ignore = "a 25×25 board pass by pass, three runs of up to 100 passes: about a minute"]
+#[ignore = "a 25×25 board pass by pass, three runs of up to 100 passes: about 10 s"]
 fn sudoku25_boards_list_exactly_their_rules_removals() {
     // alphadoku_7 line 7: naked pairs solve it.
     let total = check_all(SUDOKU25, 5, &[0; 625], &[&corpus_line("25x25/alphadoku_7", 7)]);
@@ -153,14 +150,14 @@ fn status_history_and_grade_on_every_board() {
     assert_eq!(status(SUDOKU16, "locked", &hex, "row-major").0, "Give UP");
 }
 
-/// The 9×9 board with all its parts gives the article's status and history
-/// with the same strategies (the quads' ranks around the X-Wing's 7 kept),
-/// after every puzzle: the same turns, the same marks, in both orders.
+/// The 9×9 board with all its parts gives the article's status, history and
+/// grade with all of its (the same ten strategies, ranks and marks), after
+/// every puzzle: the same turns, the same marks, in both orders.
 #[test]
 fn sudoku9_status_and_history_are_the_articles() {
-    let same = "locked,naked-pairs,hidden-pairs,naked-triples,hidden-triples,naked-quads,hidden-quads";
+    let same = "all";
     for order in ["row-major", "synchronous"] {
-        for p in PT.iter().chain([&common::GRID1]) {
+        for p in PT.iter().chain(&FISH).chain([&common::GRID1]) {
             let input = format!("puzzle={p}");
             let args = ["run", common::SUDOKU, "--with", same, "--input", &input, "--order", order];
             let out =
@@ -196,13 +193,13 @@ fn batch_all(workbook: &str, corpus: &str, order: &str) -> (usize, usize, Vec<St
 }
 
 #[test]
-fn hyper_with_all_solves_180_of_192_in_both_orders() {
+fn hyper_with_all_solves_181_of_192_in_both_orders() {
     for order in ["row-major", "synchronous"] {
         let (solved, unsolved, grades) = batch_all(HYPER, "hyper/sudoku_space_hyper_192", order);
-        // 176 with locked candidates (tests/boards.rs), 4 more by the subsets.
-        assert_eq!((solved, unsolved), (180, 12), "{order}");
+        // 176 with locked candidates (tests/boards.rs), 5 more by the subsets and fish.
+        assert_eq!((solved, unsolved), (181, 11), "{order}");
         let beyond = grades.iter().filter(|g| !matches!(g.as_str(), "\"i\"" | "\"!\"")).count();
-        assert_eq!(beyond, 4, "{order}: {grades:?}");
+        assert_eq!(beyond, 5, "{order}: {grades:?}");
     }
 }
 
@@ -214,7 +211,7 @@ fn hexadoku_with_all_solves_three_none_wrong() {
 }
 
 #[test]
-#[ignore = "seven 25×25 puzzles with every strategy: about 15 s"]
+#[ignore = "seven 25×25 puzzles with every strategy, both orders: about 10 s"]
 fn alphadoku_with_all_solves_two_none_wrong() {
     for order in ["row-major", "synchronous"] {
         let (solved, _, grades) = batch_all(SUDOKU25, "25x25/alphadoku_7", order);

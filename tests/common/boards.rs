@@ -15,6 +15,9 @@ pub type Cands = Vec<Vec<bool>>;
 /// A rule: the removals it finds in some candidates.
 pub type Rule<'a> = &'a dyn Fn(&Cands) -> Cands;
 
+/// A rule held in a box, as [`all_boards`] lists them.
+pub type OwnedRule<'a> = Box<dyn Fn(&Cands) -> Cands + 'a>;
+
 /// The values of an area or name, row by row.
 pub fn read(s: &Session, area: &str) -> Vec<Vec<Value>> {
     s.read(&s.area(area).unwrap_or_else(|e| panic!("no area {area}: {e:?}")))
@@ -131,6 +134,56 @@ pub fn hidden(v: &Cands, units: &[Vec<usize>], k: usize) -> Cands {
         }
     }
     e
+}
+
+/// Fish of `k` (X-Wing for 2) on a board of box side `n`: `k` lines of one
+/// kind (rows, or columns) whose places for a digit (two or more each) lie
+/// in `k` positions remove the digit from those positions in every other line.
+pub fn fish(v: &Cands, n: usize, k: usize) -> Cands {
+    let size = n * n;
+    let mut e = vec![vec![false; size]; v.len()];
+    for d in 0..size {
+        for rows in [true, false] {
+            let at = |line: usize, p: usize| if rows { line * size + p } else { p * size + line };
+            let places: Vec<u64> =
+                (0..size).map(|line| (0..size).filter(|&p| v[at(line, p)][d]).map(|p| 1u64 << p).sum()).collect();
+            for set in subsets(size, k) {
+                let s: u64 = set.iter().map(|&p| 1u64 << p).sum();
+                let base = |line: usize| places[line].count_ones() >= 2 && places[line] & !s == 0;
+                if (0..size).filter(|&line| base(line)).count() >= k {
+                    for line in (0..size).filter(|&line| !base(line)) {
+                        set.iter().for_each(|&p| e[at(line, p)][d] = true);
+                    }
+                }
+            }
+        }
+    }
+    e
+}
+
+/// The boards of a workbook's `--with all`, in rank order (their places on
+/// the shelf), with their rules over `units` on a board of box side `n`:
+/// locked candidates, naked and hidden pairs and triples, naked quads,
+/// X-Wing, hidden quads, Swordfish, Jellyfish (at 25×25 the quads, the
+/// Swordfish and the Jellyfish are not parts).
+pub fn all_boards(n: usize, units: &[Vec<usize>]) -> Vec<(&'static str, OwnedRule<'_>)> {
+    let mut b: Vec<(&'static str, OwnedRule<'_>)> = vec![
+        ("locked_board", Box::new(move |c: &Cands| locked(c, units, |_, _| true))),
+        ("naked_pairs_board", Box::new(move |c: &Cands| naked(c, units, 2))),
+        ("hidden_pairs_board", Box::new(move |c: &Cands| hidden(c, units, 2))),
+        ("naked_triples_board", Box::new(move |c: &Cands| naked(c, units, 3))),
+        ("hidden_triples_board", Box::new(move |c: &Cands| hidden(c, units, 3))),
+    ];
+    if n < 5 {
+        b.push(("naked_quads_board", Box::new(move |c: &Cands| naked(c, units, 4))));
+    }
+    b.push(("x_wing_board", Box::new(move |c: &Cands| fish(c, n, 2))));
+    if n < 5 {
+        b.push(("hidden_quads_board", Box::new(move |c: &Cands| hidden(c, units, 4))));
+        b.push(("swordfish_board", Box::new(move |c: &Cands| fish(c, n, 3))));
+        b.push(("jellyfish_board", Box::new(move |c: &Cands| fish(c, n, 4))));
+    }
+    b
 }
 
 /// Counts the evaluations of cells inside some areas (the strategy boards) in a pass.
