@@ -218,3 +218,52 @@ fn alphadoku_with_all_solves_two_none_wrong() {
         assert_eq!((solved, grades.len()), (2, 2), "{order}: {grades:?}");
     }
 }
+
+/// `batch WORKBOOK --with all` over `file`: each puzzle's line, status,
+/// grade and iterations.
+fn batch_lines(workbook: &str, file: &str, solutions: &str) -> Vec<(u64, String, String, u64)> {
+    let input = format!("puzzle=@{file}");
+    let args = ["batch", workbook, "--with", "all", "--input", &input, "--expect", solutions, "--collect", "grade"];
+    let out = expect_exit(0, &[&args[..], &["--format", "jsonl"]].concat());
+    let mut rows: Vec<(u64, String, String, u64)> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Json>(l).unwrap())
+        .map(|o| {
+            let status = o["status"].as_str().unwrap().to_string();
+            assert_ne!(status, "wrong", "{workbook}: {o}");
+            (
+                o["line"].as_u64().unwrap(),
+                status,
+                o["collected"]["grade"].to_string(),
+                o["iterations"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// `sudoku9.ron --with all` and `sudoku.ron --with all` (the article's ten
+/// strategy files) give every puzzle of `file` the same status, grade and
+/// number of iterations; returns how many were solved.
+fn same_as_the_article(file: &str, solutions: &str) -> usize {
+    let (article, boards) = (batch_lines(common::SUDOKU, file, solutions), batch_lines(SUDOKU9, file, solutions));
+    assert_eq!(article, boards, "{file}");
+    boards.iter().filter(|r| r.1 == "solved").count()
+}
+
+#[test]
+#[ignore = "the 2,000-puzzle sample on both workbooks with every strategy: about a minute"]
+fn sudoku9_with_all_is_the_article_on_the_17_clue_sample() {
+    let f = "workbooks/puzzles/9x9/royle_17clue_2000";
+    assert_eq!(same_as_the_article(&format!("{f}.txt"), &format!("{f}.solutions.txt")), 1695);
+}
+
+#[test]
+#[ignore = "needs ../shared"]
+fn sudoku9_with_all_is_the_article_on_norvig_top95() {
+    let f = "../shared/corpora/9x9/norvig_top95";
+    assert!(Path::new(&format!("{f}.txt")).exists(), "{f}.txt is missing");
+    same_as_the_article(&format!("{f}.txt"), &format!("{f}.solutions.txt"));
+}
