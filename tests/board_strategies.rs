@@ -1,8 +1,9 @@
 //! The `locked` part of the board workbooks (formulas/boards/strategies/):
 //! locked candidates over every pair of intersecting units, hyper's extra
 //! regions included. The board is checked pass by pass against a reference
-//! implementation of the rule in Rust (both orders), and the 9×9 board
-//! iterates exactly as `workbooks/sudoku.ron --with locked`. The corpora
+//! implementation of the rule in Rust (both orders, tests/common/boards.rs),
+//! and the 9×9 board iterates exactly as `workbooks/sudoku.ron --with
+//! locked`. The other strategies are in tests/board_subsets.rs. The corpora
 //! with `--with locked` are in tests/boards.rs.
 
 // Tests fail by panicking.
@@ -10,8 +11,8 @@
 
 mod common;
 
+use common::boards::{Cands, check_boards, hyper_regions, locked, units};
 use common::{GRID1, GRID2};
-use dataflow::address::Area;
 use dataflow::policy::Order;
 use dataflow::session::Session;
 use dataflow::value::Value;
@@ -31,185 +32,23 @@ fn view(s: &Session, name: &str) -> Vec<Vec<Value>> {
     s.read(&s.workbook().view(name).unwrap_or_else(|| panic!("no view {name}")).area)
 }
 
-/// Candidates as `[cell][digit - 1]`, cells in reading order.
-type Cands = Vec<Vec<bool>>;
-
-/// A board shaped like the valid-values board (box side `n`) as candidates:
-/// true where it holds a number.
-fn board(s: &Session, name: &str, n: usize) -> Cands {
-    let size = n * n;
-    let mut c = vec![vec![false; size]; size * size];
-    for (i, row) in view(s, name).iter().enumerate() {
-        for (j, v) in row.iter().enumerate() {
-            c[(i / n) * size + j / n][(i % n) * n + j % n] = matches!(v, Value::Number(_));
-        }
-    }
-    c
-}
-
-/// The units of a board of box side `n` as lists of cells: rows, columns,
-/// boxes, then the extra regions of `regions` (a region number per cell, 0
-/// for none).
-fn units(n: usize, regions: &[usize]) -> Vec<Vec<usize>> {
-    let size = n * n;
-    let mut u: Vec<Vec<usize>> = (0..size).map(|r| (0..size).map(|c| r * size + c).collect()).collect();
-    u.extend((0..size).map(|c| (0..size).map(|r| r * size + c).collect()));
-    u.extend((0..size).map(|b| (0..size).map(|p| (b / n * n + p / n) * size + b % n * n + p % n).collect()));
-    let count = regions.iter().copied().max().unwrap_or(0);
-    u.extend((1..=count).map(|k| (0..size * size).filter(|&c| regions[c] == k).collect()));
-    u
-}
-
-/// hyper.ron's region map: four 3×3 regions at rows and columns 2-4 and 6-8.
-fn hyper_regions() -> Vec<usize> {
-    let band = |i: usize| match i {
-        1..=3 => Some(0),
-        5..=7 => Some(1),
-        _ => None,
-    };
-    (0..81).map(|c| band(c / 9).zip(band(c % 9)).map_or(0, |(r, k)| 1 + 2 * r + k)).collect()
-}
-
-/// Locked candidates: for each unit U and digit, when its places (two or
-/// more) all lie in another unit V, the digit is removed from V outside U.
-/// `pairs` says which pairs of units (by index) are looked at.
-fn locked(v: &Cands, units: &[Vec<usize>], pairs: impl Fn(usize, usize) -> bool) -> Cands {
-    let mut e = vec![vec![false; v[0].len()]; v.len()];
-    for d in 0..v[0].len() {
-        for (i, a) in units.iter().enumerate() {
-            let places: Vec<usize> = a.iter().copied().filter(|&c| v[c][d]).collect();
-            if places.len() < 2 {
-                continue;
-            }
-            for (j, b) in units.iter().enumerate() {
-                if i == j || !pairs(i, j) || !places.iter().all(|p| b.contains(p)) {
-                    continue;
-                }
-                b.iter().filter(|c| !a.contains(c)).for_each(|&c| e[c][d] = true);
-            }
-        }
-    }
-    e
-}
-
-/// The progress the board compares, as its formula counts it: candidates
-/// left x (cells + 1) + digits placed.
-fn progress(s: &Session, cands: &Cands) -> f64 {
-    let placed = view(s, "solution").iter().flatten().filter(|v| matches!(v, Value::Number(_))).count();
-    (cands.iter().flatten().filter(|&&x| x).count() * (cands.len() + 1) + placed) as f64
-}
-
-/// Counts the evaluations of cells inside an area (the strategy board) in a pass.
-struct Evaluations(Area, usize);
-
-impl dataflow::engine::Observer for Evaluations {
-    fn evaluate(&mut self, cell: dataflow::address::CellAddr) {
-        self.1 += usize::from(self.0.contains(cell));
-    }
-}
-
-/// The snapshot row (the workbook's name `snapshot`: n⁴ bit masks, then
-/// the progress they were taken at) as candidates and that progress; `None`
-/// before one is taken (-1 everywhere).
-fn snapshot(s: &Session, area: &str, n: usize) -> Option<(Cands, f64)> {
-    let row = &s.read(&s.area(area).unwrap())[0];
-    let cells = n.pow(4);
-    assert_eq!(row.len(), cells + 1, "{area}");
-    if row[cells] == Value::Number(-1.0) {
-        assert!(row.iter().all(|v| *v == Value::Number(-1.0)), "{row:?}");
-        return None;
-    }
-    let masks = row[..cells].iter().map(|v| match v {
-        Value::Number(mask) => (0..n * n).map(|d| (*mask as u64) >> d & 1 == 1).collect(),
-        _ => panic!("snapshot cell: {v:?}"),
-    });
-    let Value::Number(taken) = row[cells] else { panic!("{:?}", row[cells]) };
-    Some((masks.collect(), taken))
-}
-
-/// Where each workbook keeps its snapshot (the name `snapshot`).
-fn snapshot_area(workbook: &str) -> &'static str {
-    match workbook {
-        HYPER => "Main!P62:CS62",
-        SUDOKU9 => "Main!P32:CS32",
-        SUDOKU16 => "Main!W69:JS69",
-        _ => panic!("{workbook}: no snapshot area known"),
-    }
-}
-
-/// Runs `puzzle` pass by pass with `--with locked` and checks that the
-/// snapshot is taken (the candidates and progress read, row-major: this
-/// pass's; synchronous: the last pass's) only in a pass whose progress
-/// equals the one read in the pass before (the singles stalled) and not
-/// every digit is placed, and kept otherwise; that the board adds exactly
-/// what the rule removes from the snapshot it read (row-major: this pass's;
-/// synchronous: the last pass's) where the snapshot holds the candidate,
-/// and drops nothing; and that the board is not even calculated in a pass
-/// where neither that snapshot nor the board changed. Returns the removals
-/// listed in the end, and how many of them only a pair with an extra
-/// region finds.
+/// Runs `puzzle` pass by pass with `--with locked` and checks the board
+/// against the rule over every pair of units, the gate and the turns
+/// (common::boards::check_boards). Returns the removals listed in the end,
+/// and how many removals the board's searches found that only a pair with
+/// an extra region finds.
 fn check_board(workbook: &str, n: usize, regions: &[usize], puzzle: &str, order: Order) -> (usize, usize) {
     let size = n * n;
     let units = units(n, regions);
-    let mut s = locked_session(workbook);
-    s.settings_mut().order = order;
-    s.set_input("puzzle", puzzle).unwrap();
-    s.reset().unwrap();
-    let board_area = s.workbook().view("locked").unwrap().area;
-    let mut listed = board(&s, "locked", n);
-    assert!(listed.iter().flatten().all(|&x| !x), "the reset protocol clears the board");
-    let cands = board(&s, "candidates", n);
-    let mut before = (progress(&s, &cands), cands);
-    let (mut regional, mut seen, mut taken, mut searched, mut board_changed) = (0, None, None, None, true);
-    for pass in 1..200 {
-        let mut evaluations = Evaluations(board_area, 0);
-        let report = s.engine_mut().step_with(&mut evaluations);
-        let cands = board(&s, "candidates", n);
-        let after = (progress(&s, &cands), cands);
-        let read = if order == Order::RowMajor { &after } else { &before };
-        let cells = (size * size) as f64;
-        let stalled = seen == Some(read.0) && read.0 % (cells + 1.0) < cells;
-        seen = Some(read.0);
-        let last_taken = taken.clone();
-        if stalled {
-            taken = Some((read.1.clone(), read.0));
-        }
-        assert_eq!(snapshot(&s, snapshot_area(workbook), n), taken, "{workbook} {puzzle}: snapshot, pass {pass}");
-        let read_by_board = if order == Order::RowMajor { taken.clone() } else { last_taken };
-        if read_by_board == searched && !board_changed {
-            assert_eq!(evaluations.1, 0, "{workbook} {puzzle}: board calculated in pass {pass} with nothing new");
-        }
-        searched = read_by_board;
-        let nothing = vec![vec![false; size]; size * size];
-        let (snap, found, plain) = match &searched {
-            // Pairs of rows, columns and boxes only: what a plain Sudoku's rule sees.
-            Some((c, _)) => {
-                (c.clone(), locked(c, &units, |_, _| true), locked(c, &units, |i, j| i < 3 * size && j < 3 * size))
-            }
-            None => (nothing.clone(), nothing.clone(), nothing),
-        };
-        let now = board(&s, "locked", n);
-        for (c, d) in (0..size * size).flat_map(|c| (0..size).map(move |d| (c, d))) {
-            let new = found[c][d] && snap[c][d];
-            let expected = listed[c][d] || new;
-            assert_eq!(
-                now[c][d],
-                expected,
-                "{workbook} {puzzle}, pass {pass}, r{}c{} digit {}",
-                c / size + 1,
-                c % size + 1,
-                d + 1
-            );
-            regional += usize::from(new && !listed[c][d] && !plain[c][d]);
-        }
-        board_changed = now != listed;
-        listed = now;
-        before = after;
-        if report.converged {
-            return (listed.iter().flatten().filter(|&&x| x).count(), regional);
-        }
-    }
-    panic!("{workbook} {puzzle}: no fixpoint");
+    let regional = std::cell::Cell::new(0);
+    let rule = |c: &Cands| {
+        let (all, plain) = (locked(c, &units, |_, _| true), locked(c, &units, |i, j| i < 3 * size && j < 3 * size));
+        let only = (0..c.len()).flat_map(|x| (0..size).map(move |d| (x, d)));
+        regional.set(regional.get() + only.filter(|&(x, d)| all[x][d] && !plain[x][d] && c[x][d]).count());
+        all
+    };
+    let (listed, _) = check_boards(locked_session(workbook), n, &[("locked_board", &rule)], puzzle, order, false);
+    (listed[0], regional.get())
 }
 
 // Three hyper puzzles of tier S+LC (sudoku_space_hyper_192 lines 13, 18

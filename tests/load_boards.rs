@@ -20,7 +20,7 @@ fn total(program: &Program) -> usize {
 
 #[test]
 fn every_board_holds_at_most_half_the_node_budget() {
-    for name in ["sudoku", "sudoku9", "hyper", "sudoku16", "sudoku25"] {
+    for name in ["sudoku", "sudoku9", "hyper", "sudoku16", "sudoku25", "sudokux", "jigsaw"] {
         let wb = dataflow::workbook::load(Path::new(&format!("workbooks/{name}.ron"))).unwrap();
         let inputs = dataflow::session::inputs(&wb).unwrap();
         let (program, issues) = Program::build_with(&inputs, Sharing::Off);

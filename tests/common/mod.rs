@@ -10,6 +10,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod bad_input;
+pub mod boards;
 pub mod excel;
 pub mod json;
 pub mod parse;
