@@ -92,3 +92,120 @@ pub fn kite(v: &Cands) -> Cands {
     }
     e
 }
+
+/// The candidates of a cell, as digits from 0.
+fn digits(v: &Cands, c: Cell) -> Vec<usize> {
+    (0..9).filter(|&d| v[c.0][c.1][d]).collect()
+}
+
+/// XY-Wing: a pivot with two candidates x, y and two cells it sees, one
+/// with exactly x and z, the other with exactly y and z: z goes from every
+/// cell seeing both of those.
+pub fn xy_wing(v: &Cands) -> Cands {
+    let mut e = [[[false; 9]; 9]; 9];
+    for p in cells() {
+        let [x, y] = digits(v, p)[..] else { continue };
+        for a in cells().filter(|&a| sees(a, p)) {
+            for b in cells().filter(|&b| sees(b, p) && b != a) {
+                for z in (0..9).filter(|&z| z != x && z != y) {
+                    let exactly = |c: Cell, d: usize| digits(v, c) == [d.min(z), d.max(z)];
+                    if exactly(a, x) && exactly(b, y) {
+                        remove_seeing_all(v, &mut e, z, &[a, b]);
+                    }
+                }
+            }
+        }
+    }
+    e
+}
+
+/// XYZ-Wing: a pivot with three candidates x, y, z and two cells it sees,
+/// one with exactly x and z, the other with exactly y and z: z goes from
+/// every cell seeing all three.
+pub fn xyz_wing(v: &Cands) -> Cands {
+    let mut e = [[[false; 9]; 9]; 9];
+    for p in cells() {
+        let pivot = digits(v, p);
+        if pivot.len() != 3 {
+            continue;
+        }
+        for a in cells().filter(|&a| sees(a, p)) {
+            for b in cells().filter(|&b| sees(b, p) && b != a) {
+                let (da, db) = (digits(v, a), digits(v, b));
+                if da.len() != 2 || db.len() != 2 || da == db || !da.iter().chain(&db).all(|d| pivot.contains(d)) {
+                    continue;
+                }
+                for z in da.iter().filter(|z| db.contains(z)) {
+                    remove_seeing_all(v, &mut e, *z, &[a, b, p]);
+                }
+            }
+        }
+    }
+    e
+}
+
+/// The cells of the 27 units.
+fn unit_cells() -> Vec<Vec<Cell>> {
+    let mut u: Vec<Vec<Cell>> = (0..9).map(|r| (0..9).map(|c| (r, c)).collect()).collect();
+    u.extend((0..9).map(|c| (0..9).map(|r| (r, c)).collect()));
+    u.extend((0..9).map(|b| (0..9).map(|p| (b / 3 * 3 + p / 3, b % 3 * 3 + p % 3)).collect()));
+    u
+}
+
+/// W-Wing: two cells that do not see each other with the same two
+/// candidates x and z, and a unit where x has exactly two places, one
+/// seeing each cell: z goes from every cell seeing both.
+pub fn w_wing(v: &Cands) -> Cands {
+    let mut e = [[[false; 9]; 9]; 9];
+    let units = unit_cells();
+    for a in cells() {
+        let pair = digits(v, a);
+        if pair.len() != 2 {
+            continue;
+        }
+        for b in cells().filter(|&b| b != a && !sees(a, b) && digits(v, b) == pair) {
+            for (x, z) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+                let linked = units.iter().any(|u| {
+                    let places: Vec<Cell> = u.iter().filter(|c| v[c.0][c.1][x]).copied().collect();
+                    let [p, q] = places[..] else { return false };
+                    (sees(p, a) && sees(q, b)) || (sees(q, a) && sees(p, b))
+                });
+                if linked {
+                    remove_seeing_all(v, &mut e, z, &[a, b]);
+                }
+            }
+        }
+    }
+    e
+}
+
+/// Unique Rectangle type 1: the corners of two rows and two columns, in
+/// exactly two boxes, three with exactly the same two candidates, the
+/// fourth with those two and more: both go from the fourth (a puzzle with
+/// one solution cannot let the four corners swap them).
+pub fn unique_rectangle(v: &Cands) -> Cands {
+    let mut e = [[[false; 9]; 9]; 9];
+    for (r1, r2) in (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b))) {
+        for (c1, c2) in (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b))) {
+            let corners = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)];
+            let boxes: std::collections::BTreeSet<usize> = corners.iter().map(|&c| box_of(c)).collect();
+            if boxes.len() != 2 {
+                continue;
+            }
+            for (k, &t) in corners.iter().enumerate() {
+                let others: Vec<Vec<usize>> =
+                    corners.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, &c)| digits(v, c)).collect();
+                let target = digits(v, t);
+                let pair = &others[0];
+                if pair.len() == 2
+                    && others.iter().all(|o| o == pair)
+                    && target.len() > 2
+                    && pair.iter().all(|d| target.contains(d))
+                {
+                    pair.iter().for_each(|&d| e[t.0][t.1][d] = true);
+                }
+            }
+        }
+    }
+    e
+}
