@@ -5,7 +5,7 @@
 
 use crate::common;
 use crate::rules::{Cands, fish, hidden, locked, naked};
-use crate::wings::{kite, skyscraper, unique_rectangle, w_wing, xy_wing, xyz_wing};
+use crate::wings::{colouring, kite, skyscraper, unique_rectangle, w_wing, xy_wing, xyz_wing};
 use dataflow::policy::Order;
 use dataflow::session::Session;
 use dataflow::value::Value;
@@ -28,7 +28,7 @@ pub fn board(s: &Session, area: &str) -> Cands {
 pub type Rule = fn(&Cands) -> Cands;
 
 /// The boards of `--with all`: area, reference rule.
-pub const BOARDS: [(&str, Rule); 16] = [
+pub const BOARDS: [(&str, Rule); 17] = [
     ("locked_board", locked),
     ("naked_pairs_board", |v| naked(v, 2)),
     ("hidden_pairs_board", |v| hidden(v, 2)),
@@ -45,6 +45,7 @@ pub const BOARDS: [(&str, Rule); 16] = [
     ("xyz_wing_board", xyz_wing),
     ("w_wing_board", w_wing),
     ("unique_rectangle_board", unique_rectangle),
+    ("colouring_board", colouring),
 ];
 
 /// How many boards `--with all` has.

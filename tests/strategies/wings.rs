@@ -1,7 +1,7 @@
 //! The reference rules of the strategies over pairs of cells, written in
 //! Rust from their definitions (SudokuWiki, HoDoKu), not from the formula
 //! files: Skyscraper, Two-String Kite, XY-Wing, XYZ-Wing, W-Wing, Unique
-//! Rectangle type 1. Each takes the candidates a board searched and returns
+//! Rectangle type 1, Simple Colouring. Each takes the candidates a board searched and returns
 //! every removal its rule finds there. Included by tests/strategies.rs
 //! (`#[path]`).
 
@@ -203,6 +203,64 @@ pub fn unique_rectangle(v: &Cands) -> Cands {
                     && pair.iter().all(|d| target.contains(d))
                 {
                     pair.iter().for_each(|&d| e[t.0][t.1][d] = true);
+                }
+            }
+        }
+    }
+    e
+}
+
+/// Simple Colouring: the strong links of a digit (units where it has
+/// exactly two places) join its cells into clusters, coloured alternately.
+/// Colour wrap: two cells of one colour see each other, so the digit goes
+/// from every cell of that colour. Colour trap: it goes from every cell
+/// seeing cells of both colours of one cluster.
+pub fn colouring(v: &Cands) -> Cands {
+    let mut e = [[[false; 9]; 9]; 9];
+    let units = unit_cells();
+    for d in 0..9 {
+        let mut links: Vec<(Cell, Cell)> = Vec::new();
+        for u in &units {
+            if let [p, q] = u.iter().filter(|c| v[c.0][c.1][d]).copied().collect::<Vec<Cell>>()[..] {
+                links.push((p, q));
+            }
+        }
+        let mut colour: std::collections::BTreeMap<Cell, bool> = std::collections::BTreeMap::new();
+        for &(start, _) in &links {
+            if colour.contains_key(&start) {
+                continue;
+            }
+            // One cluster, coloured from `start` by a walk along the links.
+            let mut cluster = vec![(start, false)];
+            colour.insert(start, false);
+            let mut i = 0;
+            while i < cluster.len() {
+                let (c, k) = cluster[i];
+                for &(p, q) in &links {
+                    let other = if p == c {
+                        q
+                    } else if q == c {
+                        p
+                    } else {
+                        continue;
+                    };
+                    if let std::collections::btree_map::Entry::Vacant(slot) = colour.entry(other) {
+                        slot.insert(!k);
+                        cluster.push((other, !k));
+                    }
+                }
+                i += 1;
+            }
+            for k in [false, true] {
+                let side: Vec<Cell> = cluster.iter().filter(|c| c.1 == k).map(|c| c.0).collect();
+                if side.iter().any(|&a| side.iter().any(|&b| sees(a, b))) {
+                    side.iter().for_each(|c| e[c.0][c.1][d] = true);
+                }
+            }
+            for z in cells().filter(|z| v[z.0][z.1][d]) {
+                let sees_colour = |k: bool| cluster.iter().any(|&(c, ck)| ck == k && sees(z, c));
+                if sees_colour(false) && sees_colour(true) {
+                    e[z.0][z.1][d] = true;
                 }
             }
         }
