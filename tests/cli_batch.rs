@@ -137,7 +137,7 @@ fn set_applies_to_every_puzzle() {
             .collect()
     };
     assert_eq!(history(&[]), ["\"i!*!Xiiiiii\"", "\"i!*!Xiiiiii\""]);
-    assert_eq!(history(&["--set", "Main!D32=together"]), ["\"i!*tqXsiiiiii\"", "\"i!*tqXsiiiiii\""]);
+    assert_eq!(history(&["--set", "Main!D32=together"]), ["\"i!*tqXsKZWCiiiiii\"", "\"i!*tqXsKZWCiiiiii\""]);
     let out = dataflow_stdin(&["batch", SUDOKU, "--with", "all", "--input", "puzzle=@-", "--set", "Main!D30=1"], x);
     assert_eq!(out.code, 2, "a cell the workbook refuses is a usage error: {out:?}");
 }
