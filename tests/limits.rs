@@ -71,3 +71,24 @@ fn tall_sheets_load_in_linear_time() {
     assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
     assert!(out.stdout.contains("100000"), "{out:?}");
 }
+
+/// The operators of one evaluation work on at most MAX_WORK array elements
+/// (2^27): 129 whole-column additions (each 1,048,576 elements) pass it,
+/// and the formula is #NUM! instead of what Excel gives (the same shape
+/// with 476 additions took 10 s). Under it, 99 additions give the value:
+/// each argument is k times column A (A1 = 1), so SUMPRODUCT is 34³.
+#[test]
+fn operators_on_arrays_are_bounded_by_the_work_budget() {
+    let column = |k: usize| vec!["A:A"; k].join("+");
+    let product = |k: usize| format!("=SUMPRODUCT({0},{0},{0})", column(k));
+    let path = workbook(
+        "work",
+        &format!(
+            r#"Workbook(sheets: ["S"], cells: {{ "S!A1": "1", "S!B1": "{}", "S!C1": "{}" }})"#,
+            product(44),
+            product(34)
+        ),
+    );
+    let out = expect_exit(0, &["run", &path, "--show", "S!B1:C1"]).stdout;
+    assert!(out.contains("#NUM!") && out.contains("39304"), "{out}");
+}

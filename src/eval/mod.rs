@@ -16,7 +16,7 @@ use crate::ast::{BinaryOp, UnaryOp};
 use crate::functions::FnSpec;
 use crate::grid::Grid;
 use crate::ids::{NameId, SharedId};
-use crate::value::{Array, ErrorKind, Value};
+use crate::value::{Array, ErrorKind, MAX_WORK, Value};
 use bind::Scope;
 use std::cell::Cell;
 use std::sync::Arc;
@@ -102,12 +102,14 @@ pub struct Eval<'a> {
 }
 
 /// The LAMBDA calls of one evaluation: how deep they nest now, how many
-/// were made, and the named lambdas called by name from inside themselves,
+/// were made, the array work of its operators, and the named lambdas called by name from inside themselves,
 /// bound once per evaluation (see [`Eval::named_lambda`]).
 #[derive(Default)]
 struct Calls {
     depth: usize,
     made: u64,
+    /// Array elements the operators (`+`, `=`, `-x`, ...) worked on.
+    work: u64,
     named: Vec<(NameId, Arc<BExpr>)>,
 }
 
@@ -246,7 +248,11 @@ impl<'a> Eval<'a> {
         match e {
             BExpr::Const(v) => v.clone(),
             BExpr::Unary(op, x) => {
+                if self.calls.work > MAX_WORK {
+                    return Value::Error(ErrorKind::Num);
+                }
                 let v = self.operand(x);
+                self.charge(&[&v]);
                 unary(*op, v)
             }
             BExpr::Binary(BinaryOp::Range, l, r) => {
@@ -262,8 +268,14 @@ impl<'a> Eval<'a> {
                 if *op == BinaryOp::Intersect { ops::intersect(&l, &r) } else { ops::union(&l, &r) }
             }
             BExpr::Binary(op, l, r) => {
+                if self.calls.work > MAX_WORK {
+                    return Value::Error(ErrorKind::Num);
+                }
                 let l = self.operand(l);
                 let r = self.operand(r);
+                if !self.charge(&[&l, &r]) {
+                    return Value::Error(ErrorKind::Num);
+                }
                 binary(*op, l, r)
             }
             BExpr::Call(f, args) => (f.eval)(self, args),
@@ -330,6 +342,16 @@ impl<'a> Eval<'a> {
         self.calls.depth += 1;
         self.calls.made += 1;
         true
+    }
+
+    /// Counts an operator's work on its operands: the elements of the
+    /// largest array among them. False once this evaluation's operators
+    /// have done more than [`MAX_WORK`] (the operator, and every operator
+    /// after it, gives #NUM! without evaluating its operands).
+    fn charge(&mut self, operands: &[&Value]) -> bool {
+        let n = operands.iter().map(|v| if let Value::Array(a) = v { a.len() as u64 } else { 0 }).max().unwrap_or(0);
+        self.calls.work = self.calls.work.saturating_add(n);
+        self.calls.work <= MAX_WORK
     }
 
     /// Ends a call started by [`Eval::enter_call`].

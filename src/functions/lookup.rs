@@ -158,7 +158,7 @@ fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
         let one_index = args.len() == 2;
         return lift_values(&vals, |v| {
             let col = (!one_index).then_some(&v[1]);
-            index_one(&src, &v[0], col).and_then(single).unwrap_or_else(Value::Error)
+            index_element(&src, &v[0], col).unwrap_or_else(Value::Error)
         });
     }
     index_one(&src, &row, col.as_ref()).unwrap_or_else(Value::Error)
@@ -280,6 +280,24 @@ fn index_one(src: &Value, row: &Value, col: Option<&Value>) -> Result<Value, Err
             Ok(v.clone())
         }
     }
+}
+
+/// One element of an INDEX array result: the single value `row` and `col`
+/// select, #VALUE! when they select a row, a column or the whole source
+/// (found from the selection's bounds, without copying it: an array of
+/// whole-row picks over a large source costs one test each).
+fn index_element(src: &Value, row: &Value, col: Option<&Value>) -> Result<Value, ErrorKind> {
+    let (r, c) = (index_number(row)?, col.map(index_number).transpose()?);
+    let (rows, cols) = match src {
+        Value::Array(arr) => (arr.rows as u32, arr.cols as u32),
+        Value::Ref(a) => (a.rows(), a.cols()),
+        _ => (1, 1),
+    };
+    let (r0, c0, r1, c1) = select(rows, cols, r, c)?;
+    if (r0, c0) != (r1, c1) {
+        return Err(ErrorKind::Value);
+    }
+    index_one(src, row, col).and_then(single)
 }
 
 /// An element of an INDEX array result must be one value.
