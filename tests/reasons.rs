@@ -292,7 +292,7 @@ fn holds(v: &Cands, text: &str) -> bool {
 }
 
 /// The strategy boards with reason boards, and their reason boards.
-const BOARDS: [&str; 11] = [
+const BOARDS: [&str; 17] = [
     "locked",
     "naked_pairs",
     "hidden_pairs",
@@ -304,6 +304,12 @@ const BOARDS: [&str; 11] = [
     "swordfish",
     "jellyfish",
     "skyscraper",
+    "kite",
+    "xy_wing",
+    "xyz_wing",
+    "w_wing",
+    "unique_rectangle",
+    "colouring",
 ];
 
 /// Every strategy on, all searching together in row-major order (so that
