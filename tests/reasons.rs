@@ -5,8 +5,9 @@
 //! when, and the load error of a misshapen area); then the Sudoku
 //! workbook's reasons, checked against the candidates they speak of: the
 //! singles' (formulas/ellis/reasons.dfl) pass by pass against the
-//! valid-values board each placement read, and the locked candidates' and
-//! the X-Wing's (their strategy files) against the snapshot searched.
+//! valid-values board each placement read, and every strategy board's
+//! (their strategy files) against the snapshot searched; the seven
+//! strategies over pairs of cells in reasons/wings.rs.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
