@@ -90,6 +90,11 @@ fn colours(v: &Cands, d: usize) -> BTreeMap<Cell, (Cell, bool)> {
 /// the pattern is there and removes digit `d` from `me`. `None` when the
 /// text is of none of these kinds.
 pub fn holds(v: &Cands, pattern: &str, me: Cell, d: usize) -> Option<bool> {
+    // Simple Colouring's chain, after "; chain ": its cells of each colour.
+    let (pattern, chain) = match pattern.split_once("; chain ") {
+        Some((p, chain)) => (p, chain.split_once(" | ").map(|(one, other)| (cells(one), cells(other)))),
+        None => (pattern, None),
+    };
     let words: Vec<&str> = pattern.split(' ').collect();
     let mine = v[me.0][me.1][d - 1];
     let ok = match words[..] {
@@ -186,6 +191,7 @@ pub fn holds(v: &Cands, pattern: &str, me: Cell, d: usize) -> Option<bool> {
             let (a, b, colour) = (cells(a)[0], cells(b)[0], colour_of(v, d));
             let (ka, kb) = (colour(a), colour(b));
             digit == format!("{d},")
+                && chain == Some(chain_of(v, d, a))
                 && ka.is_some()
                 && ka.map(|k| k.0) == kb.map(|k| k.0)
                 && ka.map(|k| k.1) != kb.map(|k| k.1)
@@ -212,6 +218,7 @@ pub fn holds(v: &Cands, pattern: &str, me: Cell, d: usize) -> Option<bool> {
         ] => {
             let (a, b, c, colour) = (cells(a)[0], cells(b)[0], cells(of.trim_end_matches("'s"))[0], colour_of(v, d));
             digit == format!("{d},")
+                && chain == Some(chain_of(v, d, a))
                 && c == me
                 && sees(a, b)
                 && colour(me).is_some()
@@ -227,4 +234,13 @@ pub fn holds(v: &Cands, pattern: &str, me: Cell, d: usize) -> Option<bool> {
 fn colour_of(v: &Cands, d: usize) -> impl Fn(Cell) -> Option<(Cell, bool)> {
     let colour = colours(v, d);
     move |c| colour.get(&c).copied()
+}
+
+/// The cells of `a`'s cluster of digit `d`, row by row: those of `a`'s
+/// colour, then those of the other.
+fn chain_of(v: &Cands, d: usize, a: Cell) -> (Vec<Cell>, Vec<Cell>) {
+    let colour = colours(v, d);
+    let Some(&(cluster, k)) = colour.get(&a) else { return (vec![], vec![]) };
+    let side = |k: bool| colour.iter().filter(|&(_, &c)| c == (cluster, k)).map(|(&c, _)| c).collect();
+    (side(k), side(!k))
 }
