@@ -5,12 +5,15 @@
 //! when, and the load error of a misshapen area); then the Sudoku
 //! workbook's reasons, checked against the candidates they speak of: the
 //! singles' (formulas/ellis/reasons.dfl) pass by pass against the
-//! valid-values board each placement read, and the locked candidates' and
-//! the X-Wing's (their strategy files) against the snapshot searched.
+//! valid-values board each placement read, and every strategy board's
+//! (their strategy files) against the snapshot searched; the seven
+//! strategies over pairs of cells in reasons/wings.rs.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
+#[path = "reasons/wings.rs"]
+mod wings;
 
 use common::expect_exit;
 use dataflow::policy::Order;
@@ -97,7 +100,7 @@ fn texts(s: &Session, area: &str) -> Vec<Vec<String>> {
 }
 
 /// Candidates as `[row][col][digit - 1]`, from a 27x27 board.
-type Cands = [[[bool; 9]; 9]; 9];
+pub type Cands = [[[bool; 9]; 9]; 9];
 
 fn cands(s: &Session, area: &str) -> Cands {
     let mut c = [[[false; 9]; 9]; 9];
@@ -194,12 +197,12 @@ fn removal(text: &str) -> (usize, usize, usize) {
 }
 
 /// `3,7` as numbers.
-fn list(text: &str) -> Vec<usize> {
+pub fn list(text: &str) -> Vec<usize> {
     text.split(',').map(|n| n.trim().parse().unwrap_or_else(|_| panic!("{text}"))).collect()
 }
 
 /// `r1c2,r1c5` as (row, column) from 0.
-fn cells(text: &str) -> Vec<(usize, usize)> {
+pub fn cells(text: &str) -> Vec<(usize, usize)> {
     text.split(',')
         .map(|rc| {
             let (r, c) = rc.trim_start_matches('r').split_once('c').unwrap();
@@ -227,6 +230,9 @@ fn holds(v: &Cands, text: &str) -> bool {
     let places = |u: &[(usize, usize)], d: usize| -> Vec<(usize, usize)> {
         u.iter().filter(|&&(y, x)| v[y][x][d - 1]).copied().collect()
     };
+    if let Some(ok) = wings::holds(v, pattern, me, d) {
+        return ok;
+    }
     let words: Vec<&str> = pattern.split(' ').collect();
     match words[..] {
         // locked candidates: 6 in box 2 lies only in row 3
@@ -287,7 +293,7 @@ fn holds(v: &Cands, text: &str) -> bool {
 }
 
 /// The strategy boards with reason boards, and their reason boards.
-const BOARDS: [&str; 10] = [
+const BOARDS: [&str; 17] = [
     "locked",
     "naked_pairs",
     "hidden_pairs",
@@ -298,6 +304,13 @@ const BOARDS: [&str; 10] = [
     "hidden_quads",
     "swordfish",
     "jellyfish",
+    "skyscraper",
+    "kite",
+    "xy_wing",
+    "xyz_wing",
+    "w_wing",
+    "unique_rectangle",
+    "colouring",
 ];
 
 /// Every strategy on, all searching together in row-major order (so that
