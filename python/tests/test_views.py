@@ -104,7 +104,7 @@ def test_explain_a_candidate(ellis: dataflow.Workbook) -> None:
     # step 2: 6 -> "" (blank)  because Main!E16 "" -> 4 (step 1), Main!L16 "" -> 6 (step 1), ...
     first = history[0]
     assert (first["step"], first["old"], first["new"]) == (2, 6.0, "")
-    assert first["causes"][0] == {"cell": "Main!E16", "old": "", "new": 4.0, "step": 1}
+    assert first["causes"][0] == {"cell": "Main!E16", "old": "", "new": 4.0, "step": 1, "reason": None}
     assert [c["cell"] for c in first["causes"]] == ["Main!E16", "Main!L16", "Main!H18", "Main!I18"]
     steps = [r["step"] for r in history]
     assert steps == sorted(steps) and steps[0] >= 1
