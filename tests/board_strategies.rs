@@ -1,4 +1,4 @@
-//! The `locked` part of the board workbooks (formulas/boards/strategies/):
+//! The `locked` part of the board workbooks (formulas/boards/shelf/):
 //! locked candidates over every pair of intersecting units, hyper's extra
 //! regions included. The board is checked pass by pass against a reference
 //! implementation of the rule in Rust (both orders, tests/common/boards.rs),

@@ -1,5 +1,5 @@
 //! The strategies of the board workbooks beyond locked candidates
-//! (formulas/boards/strategies/: naked and hidden pairs, triples and quads
+//! (formulas/boards/shelf/: naked and hidden pairs, triples and quads
 //! over every unit, extra regions included), taking turns simplest first,
 //! and the status, history and grade cells, on every board size: each board
 //! checked pass by pass against a reference rule generalised to a box side

@@ -1,4 +1,4 @@
-//! The strategies of the board workbooks (formulas/boards/strategies/) in
+//! The strategies of the board workbooks (formulas/boards/shelf/) in
 //! Rust, generalised to a box side `n` and a list of units (rows, columns,
 //! boxes and any extra region), and a pass-by-pass model of the gate and
 //! the turns that checks every board of a session against them, as
