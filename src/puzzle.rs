@@ -131,12 +131,19 @@ pub fn solve(
 /// every iteration). The reset protocol's `set` cells are part of the
 /// saved state when they lie outside the input: setting them before or
 /// after the input's cells leaves the same values and dirty flags.
+///
+/// When the workbook declares that its reset leaves every cell a function
+/// of the inputs (`reset: (..., reuse: true)`), the saved state is also
+/// recalculated: each puzzle's reset then calculates only what its input
+/// changes, not every formula of a never-calculated engine, and ends in
+/// the same values (the reset's own report counts fewer evaluations).
 pub struct Runner {
     saved: Session,
     session: Session,
     input: String,
     reset: bool,
-    /// Whether `saved` holds the reset protocol's `set` cells already.
+    /// Whether `saved` holds the reset protocol's `set` cells already (and,
+    /// for a reset declared `reuse`, their recalculation).
     primed: bool,
     /// Cells set after the reset protocol, each puzzle (`--set`).
     sets: Vec<(Area, Value)>,
@@ -152,7 +159,12 @@ impl Runner {
             _ => false,
         };
         let mut primed = fresh.clone();
-        let primed = (reset && outside(fresh.workbook()) && primed.reset_set().is_ok()).then_some(primed);
+        let mut primed = (reset && outside(fresh.workbook()) && primed.reset_set().is_ok()).then_some(primed);
+        if let Some(p) = primed.as_mut()
+            && p.workbook().reset.as_ref().is_some_and(|r| r.reuse)
+        {
+            p.recalc();
+        }
         let saved = primed.as_ref().map_or(fresh, Session::clone);
         let primed = primed.is_some();
         Runner { session: saved.clone(), saved, input: input.to_string(), reset, primed, sets: Vec::new() }

@@ -311,6 +311,63 @@ fn and_or_of_leaves_fold_errors_ranges_and_text_as_excel_does() {
 }
 
 #[test]
+fn tests_of_one_value_give_what_the_functions_give() {
+    let names = [("s", "IF($C$1=0,\"\",\"x\")"), ("e", "$F$1+1")];
+    let got = kernels(
+        &names,
+        &[
+            "=ISNUMBER(C1)",
+            "=ISNUMBER(B1)",
+            "=ISNUMBER(E1)",
+            "=ISNUMBER(s)",
+            "=ISNUMBER(C1+1)",
+            "=ISBLANK(B1)",
+            "=ISBLANK(s)",
+            "=ISTEXT(s)",
+            "=ISNONTEXT(B1)",
+            "=ISLOGICAL(J1)",
+            "=ISERROR(e)",
+            "=ISERR(e)",
+            "=ISNA(F1)",
+            "=ISERR(1/C1)",
+            "=IF(ISNUMBER(G1),ISERROR(F1),2)",
+        ],
+        0,
+    );
+    assert_eq!(
+        got,
+        [
+            "TRUE", "FALSE", "FALSE", "FALSE", "TRUE", "TRUE", "FALSE", "TRUE", "TRUE", "TRUE", "TRUE", "FALSE",
+            "TRUE", "TRUE", "TRUE"
+        ]
+    );
+}
+
+#[test]
+fn and_or_of_many_arguments_fold_one_by_one_as_excel_does() {
+    let names = [("t", "$E$1=TRUE"), ("e", "$F$1=1"), ("z", "$C$1*1"), ("s", "IF($C$1=0,\"\",\"x\")")];
+    let got = kernels(
+        &names,
+        &[
+            "=OR(FALSE,ISNUMBER(C1),ISNUMBER(D1),ISNUMBER(E1),ISNUMBER(F1),ISNUMBER(G1))",
+            "=OR(FALSE,ISNUMBER(D1),ISNUMBER(E1),ISNUMBER(F1),ISNUMBER(B1),ISNUMBER(s))",
+            "=AND(t,z=0,C1+1,I1>1,G1,E1)",
+            "=AND(t,z=0,C1+1,I1>1,G1,C1)",
+            "=OR(z,z,z,z,e,t)",
+            "=AND(t,t,t,t,z,e)",
+            "=OR(z=1,z=2,z=3,z=4,s)",
+            "=OR(D1,B1,C1+0,J1,E1)",
+            "=AND(D1,B1,D1,B1,D1)",
+            "=IF(OR(z=1,z=2,z=3,z=4,z=0),OR(FALSE,FALSE,FALSE,FALSE,ISNUMBER(C1)),0)",
+            "=1+OR(ISNUMBER(C1),FALSE,FALSE,FALSE,FALSE)*2",
+        ],
+        // The three that read D1's text bail out to the tree walker.
+        3,
+    );
+    assert_eq!(got, ["TRUE", "FALSE", "TRUE", "FALSE", "#N/A", "#N/A", "#VALUE!", "TRUE", "#VALUE!", "TRUE", "3"]);
+}
+
+#[test]
 fn nested_ifs_jump_to_where_their_branches_end() {
     let got = kernels(
         &[],
@@ -337,6 +394,21 @@ fn ellis_valid_values_cells_run_through_kernels() {
     let r = s.recalc();
     let bails = s.engine().kernel_bails();
     assert!(r.evaluated > 4_000 && bails * 100 < r.evaluated, "{bails} bail-outs in {} evaluations", r.evaluated);
+}
+
+/// With every strategy, a valid-values cell also asks each strategy board
+/// whether it lists its candidate (`ISNUMBER` of the board's cell, in an
+/// OR of 18 arguments): the kernel takes that too.
+#[test]
+fn valid_values_cells_reading_every_strategy_board_run_through_kernels() {
+    let mut s = Session::load_with(Path::new("workbooks/sudoku.ron"), &["all".to_string()]).unwrap();
+    let before = s.engine().program().kernel_count();
+    s.set_input("puzzle", "2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3").unwrap();
+    s.reset().unwrap().expect("a reset protocol");
+    let r = s.recalc();
+    let bails = s.engine().kernel_bails();
+    assert!(before >= 729, "the 729 valid-values cells have kernels: {before}");
+    assert!(bails * 100 < r.evaluated, "{bails} bail-outs in {} evaluations", r.evaluated);
 }
 
 #[test]

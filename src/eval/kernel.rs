@@ -106,6 +106,19 @@ enum Op {
         n: u8,
         ranges: u64,
     },
+    /// One argument of an AND (or OR) of many arguments, in the
+    /// accumulator, folded into the fold so far (on the stack unless
+    /// `first`); `last` leaves the result in the accumulator, any other
+    /// puts the fold back on the stack (`range` as in `Logic`).
+    LogicStep {
+        or: bool,
+        range: bool,
+        first: bool,
+        last: bool,
+    },
+    /// A test of one value (ISNUMBER, ISERROR: the function's `test`) on
+    /// the accumulator.
+    Test(fn(&Value) -> bool),
     /// One argument of an AND (or OR) whose arguments are all leaves,
     /// folded as it is read (`range` as in `Logic`): the `first` starts
     /// the fold, the `last` puts its result in the accumulator (which

@@ -17,14 +17,14 @@ use crate::value::{ErrorKind, Value, booleans};
 
 /// The information category.
 pub const FUNCTIONS: &[FnSpec] = &[
-    FnSpec::new("ISNUMBER", 1, 1, isnumber),
-    FnSpec::new("ISTEXT", 1, 1, istext),
-    FnSpec::new("ISNONTEXT", 1, 1, isnontext),
-    FnSpec::new("ISLOGICAL", 1, 1, islogical),
-    FnSpec::new("ISBLANK", 1, 1, isblank),
-    FnSpec::new("ISERROR", 1, 1, iserror),
-    FnSpec::new("ISERR", 1, 1, iserr),
-    FnSpec::new("ISNA", 1, 1, isna),
+    FnSpec::new("ISNUMBER", 1, 1, isnumber).test(is_number),
+    FnSpec::new("ISTEXT", 1, 1, istext).test(is_text),
+    FnSpec::new("ISNONTEXT", 1, 1, isnontext).test(is_nontext),
+    FnSpec::new("ISLOGICAL", 1, 1, islogical).test(is_logical),
+    FnSpec::new("ISBLANK", 1, 1, isblank).test(Value::is_empty),
+    FnSpec::new("ISERROR", 1, 1, iserror).test(Value::is_error),
+    FnSpec::new("ISERR", 1, 1, iserr).test(is_err),
+    FnSpec::new("ISNA", 1, 1, isna).test(is_na),
     FnSpec::new("ISEVEN", 1, 1, iseven),
     FnSpec::new("ISODD", 1, 1, isodd),
     FnSpec::new("ISREF", 1, 1, isref).args(&[Arg::Position]),
@@ -58,20 +58,47 @@ fn is(ev: &mut Eval, args: &[BExpr], test: fn(&Value) -> bool) -> Value {
     }
 }
 
+// The tests' rules (the table gives each to its function as its `test`,
+// for the compiled forms), and the functions applying them.
+
+fn is_number(v: &Value) -> bool {
+    matches!(v, Value::Number(_))
+}
+
+fn is_text(v: &Value) -> bool {
+    matches!(v, Value::Text(_))
+}
+
+fn is_nontext(v: &Value) -> bool {
+    !is_text(v)
+}
+
+fn is_logical(v: &Value) -> bool {
+    matches!(v, Value::Bool(_))
+}
+
+fn is_err(v: &Value) -> bool {
+    matches!(v, Value::Error(e) if *e != ErrorKind::NA)
+}
+
+fn is_na(v: &Value) -> bool {
+    matches!(v, Value::Error(ErrorKind::NA))
+}
+
 fn isnumber(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Number(_)))
+    is(ev, args, is_number)
 }
 
 fn istext(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Text(_)))
+    is(ev, args, is_text)
 }
 
 fn isnontext(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| !matches!(v, Value::Text(_)))
+    is(ev, args, is_nontext)
 }
 
 fn islogical(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Bool(_)))
+    is(ev, args, is_logical)
 }
 
 /// True only for a truly empty cell; a formula's "" is text.
@@ -84,11 +111,11 @@ fn iserror(ev: &mut Eval, args: &[BExpr]) -> Value {
 }
 
 fn iserr(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Error(e) if *e != ErrorKind::NA))
+    is(ev, args, is_err)
 }
 
 fn isna(ev: &mut Eval, args: &[BExpr]) -> Value {
-    is(ev, args, |v| matches!(v, Value::Error(ErrorKind::NA)))
+    is(ev, args, is_na)
 }
 
 /// ISEVEN and ISODD: the number truncated, then tested for parity. Text

@@ -25,7 +25,7 @@ mod xlookup;
 use super::Excel::{V365, V2021};
 use super::args::{given, lift_values, number};
 use super::{Arg, FnSpec, Intrinsic};
-use crate::address::{Area, MAX_COLS, MAX_ROWS};
+use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
 use crate::value::{self, ErrorKind, MAX_ARRAY_CELLS, Value};
 use search::{Match, Search, Table, find};
@@ -148,9 +148,16 @@ fn index(ev: &mut Eval, args: &[BExpr]) -> Value {
     let col = args.get(2).map(|a| ev.read(a));
     let arrays = matches!(row, Value::Array(_)) || matches!(col, Some(Value::Array(_)));
     if arrays {
+        // A reference's cells are read where the indexes pick them, not
+        // copied whole (one pick per shelf of boards, not the shelf).
+        if let (Value::Ref(a), Some(col)) = (&src, &col)
+            && let Some(picked) = index_each(Source::Cells(ev, a), &row, col)
+        {
+            return picked;
+        }
         let src = ev.array_value(src);
-        if let Some(col) = &col
-            && let Some(picked) = index_each(&src, &row, col)
+        if let (Value::Array(arr), Some(col)) = (&src, &col)
+            && let Some(picked) = index_each(Source::Array(arr), &row, col)
         {
             return picked;
         }
@@ -177,35 +184,68 @@ fn index_vector(src: &Value, row: &Value) -> Option<Value> {
     (k >= 1).then(|| nums.get(k - 1).map(|&x| kind.value(x)))?
 }
 
-/// INDEX of an array with row and column indexes that are numbers or
-/// dense arrays of numbers stretching to one shape: each pair picks one
-/// element directly (a pair outside the array takes the general path, to
-/// its error). None for any other arguments.
-fn index_each(src: &Value, row: &Value, col: &Value) -> Option<Value> {
-    let Value::Array(arr) = src else { return None };
-    let (rows, cols) = (arr.rows, arr.cols);
+/// Where [`index_each`] picks its elements: an array, or the cells of a
+/// reference, read one by one.
+enum Source<'s, 'a> {
+    Array(&'s value::Array),
+    Cells(&'s Eval<'a>, &'s Area),
+}
+
+impl Source<'_, '_> {
+    fn size(&self) -> (usize, usize) {
+        match self {
+            Source::Array(arr) => (arr.rows, arr.cols),
+            Source::Cells(_, a) => (a.rows() as usize, a.cols() as usize),
+        }
+    }
+
+    /// The element at row `r`, column `c` (from 0), inside the source.
+    fn at(&self, r: usize, c: usize) -> Value {
+        match self {
+            Source::Array(arr) => arr.at(r * arr.cols + c),
+            Source::Cells(ev, a) => ev.cell_value(CellAddr::new(a.sheet, a.r0 + r as u32, a.c0 + c as u32)),
+        }
+    }
+
+    /// The source as INDEX's general path sees it, for a pair outside it
+    /// (its error depends only on the source's size).
+    fn value(&self) -> Value {
+        match self {
+            Source::Array(arr) => Value::Array(Arc::new((*arr).clone())),
+            Source::Cells(_, a) => Value::Ref(**a),
+        }
+    }
+}
+
+/// INDEX of an array or a reference with row and column indexes that are
+/// numbers or dense arrays of numbers stretching to one shape: each pair
+/// picks one element directly (a pair outside the source takes the general
+/// path, to its error). None for any other arguments.
+fn index_each(src: Source, row: &Value, col: &Value) -> Option<Value> {
+    let (rows, cols) = src.size();
     let (r, c) = (Indexes::new(row)?, Indexes::new(col)?);
     let (h, w) = (r.rows.max(c.rows), r.cols.max(c.cols));
     if !(r.fits(h, w) && c.fits(h, w)) || h as u64 * w as u64 > MAX_ARRAY_CELLS {
         return None;
     }
-    // The element a pair picks, when inside the array.
+    // The element a pair picks, when inside the source.
     let slot = |i: usize, j: usize| {
         let (rt, ct) = (r.at(i, j).trunc(), c.at(i, j).trunc());
-        (rt >= 1.0 && rt <= rows as f64 && ct >= 1.0 && ct <= cols as f64)
-            .then(|| (rt as usize - 1) * cols + ct as usize - 1)
+        (rt >= 1.0 && rt <= rows as f64 && ct >= 1.0 && ct <= cols as f64).then(|| (rt as usize - 1, ct as usize - 1))
     };
     let cells = || (0..h).flat_map(|i| (0..w).map(move |j| (i, j)));
-    if let Some((nums, kind)) = arr.as_dense()
-        && let Some(picked) = cells().map(|(i, j)| slot(i, j).map(|k| nums[k])).collect::<Option<Vec<f64>>>()
+    if let Source::Array(arr) = src
+        && let Some((nums, kind)) = arr.as_dense()
+        && let Some(picked) =
+            cells().map(|(i, j)| slot(i, j).map(|(y, x)| nums[y * cols + x])).collect::<Option<Vec<f64>>>()
     {
         return Some(Value::Array(Arc::new(value::Array::dense(h, w, picked, kind))));
     }
     let pick = |(i, j): (usize, usize)| match slot(i, j) {
-        Some(k) => arr.at(k),
+        Some((y, x)) => src.at(y, x),
         None => {
             let (x, y) = (Value::Number(r.at(i, j)), Value::Number(c.at(i, j)));
-            index_one(src, &x, Some(&y)).and_then(single).unwrap_or_else(Value::Error)
+            index_element(&src.value(), &x, Some(&y)).unwrap_or_else(Value::Error)
         }
     };
     Some(value::collect_array(h, w, cells().map(pick)))

@@ -150,6 +150,10 @@ pub struct FnSpec {
     pub intrinsic: Option<Intrinsic>,
     /// Whether an xlsx stores it as `_xlfn._xlws.NAME` (FILTER, SORT).
     pub xlws: bool,
+    /// For a test of one value (ISNUMBER, ISERROR): the test itself, which
+    /// the function applies to its argument's value (element by element
+    /// over an array), so that compiled forms can apply it to a scalar.
+    pub test: Option<fn(&Value) -> bool>,
 }
 
 impl FnSpec {
@@ -168,6 +172,7 @@ impl FnSpec {
             in_libreoffice: true,
             intrinsic: None,
             xlws: false,
+            test: None,
         }
     }
 
@@ -204,6 +209,11 @@ impl FnSpec {
     /// The same function, which other modules recognise as `which`.
     pub const fn intrinsic(self, which: Intrinsic) -> Self {
         FnSpec { intrinsic: Some(which), ..self }
+    }
+
+    /// The same function, a test of one value: `test` is its rule.
+    pub const fn test(self, test: fn(&Value) -> bool) -> Self {
+        FnSpec { test: Some(test), ..self }
     }
 
     /// The same function, which an xlsx stores as `_xlfn._xlws.NAME`.

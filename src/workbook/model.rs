@@ -202,4 +202,9 @@ pub struct InputDef {
 pub struct ResetProtocol {
     pub set: Vec<(CellAddr, Value)>,
     pub then: Vec<(CellAddr, Value)>,
+    /// Whether the protocol leaves every cell a function of the inputs
+    /// alone (the workbook says so: `reuse: true`), so that `batch` may
+    /// start each puzzle from the reset state it calculated for the one
+    /// before instead of from a fresh engine (see `puzzle::Runner`).
+    pub reuse: bool,
 }

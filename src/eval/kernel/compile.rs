@@ -37,6 +37,10 @@ enum Gives {
     MaybeRef,
 }
 
+/// The most AND / OR arguments computed onto the stack before one
+/// `Logic` op; more are folded one by one (`LogicStep`).
+const LOGIC_ON_STACK: usize = 4;
+
 /// No kernel for this formula.
 pub(super) struct Unsupported;
 
@@ -144,6 +148,11 @@ impl Compiler {
                     self.emit(Op::Not);
                     Ok(Gives::Value)
                 }
+                (None, [x]) if let Some(test) = f.test => {
+                    self.expr(x)?;
+                    self.emit(Op::Test(test));
+                    Ok(Gives::Value)
+                }
                 _ => Err(Unsupported),
             },
             _ => Err(Unsupported),
@@ -190,6 +199,9 @@ impl Compiler {
         if !self.live && self.logic_of_leaves(or, args) {
             return Ok(Gives::Value);
         }
+        if args.len() > LOGIC_ON_STACK {
+            return self.logic_steps(or, args);
+        }
         let mut ranges = 0u64;
         for (i, a) in args.iter().enumerate() {
             let mut inner = a;
@@ -205,6 +217,35 @@ impl Compiler {
         }
         self.emit(Op::Logic { or, n: args.len() as u8, ranges });
         self.depth -= args.len() - 1;
+        Ok(Gives::Value)
+    }
+
+    /// AND / OR of many arguments, folded one by one (`LogicStep`): the
+    /// fold so far waits on the stack while the next argument is computed.
+    fn logic_steps(&mut self, or: bool, args: &[BExpr]) -> Result<Gives, Unsupported> {
+        for (i, a) in args.iter().enumerate() {
+            let mut inner = a;
+            while let BExpr::ArrayMode(x) = inner {
+                inner = x;
+            }
+            let gives = self.expr(a)?;
+            let range = matches!(inner, BExpr::Const(Value::Ref(_)));
+            if gives == Gives::MaybeRef && !range {
+                return Err(Unsupported);
+            }
+            let (first, last) = (i == 0, i + 1 == args.len());
+            self.emit(Op::LogicStep { or, range, first, last });
+            if !first {
+                self.depth -= 1;
+            }
+            if !last {
+                self.depth += 1;
+                if self.depth > STACK {
+                    return Err(Unsupported);
+                }
+            }
+            self.live = last;
+        }
         Ok(Gives::Value)
     }
 

@@ -88,6 +88,22 @@ impl Kernel<'_> {
                     let args = (0..n - 1).map(|i| stack[(sp + i) & MASK]).chain([acc]);
                     acc = logic(or, args, ranges, texts);
                 }
+                Op::LogicStep { or, range, first, last } => {
+                    let mut fold = if first {
+                        Fold::new(or)
+                    } else {
+                        sp -= 1;
+                        Fold::resume(or, stack[sp & MASK])
+                    };
+                    fold.add(arg(acc, range, texts));
+                    if last {
+                        acc = fold.result();
+                    } else {
+                        stack[sp & MASK] = fold.partial();
+                        sp += 1;
+                    }
+                }
+                Op::Test(test) => acc = Scalar::Bool(test(&acc.value(texts))),
                 Op::LogicLeaf { or, range, first, last, leaf } => {
                     if first {
                         fold = Fold::new(or);
@@ -239,6 +255,26 @@ impl Fold {
             }
             Some(Err(e)) => _ = self.error.get_or_insert(e),
             None => {}
+        }
+    }
+
+    /// The fold so far as one scalar, to wait on the stack: its first
+    /// error (the result whatever follows), else what it counted (a
+    /// boolean), else empty.
+    fn partial(self) -> Scalar {
+        match self.error {
+            Some(e) => Scalar::Err(e),
+            None if self.seen => Scalar::Bool(self.acc),
+            None => Scalar::Empty,
+        }
+    }
+
+    /// The fold a [`Fold::partial`] stands for.
+    fn resume(or: bool, partial: Scalar) -> Fold {
+        match partial {
+            Scalar::Err(e) => Fold { or, acc: !or, seen: false, error: Some(e) },
+            Scalar::Bool(b) => Fold { or, acc: b, seen: true, error: None },
+            _ => Fold::new(or),
         }
     }
 

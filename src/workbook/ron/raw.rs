@@ -144,6 +144,8 @@ pub(crate) struct RawReset<'a> {
     pub set: Entries<Str<'a>, RawValue<'a>>,
     #[serde(default, borrow)]
     pub then: Entries<Str<'a>, RawValue<'a>>,
+    #[serde(default)]
+    pub reuse: bool,
 }
 
 /// The calculation order, written as a string (`"row-major"`).

@@ -99,6 +99,7 @@ pub(crate) fn body(
         ResetProtocol {
             set: reset_cells(b, src, &r.set, places.field("set"), &mut parts.settable),
             then: reset_cells(b, src, &r.then, places.field("then"), &mut parts.settable),
+            reuse: r.reuse,
         }
     });
     parts
