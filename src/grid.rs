@@ -20,6 +20,12 @@ use std::sync::{Arc, OnceLock};
 /// (16,777,216: for example 4,096 rows by 4,096 columns).
 pub const MAX_GRID_CELLS: u64 = 1 << 24;
 
+/// Largest number of formula cells a workbook may hold (4,194,304, a
+/// quarter of the grid): each takes about 450 bytes of program and engine
+/// (bound formula, dependencies, schedule, value), about 2 GB at the cap,
+/// where the grid's cap in formulas would take 8 GB.
+pub const MAX_FORMULA_CELLS: u64 = 1 << 22;
+
 static EMPTY: Value = Value::Empty;
 
 /// One sheet's values, row-major, `rows x cols` from A1, and, once read,

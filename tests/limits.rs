@@ -8,10 +8,13 @@
 mod common;
 
 use common::expect_exit;
+use dataflow::address::Area;
 use dataflow::functions::VARIADIC;
-use dataflow::grid::MAX_GRID_CELLS;
+use dataflow::grid::{MAX_FORMULA_CELLS, MAX_GRID_CELLS};
+use dataflow::session::Session;
 use dataflow::testing::Sheet;
 use dataflow::value::Value;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Writes `text` as `NAME.ron` in this test run's directory; its path.
@@ -30,6 +33,42 @@ fn the_grid_holds_exactly_max_grid_cells() {
     let out = expect_exit(1, &["check", &past]);
     assert!(out.stderr.contains("would make the stored grid 17825792 cells"), "{out:?}");
     assert!(out.stderr.contains("grid-past.ron:1:"), "located: {out:?}");
+}
+
+/// Formula cells take far more memory than values (about 450 bytes each):
+/// a workbook holds at most a quarter of the grid in formulas. The cap is
+/// checked on the entries, before any cell is made: four columns of
+/// formulas down the sheet are exactly the cap, one cell more is a located
+/// error, and so is an edit that would pass it.
+#[test]
+fn a_workbook_holds_at_most_max_formula_cells() {
+    const { assert!(4 * 1_048_576 == MAX_FORMULA_CELLS) };
+    let past = workbook(
+        "formulas-past",
+        "Workbook(sheets: [\"Main\"],\n cells: { \"Main!A1:D1048576\": \"=1\", \"Main!F1\": 2, \"Main!E1\": \"=2\" })",
+    );
+    let out = expect_exit(1, &["check", &past]);
+    assert!(
+        out.stderr.contains("Main!E1 would make 4194305 formula cells; a workbook holds at most 4194304"),
+        "{out:?}"
+    );
+    assert!(out.stderr.contains("formulas-past.ron:2:"), "located: {out:?}");
+    assert!(out.stderr.contains("1 problem found"), "constants do not count: {out:?}");
+    // The whole grid in one formula entry, as `{=1}` too.
+    let block = workbook("formulas-block", "Workbook(sheets: [\"Main\"], cells: { \"Main!A1:P1048576\": \"{=1}\" })");
+    let out = expect_exit(1, &["check", &block]);
+    assert!(out.stderr.contains("would make 16777216 formula cells"), "{out:?}");
+    // An edit that would pass the cap changes nothing.
+    let small = workbook("formulas-edit", "Workbook(sheets: [\"Main\"], cells: { \"Main!A1\": \"=1\" })");
+    let mut s = Session::load(Path::new(&small)).unwrap();
+    let area = Area::new(0, 0, 0, 1_048_575, 4);
+    let refused = s.set_formula(area, "=2").unwrap_err().to_string();
+    assert!(refused.contains("would make 5242880 formula cells"), "{refused}");
+    s.recalc();
+    assert_eq!(s.engine().get(dataflow::address::CellAddr::new(0, 0, 0)), &Value::Number(1.0));
+    // Replacing a formula area by another of the same size is no growth.
+    let area = Area::new(0, 0, 0, 0, 0);
+    s.set_formula(area, "=3").unwrap();
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::refs::{check_name, parse_ref};
 use crate::address::{Area, CellAddr, SheetId};
 use crate::ast::{Expr, ExprKind, Span};
 use crate::diagnostic::{Diagnostic, Source};
-use crate::grid::MAX_GRID_CELLS;
+use crate::grid::{MAX_FORMULA_CELLS, MAX_GRID_CELLS};
 use crate::parse::{block_formula, parse_formula};
 use crate::sheets::Sheets;
 use crate::value::ErrorKind;
@@ -35,6 +35,8 @@ pub(crate) struct Builder {
     pub sources: Vec<Arc<Source>>,
     /// Per sheet, the rows and columns stored so far (from A1).
     extents: HashMap<SheetId, (u64, u64)>,
+    /// The formula cells of the entries added so far.
+    formula_cells: u64,
     /// The areas the names stand for, once every name is read
     /// ([`Builder::names_read`]); until then areas are literal only.
     named: Option<NamedAreas>,
@@ -69,6 +71,7 @@ impl Builder {
             name_places: HashMap::new(),
             sources: vec![src.clone()],
             extents: HashMap::new(),
+            formula_cells: 0,
             named: None,
             excel_errors: false,
             dynamic_arrays: false,
@@ -218,6 +221,25 @@ impl Builder {
             self.diags.push(d);
             return;
         }
+        let formulas = match entry.content {
+            Content::Constant(_) => 0,
+            _ => entry.area.size(),
+        };
+        if self.formula_cells + formulas > MAX_FORMULA_CELLS {
+            let d = Diagnostic::at(
+                src,
+                span,
+                format!(
+                    "{} would make {} formula cells; a workbook holds at most {MAX_FORMULA_CELLS}",
+                    self.show(entry.area),
+                    self.formula_cells + formulas
+                ),
+                "too many formulas",
+            )
+            .with_note("each formula cell takes about 450 bytes: the cap is about 2 GB");
+            self.diags.push(d);
+            return;
+        }
         let placed = self.placed.entry(entry.area.sheet).or_default();
         if let Some(i) = placed.first_overlap(&self.cells, &entry.area) {
             let other = self.cells[i].area;
@@ -241,6 +263,7 @@ impl Builder {
         }
         placed.add(&entry.area, self.cells.len());
         self.extents.insert(entry.area.sheet, new);
+        self.formula_cells += formulas;
         self.cells.push(entry);
         self.cell_places.push((src.clone(), span.start));
     }

@@ -14,6 +14,7 @@ use super::refs::check_name;
 use crate::address::{Area, CellAddr};
 use crate::diagnostic::{Diagnostic, Source};
 use crate::error::{Error, LoadError};
+use crate::grid::MAX_FORMULA_CELLS;
 use crate::parse::{block_formula, parse_formula};
 use crate::sheets::Sheets;
 
@@ -80,6 +81,23 @@ impl Workbook {
                 "{} cuts the array formula over {}, which is edited as a whole",
                 self.sheets.area(area),
                 self.sheets.area(block.area)
+            )));
+        }
+        // The formula cells after the edit: those outside the area, and the
+        // area's when it gets a formula.
+        let outside = |e: &CellEntry| match e.content {
+            Content::Constant(_) => 0,
+            _ => e.area.size() - e.area.intersect(&area).map_or(0, |i| i.size()),
+        };
+        let new = match content {
+            None | Some(Content::Constant(_)) => 0,
+            Some(_) => area.size(),
+        };
+        let formulas = self.cells.iter().map(outside).sum::<u64>() + new;
+        if formulas > MAX_FORMULA_CELLS {
+            return Err(Error::Cell(format!(
+                "{} would make {formulas} formula cells; a workbook holds at most {MAX_FORMULA_CELLS}",
+                self.sheets.area(area)
             )));
         }
         let mut cells = Vec::with_capacity(self.cells.len() + 4);
