@@ -85,13 +85,19 @@ impl Session {
         let engine = Engine::new(program, workbook.calc).map_err(|e| LoadError::message(e.to_string()))?;
         let mut s = Session { workbook: Arc::new(workbook), engine };
         s.start();
-        let defaults: Vec<(String, String)> =
-            s.workbook.inputs.iter().filter_map(|i| Some((i.name.clone(), i.value.clone()?))).collect();
-        for (name, line) in defaults {
-            s.set_input(&name, &line)
-                .map_err(|m| LoadError::message(format!("the default value of input `{name}`: {m}")))?;
-        }
+        s.fill_defaults()
+            .map_err(|(name, m)| LoadError::message(format!("the default value of input `{name}`: {m}")))?;
         Ok(s)
+    }
+
+    /// Fills every input that has a default value with it (as loading does).
+    fn fill_defaults(&mut self) -> Result<(), (String, Error)> {
+        let defaults: Vec<(String, String)> =
+            self.workbook.inputs.iter().filter_map(|i| Some((i.name.clone(), i.value.clone()?))).collect();
+        for (name, line) in defaults {
+            self.set_input(&name, &line).map_err(|m| (name, m))?;
+        }
+        Ok(())
     }
 
     /// A session over a copy of the program that shares no counted value
@@ -100,14 +106,20 @@ impl Session {
         let engine = self.engine.fresh(Arc::new(self.engine.program().detached()));
         let mut s = Session { workbook: self.workbook.clone(), engine };
         s.start();
+        // They were filled when the workbook loaded: they fill again.
+        let _ = s.fill_defaults();
         s
     }
 
-    /// A fresh engine over the same program (for another puzzle).
+    /// A fresh engine over the same program (for another puzzle), its
+    /// inputs holding their default values, as after loading (a `batch`
+    /// fills one input per puzzle: a jigsaw's region map keeps its default).
     pub fn fresh(&self) -> Session {
         let engine = self.engine.fresh(self.engine.program().clone());
         let mut s = Session { workbook: self.workbook.clone(), engine };
         s.start();
+        // They were filled when the workbook loaded: they fill again.
+        let _ = s.fill_defaults();
         s
     }
 

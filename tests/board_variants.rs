@@ -129,6 +129,19 @@ fn jigsaw_puzzles_are_solved_none_wrong() {
 /// Checks every board of `workbook --with all` on `puzzle` (the jigsaw map
 /// set first) against the rules over `units`, in both orders taking turns
 /// and row-major together; returns the removals each board listed.
+/// `batch` fills one input per puzzle; the others keep their default
+/// values, as in `run` (a batch once ran every puzzle with no region map at
+/// all: unsolved, and the locked board full of `#VALUE!`). Line 1 of the
+/// jigsaw file goes with the workbook's default map (its own).
+#[test]
+fn batch_keeps_the_other_inputs_default_values() {
+    let puzzle = line("jigsaw/janko_jigsaw_5.txt", 1);
+    let out =
+        common::dataflow_stdin(&["batch", JIGSAW, "--with", "all", "--input", "puzzle=@-"], &format!("{puzzle}\n"));
+    assert!(out.stdout.contains("solved: 1") && out.stdout.contains("errors: 0"), "{out:?}");
+    assert!(!format!("{}{}", out.stdout, out.stderr).contains("held error values"), "{out:?}");
+}
+
 fn check_all(workbook: &str, units: &[Vec<usize>], regions: Option<&str>, puzzle: &str) -> Vec<usize> {
     let owned = all_boards(3, units);
     let boards: Vec<(&str, Rule)> = owned.iter().map(|(a, r)| (*a, r.as_ref() as Rule)).collect();
