@@ -178,7 +178,6 @@ impl Stepper {
         self.held
     }
 
-    #[cfg(test)]
     /// The workbook as the entry shown left it.
     pub fn session(&self) -> &Session {
         &self.session
@@ -194,13 +193,11 @@ impl Stepper {
         &self.history[self.history.len() - 1]
     }
 
-    #[cfg(test)]
     /// Where the cursor is in the history (0 = oldest kept entry).
     pub fn cursor(&self) -> usize {
         self.cursor
     }
 
-    #[cfg(test)]
     /// Entries kept.
     pub fn history_len(&self) -> usize {
         self.history.len()

@@ -1,0 +1,257 @@
+// The stepper page: draws the state the server sends (every view as a
+// grid, compact views as pencil marks) and posts the actions. No build
+// step, no library. `window.dfTimes` keeps how long each draw took (the
+// browser test reads it): `draw` from the state received to the grids laid
+// out, `frame` to the next frame after that.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let state = null;
+let busy = false;
+let selected = null; // {view, row, col}
+let playing = null;
+window.dfTimes = [];
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+async function post(action) {
+  const r = await fetch("/api/act", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(action),
+  });
+  const body = await r.json();
+  if (!r.ok) throw new Error(body.error || r.statusText);
+  return body;
+}
+
+// Posts an action whose answer is the state, and draws it.
+async function act(action) {
+  if (busy) return false;
+  busy = true;
+  try {
+    draw(await post(action));
+    return true;
+  } catch (e) {
+    $("message").textContent = e.message;
+    return false;
+  } finally {
+    busy = false;
+  }
+}
+
+function cellHtml(v, cell, r, c) {
+  const [text, mark, cause, region] = cell;
+  const cls = [];
+  if (c > 0 && v.group[1] > 0 && c % v.group[1] === 0) cls.push("cb");
+  if (region) cls.push("rg");
+  if (mark === "+") cls.push("f");
+  else if (mark === "*") cls.push("ch");
+  else if (mark === "-" && !v.compact) cls.push("x");
+  if (selected && selected.view === v.index && selected.row === r && selected.col === c) cls.push("sel");
+  const color = cause !== null && state.views[cause] ? state.views[cause].color : null;
+  let inner;
+  if (v.compact) {
+    inner = `<div class="pm" style="grid-template-columns:repeat(${v.compact[1]},1fr)">`;
+    for (const p of text) {
+      if (p.startsWith("-")) inner += `<s style="color:${color || "#c62828"}">${esc(p.slice(1))}</s>`;
+      else if (p.startsWith("+")) inner += `<b>${esc(p.slice(1))}</b>`;
+      else inner += `<span>${esc(p) || "&nbsp;"}</span>`;
+    }
+    inner += "</div>";
+  } else {
+    inner = esc(text);
+  }
+  const style = mark === "-" && color && !v.compact ? ` style="color:${color}"` : "";
+  return `<td data-r="${r}" data-c="${c}" data-mark="${esc(mark)}" class="${cls.join(" ")}"${style}>${inner}</td>`;
+}
+
+function viewHtml(v) {
+  const headers = $("headers").checked;
+  const side = v.compact ? v.compact[0] * v.compact[1] : 0;
+  let h = `<div class="board"><h2><span class="key" style="color:${v.color}">${esc(v.key)}</span> <small>${v.nonblank}/${v.size} non-blank · changed: ${esc(v.counts)}</small></h2>`;
+  h += `<table class="grid${v.compact ? " compact n" + side : ""}" data-view="${v.index}" data-key="${esc(v.key)}">`;
+  if (headers) h += "<tr><th></th>" + v.cols.map((c) => `<th>${esc(c)}</th>`).join("") + "</tr>";
+  v.cells.forEach((row, r) => {
+    const rule = r > 0 && v.group[0] > 0 && r % v.group[0] === 0;
+    h += rule ? '<tr class="rb">' : "<tr>";
+    if (headers) h += `<th>${esc(v.rows[r])}</th>`;
+    row.forEach((cell, c) => (h += cellHtml(v, cell, r, c)));
+    h += "</tr>";
+  });
+  return h + "</table></div>";
+}
+
+// A view of one cell goes in the strip above the boards (status, history).
+const single = (v) => v.cells.length === 1 && v.cells[0].length === 1 && !v.compact;
+
+function draw(s) {
+  const t0 = performance.now();
+  state = s;
+  s.views.forEach((v, i) => (v.index = i));
+  $("title").textContent = s.workbook;
+  $("line").textContent = s.line;
+  $("message").textContent = s.message || "";
+  $("error").hidden = !s.error;
+  $("error").textContent = s.error || "";
+  const slider = $("slider");
+  slider.min = s.first;
+  slider.max = s.last;
+  slider.value = s.step;
+  $("where").textContent = `step ${s.step} of ${s.last}${s.settled ? " (settled)" : ""}`;
+  $("strip").innerHTML = s.views
+    .filter(single)
+    .map((v) => `<div class="item" data-key="${esc(v.key)}"><b>${esc(v.key)}</b> ${esc(v.cells[0][0][0])}</div>`)
+    .join("");
+  $("legend").innerHTML =
+    s.views.length > 1
+      ? "<b>legend</b> (a struck value is drawn in the colour of the view whose change removed it):<br>" +
+        s.views.filter((v) => !single(v)).map((v) => `<span><i style="background:${v.color}"></i>${esc(v.key)}</span>`).join("")
+      : "";
+  $("boards").innerHTML = s.views.filter((v) => !single(v)).map(viewHtml).join("");
+  drawParts(s);
+  drawInputs(s);
+  void document.body.offsetHeight; // lay out now, so the time counts it
+  const t1 = performance.now();
+  const times = { step: s.step, draw: t1 - t0, frame: null };
+  window.dfTimes.push(times);
+  requestAnimationFrame(() => setTimeout(() => (times.frame = performance.now() - t0), 0));
+}
+
+function drawParts(s) {
+  const parts = $("parts");
+  if (!s.parts.length) return (parts.innerHTML = "");
+  parts.className = "parts";
+  parts.innerHTML =
+    "<b>parts</b> (toggling loads the workbook again at step 0)" +
+    s.parts
+      .map(
+        (p, i) =>
+          `<label title="${esc(p.about)}"><input type="checkbox" data-part="${i}"${p.on ? " checked" : ""}> ${esc(p.name)} <small>${esc(p.about)}</small></label>`,
+      )
+      .join("");
+}
+
+function drawInputs(s) {
+  const box = $("inputs");
+  box.className = "inputs";
+  box.innerHTML = s.inputs
+    .map((i) => {
+      let h = `<form data-input="${esc(i.name)}"><b>${esc(i.name)}</b> <small>${i.cells} cells</small><br>`;
+      h += `<input name="line" placeholder="paste a line" size="24"><button>enter</button></form>`;
+      if (i.file)
+        h += `<form data-pick="${esc(i.name)}">line <input name="pick" type="number" min="1" max="${i.file.lines}" value="1" style="width:6em"> of <small>${esc(i.file.path)} (${i.file.lines})</small> <button>pick</button></form>`;
+      return h;
+    })
+    .join("");
+}
+
+async function explainCell(view, row, col) {
+  selected = { view, row, col };
+  document.querySelectorAll("td.sel").forEach((td) => td.classList.remove("sel"));
+  const td = document.querySelector(`table[data-view="${view}"] td[data-r="${row}"][data-c="${col}"]`);
+  if (td) td.classList.add("sel");
+  try {
+    const info = await post({ do: "cell", view, row, col });
+    const lines = [`<div>${esc((info.line || "").replaceAll(" │ ", "\n"))}</div>`];
+    if (info.note) lines.push(`<div>${esc(info.note)}</div>`);
+    for (const [role, text] of info.explain) lines.push(`<div class="${role}">${esc(text)}</div>`);
+    $("cell").innerHTML = lines.join("");
+  } catch (e) {
+    $("cell").textContent = e.message;
+  }
+}
+
+function moveSelection(dr, dc) {
+  if (!state) return;
+  const views = state.views.filter((v) => !single(v));
+  if (!selected) {
+    if (views.length) explainCell(views[0].index, 0, 0);
+    return;
+  }
+  const v = state.views[selected.view];
+  const row = Math.max(0, Math.min(v.cells.length - 1, selected.row + dr));
+  const col = Math.max(0, Math.min(v.cells[0].length - 1, selected.col + dc));
+  explainCell(selected.view, row, col);
+}
+
+function togglePlay() {
+  if (playing) {
+    clearTimeout(playing);
+    playing = null;
+    $("play").textContent = "autoplay";
+    return;
+  }
+  $("play").textContent = "pause";
+  const tick = async () => {
+    if (state && state.settled && state.step === state.last) return togglePlay();
+    await act({ do: "forward" });
+    if (playing) playing = setTimeout(tick, Number($("speed").value));
+  };
+  playing = setTimeout(tick, 0);
+}
+
+function wire() {
+  $("forward").onclick = () => act({ do: "forward" });
+  $("back").onclick = () => act({ do: "back" });
+  $("run").onclick = () => act({ do: "run" });
+  $("reset").onclick = () => act({ do: "reset" });
+  $("play").onclick = togglePlay;
+  $("help-button").onclick = () => ($("help").hidden = !$("help").hidden);
+  $("headers").onchange = () => state && draw(state);
+  $("slider").oninput = () => act({ do: "goto", to: Number($("slider").value) });
+  $("slider").onchange = () => act({ do: "goto", to: Number($("slider").value) });
+  $("edit-form").onsubmit = (e) => {
+    e.preventDefault();
+    act({ do: "edit", text: $("edit").value });
+  };
+  $("parts").onchange = (e) => {
+    const i = e.target.dataset.part;
+    if (i !== undefined) act({ do: "part", index: Number(i) });
+  };
+  $("inputs").onsubmit = (e) => {
+    e.preventDefault();
+    const f = e.target;
+    if (f.dataset.input) act({ do: "input", name: f.dataset.input, line: f.line.value });
+    else act({ do: "input", name: f.dataset.pick, pick: Number(f.pick.value) });
+  };
+  $("boards").onclick = (e) => {
+    const td = e.target.closest("td");
+    const table = e.target.closest("table");
+    if (td && table) explainCell(Number(table.dataset.view), Number(td.dataset.r), Number(td.dataset.c));
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox") return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const keys = {
+      " ": () => act({ do: "forward" }),
+      ".": () => act({ do: "forward" }),
+      G: () => act({ do: "run" }),
+      b: () => act({ do: "back" }),
+      r: () => act({ do: "reset" }),
+      a: togglePlay,
+      e: () => $("edit").focus(),
+      p: () => ($("parts").querySelector("input") || $("parts")).focus(),
+      x: () => selected && explainCell(selected.view, selected.row, selected.col),
+      "?": () => ($("help").hidden = !$("help").hidden),
+      ArrowUp: () => moveSelection(-1, 0),
+      k: () => moveSelection(-1, 0),
+      ArrowDown: () => moveSelection(1, 0),
+      j: () => moveSelection(1, 0),
+      ArrowLeft: () => moveSelection(0, -1),
+      h: () => moveSelection(0, -1),
+      ArrowRight: () => moveSelection(0, 1),
+      l: () => moveSelection(0, 1),
+    };
+    const f = keys[e.key];
+    if (f) {
+      e.preventDefault();
+      f();
+    }
+  });
+  const events = new EventSource("/api/events");
+  events.addEventListener("reload", () => act({ do: "state" }));
+}
+
+wire();
+act({ do: "state" });
