@@ -29,7 +29,10 @@ pub fn spawn(shared: Arc<Shared>) -> Result<(), Failure> {
         loop {
             let files = shared.app().watched();
             let (wanted, now, missing) = watch_points(&files);
-            for d in &dirs {
+            // Each folder is watched again (one deleted and made again has
+            // lost its watch) without being unwatched first: a save made
+            // meanwhile is not missed.
+            for d in dirs.difference(&now) {
                 let _ = watcher.unwatch(d);
             }
             for d in &now {

@@ -6,6 +6,8 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod webdriver;
+
 use serde_json::Value as Json;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -40,7 +40,8 @@ async function act(action) {
   }
 }
 
-function cellHtml(v, cell, r, c) {
+// A cell's classes, colour and contents.
+function cellParts(v, cell, r, c) {
   const [text, mark, cause, region] = cell;
   const cls = [];
   if (c > 0 && v.group[1] > 0 && c % v.group[1] === 0) cls.push("cb");
@@ -51,26 +52,67 @@ function cellHtml(v, cell, r, c) {
   if (selected && selected.view === v.index && selected.row === r && selected.col === c) cls.push("sel");
   const color = cause !== null && state.views[cause] ? state.views[cause].color : null;
   let inner;
+  const marks = v.compact ? text.map((p) => pencil(p, cause)) : null;
   if (v.compact) {
     inner = `<div class="pm" style="grid-template-columns:repeat(${v.compact[1]},1fr)">`;
-    for (const p of text) {
-      if (p.startsWith("-")) inner += `<s style="color:${color || "#c62828"}">${esc(p.slice(1))}</s>`;
-      else if (p.startsWith("+")) inner += `<b>${esc(p.slice(1))}</b>`;
-      else inner += `<span>${esc(p) || "&nbsp;"}</span>`;
-    }
+    for (const m of marks) inner += `<span class="${m.cls}">${esc(m.text)}</span>`;
     inner += "</div>";
   } else {
     inner = esc(text);
   }
-  const style = mark === "-" && color && !v.compact ? ` style="color:${color}"` : "";
-  return `<td data-r="${r}" data-c="${c}" data-mark="${esc(mark)}" class="${cls.join(" ")}"${style}>${inner}</td>`;
+  const style = mark === "-" && color && !v.compact ? `color:${color}` : "";
+  return { cls: cls.join(" "), style, mark, inner, marks };
 }
 
-function viewHtml(v) {
+// One pencil mark: struck (`-`) in the colour of the view that removed it
+// (class `vN`, see `drawColors`), given (`+`), or as it is.
+function pencil(p, cause) {
+  if (p.startsWith("-")) return { cls: cause === null ? "px" : `px v${cause}`, text: p.slice(1) };
+  if (p.startsWith("+")) return { cls: "pf", text: p.slice(1) };
+  return { cls: "", text: p || "\u00a0" };
+}
+
+// A class per view for the pencil marks it removed, in its colour.
+function drawColors(views) {
+  let sheet = document.getElementById("view-colors");
+  if (!sheet) {
+    sheet = document.createElement("style");
+    sheet.id = "view-colors";
+    document.head.appendChild(sheet);
+  }
+  const css = views.map((v, i) => `.pm .v${i} { color: ${v.color}; }`).join("\n");
+  if (sheet.textContent !== css) sheet.textContent = css;
+}
+
+function cellHtml(v, cell, r, c) {
+  const p = cellParts(v, cell, r, c);
+  const style = p.style ? ` style="${p.style}"` : "";
+  return `<td data-r="${r}" data-c="${c}" data-mark="${esc(p.mark)}" class="${p.cls}"${style}>${p.inner}</td>`;
+}
+
+// Puts a cell's new parts into its element (kept: the table's layout is).
+function updateCell(td, v, cell, r, c) {
+  const p = cellParts(v, cell, r, c);
+  td.className = p.cls;
+  td.style.cssText = p.style;
+  td.dataset.mark = p.mark;
+  const spans = p.marks && td.firstChild ? td.firstChild.children : null;
+  if (!spans || spans.length !== p.marks.length) {
+    td.innerHTML = p.inner;
+    return;
+  }
+  // Only the pencil marks that changed are touched.
+  p.marks.forEach((m, k) => {
+    const span = spans[k];
+    if (span.className !== m.cls) span.className = m.cls;
+    if (span.textContent !== m.text) span.textContent = m.text;
+  });
+}
+
+function tableHtml(v) {
   const headers = $("headers").checked;
   const side = v.compact ? v.compact[0] * v.compact[1] : 0;
-  let h = `<div class="board"><h2><span class="key" style="color:${v.color}">${esc(v.key)}</span> <small>${v.nonblank}/${v.size} non-blank · changed: ${esc(v.counts)}</small></h2>`;
-  h += `<table class="grid${v.compact ? " compact n" + side : ""}" data-view="${v.index}" data-key="${esc(v.key)}">`;
+  let h = `<table class="grid${v.compact ? " compact n" + side : ""}" data-view="${v.index}" data-key="${esc(v.key)}">`;
   if (headers) h += "<tr><th></th>" + v.cols.map((c) => `<th>${esc(c)}</th>`).join("") + "</tr>";
   v.cells.forEach((row, r) => {
     const rule = r > 0 && v.group[0] > 0 && r % v.group[0] === 0;
@@ -79,7 +121,43 @@ function viewHtml(v) {
     row.forEach((cell, c) => (h += cellHtml(v, cell, r, c)));
     h += "</tr>";
   });
-  return h + "</table></div>";
+  return h + "</table>";
+}
+
+const titleHtml = (v) =>
+  `<span class="key" style="color:${v.color}">${esc(v.key)}</span> <small>${v.nonblank}/${v.size} non-blank · changed: ${esc(v.counts)}</small>`;
+
+// The boards drawn: the shape of each (to know when a board can be
+// updated cell by cell) and its cells as last drawn.
+let drawn = [];
+
+// Draws the boards: a board of the same shape as before has only its
+// changed cells replaced (a step changes few), others are built anew.
+function drawBoards(views) {
+  const shape = (v) => JSON.stringify([v.key, v.cells.length, v.cells[0] ? v.cells[0].length : 0, v.compact, v.group, $("headers").checked]);
+  const boards = $("boards");
+  const same = drawn.length === views.length && views.every((v, i) => drawn[i].shape === shape(v));
+  if (!same) {
+    boards.innerHTML = views.map((v) => `<div class="board"><h2>${titleHtml(v)}</h2>${tableHtml(v)}</div>`).join("");
+    drawn = views.map((v) => ({ shape: shape(v), cells: v.cells.map((row) => row.map((c) => JSON.stringify(c))) }));
+    return;
+  }
+  views.forEach((v, i) => {
+    const board = boards.children[i];
+    board.firstChild.innerHTML = titleHtml(v);
+    const table = board.querySelector("table");
+    table.dataset.view = v.index;
+    const old = drawn[i].cells;
+    const rows = [...table.rows].filter((tr) => tr.cells.length && tr.cells[tr.cells.length - 1].tagName === "TD");
+    v.cells.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        const text = JSON.stringify(cell);
+        if (old[r][c] === text) return;
+        old[r][c] = text;
+        updateCell(rows[r].querySelector(`td[data-c="${c}"]`), v, cell, r, c);
+      }),
+    );
+  });
 }
 
 // A view of one cell goes in the strip above the boards (status, history).
@@ -89,7 +167,8 @@ function draw(s) {
   const t0 = performance.now();
   state = s;
   s.views.forEach((v, i) => (v.index = i));
-  $("title").textContent = s.workbook;
+  $("title").textContent = s.workbook.split(/[\\/]/).pop();
+  $("title").title = s.workbook;
   $("line").textContent = s.line;
   $("message").textContent = s.message || "";
   $("error").hidden = !s.error;
@@ -108,7 +187,8 @@ function draw(s) {
       ? "<b>legend</b> (a struck value is drawn in the colour of the view whose change removed it):<br>" +
         s.views.filter((v) => !single(v)).map((v) => `<span><i style="background:${v.color}"></i>${esc(v.key)}</span>`).join("")
       : "";
-  $("boards").innerHTML = s.views.filter((v) => !single(v)).map(viewHtml).join("");
+  drawColors(s.views);
+  drawBoards(s.views.filter((v) => !single(v)));
   drawParts(s);
   drawInputs(s);
   void document.body.offsetHeight; // lay out now, so the time counts it
@@ -118,24 +198,36 @@ function draw(s) {
   requestAnimationFrame(() => setTimeout(() => (times.frame = performance.now() - t0), 0));
 }
 
+// Draws `html` into element `id` unless it already holds it (so a form
+// being typed into is not redrawn under the cursor).
+const drawnHtml = {};
+function put(id, html) {
+  if (drawnHtml[id] === html) return;
+  drawnHtml[id] = html;
+  $(id).innerHTML = html;
+}
+
 function drawParts(s) {
   const parts = $("parts");
-  if (!s.parts.length) return (parts.innerHTML = "");
   parts.className = "parts";
-  parts.innerHTML =
+  if (!s.parts.length) return put("parts", "");
+  put(
+    "parts",
     "<b>parts</b> (toggling loads the workbook again at step 0)" +
     s.parts
       .map(
         (p, i) =>
           `<label title="${esc(p.about)}"><input type="checkbox" data-part="${i}"${p.on ? " checked" : ""}> ${esc(p.name)} <small>${esc(p.about)}</small></label>`,
       )
-      .join("");
+      .join(""),
+  );
 }
 
 function drawInputs(s) {
-  const box = $("inputs");
-  box.className = "inputs";
-  box.innerHTML = s.inputs
+  $("inputs").className = "inputs";
+  put(
+    "inputs",
+    s.inputs
     .map((i) => {
       let h = `<form data-input="${esc(i.name)}"><b>${esc(i.name)}</b> <small>${i.cells} cells</small><br>`;
       h += `<input name="line" placeholder="paste a line" size="24"><button>enter</button></form>`;
@@ -143,7 +235,8 @@ function drawInputs(s) {
         h += `<form data-pick="${esc(i.name)}">line <input name="pick" type="number" min="1" max="${i.file.lines}" value="1" style="width:6em"> of <small>${esc(i.file.path)} (${i.file.lines})</small> <button>pick</button></form>`;
       return h;
     })
-    .join("");
+    .join(""),
+  );
 }
 
 async function explainCell(view, row, col) {
@@ -207,6 +300,7 @@ function wire() {
   };
   $("parts").onchange = (e) => {
     const i = e.target.dataset.part;
+    delete drawnHtml.parts; // drawn again from the answer, even when refused
     if (i !== undefined) act({ do: "part", index: Number(i) });
   };
   $("inputs").onsubmit = (e) => {
