@@ -188,6 +188,12 @@ fn the_stepper_page_in_headless_chromium() {
     b.key(" ");
     wait_step(&b, 1);
     assert_eq!(page_cells(&b, "cycles").len(), 4);
+    b.click("#headers");
+    let heads = b.exec(
+        "return [...document.querySelectorAll('table[data-key=cycles] th')].map(t => t.textContent).join(' ')",
+        json!([]),
+    );
+    assert_eq!(heads, " A B 1 2 3 4", "the sheet's column letters and row numbers");
     save(&b, &shots, "stepper-general.png");
     println!("screenshots in {}", shots.display());
     let _ = std::fs::remove_dir_all(&dir);
