@@ -129,6 +129,16 @@ fn steps_back_and_forth_runs_and_explains() {
     let refused = s.ok(r#"{"do":"edit","text":"Main!E16=5"}"#);
     assert!(refused["message"].as_str().unwrap().contains("formula"), "{}", refused["message"]);
     assert_eq!(s.ok(r#"{"do":"reset"}"#)["step"], 0);
+    // A formula typed into a cell: the history starts again from it.
+    let bad = s.ok(r#"{"do":"edit","text":"Main!E16==1+*"}"#);
+    assert!(!bad["message"].as_str().unwrap().contains("entered"), "{}", bad["message"]);
+    let entered = s.ok(r#"{"do":"edit","text":"Main!E16==7"}"#);
+    assert!(entered["message"].as_str().unwrap().starts_with("Main!E16==7: entered"), "{}", entered["message"]);
+    assert_eq!((entered["step"].as_u64(), entered["last"].as_u64()), (Some(0), Some(0)));
+    let stepped = s.ok(r#"{"do":"forward"}"#);
+    assert_eq!(stepped["views"][1]["cells"][0][1][0], "7", "{}", stepped["views"][1]["cells"][0]);
+    let cell = s.ok(r#"{"do":"cell","view":1,"row":0,"col":1}"#);
+    assert!(cell["line"].as_str().unwrap().ends_with("│ =7"), "{cell}");
 }
 
 #[test]

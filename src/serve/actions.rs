@@ -1,9 +1,9 @@
 //! What the page asks for, as JSON posted to `/api/act`: a step forward or
 //! back, a run to the end, a reset, a jump to a recorded step (the
-//! slider), an edit `CELL=VALUE`, a part toggled, a puzzle entered (a line
+//! slider), an edit `CELL=VALUE` or `CELL==FORMULA`, a part toggled, a puzzle entered (a line
 //! pasted, or line N of the input's `--input` file), or a cell's details.
 //! Each is the terminal stepper's own operation ([`Stepper`]'s `forward`,
-//! `back`, `run`, `reset`, `edit`, `toggle_part`, `cell_line`,
+//! `back`, `run`, `reset`, `edit`, `enter_formula`, `toggle_part`, `cell_line`,
 //! `open_explain`), so the page and the terminal say the same things; the
 //! answer is the new state, or the cell's details. A request naming a view,
 //! input or line that does not exist is refused (400) and changes nothing.
@@ -30,7 +30,8 @@ pub enum Action {
     Goto {
         to: u32,
     },
-    /// `CELL=VALUE`, as the stepper's `e` takes it.
+    /// `CELL=VALUE`, as the stepper's `e` takes it, or `CELL==FORMULA`
+    /// (`CELL={=FORMULA}` for an array formula), entered as in Excel.
     Edit {
         text: String,
     },
@@ -68,7 +69,12 @@ impl App {
             Action::Run => s.run(),
             Action::Reset => s.reset(),
             Action::Goto { to } => self.goto(to),
-            Action::Edit { text } => s.edit(&text),
+            Action::Edit { text } => match text.split_once('=') {
+                Some((cell, value)) if value.trim_start().starts_with('=') || value.trim_start().starts_with("{=") => {
+                    s.enter_formula(cell.trim(), value.trim())
+                }
+                _ => s.edit(&text),
+            },
             Action::Part { index } => s.toggle_part(index),
             Action::Input { name, line, pick } => self.input(&name, line, pick)?,
             Action::Cell { view, row, col } => return self.cell(view, row, col),
