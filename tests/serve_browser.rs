@@ -86,7 +86,8 @@ fn the_stepper_page_in_headless_chromium() {
     let shots = shots();
     let dir = copied_tree("browser");
     let book = dir.join("workbooks/sudoku.ron");
-    let input = format!("puzzle=@{ROOT}/workbooks/puzzles/9x9/project_euler_96.txt:2");
+    // Relative to the crate's folder, where the server and `step` run.
+    let input = "puzzle=@workbooks/puzzles/9x9/project_euler_96.txt:2".to_string();
     let s = Server::start(&[book.to_str().unwrap(), "--input", &input]);
     let b = Browser::start();
     b.goto(&s.url());

@@ -25,9 +25,16 @@ async function post(action) {
   return body;
 }
 
+// A jump of the slider asked for while another action was running: the
+// last one is made when it ends.
+let pendingGoto = null;
+
 // Posts an action whose answer is the state, and draws it.
 async function act(action) {
-  if (busy) return false;
+  if (busy) {
+    if (action.do === "goto") pendingGoto = action;
+    return false;
+  }
   busy = true;
   try {
     draw(await post(action));
@@ -37,6 +44,9 @@ async function act(action) {
     return false;
   } finally {
     busy = false;
+    const next = pendingGoto;
+    pendingGoto = null;
+    if (next && state && next.to !== state.step) act(next);
   }
 }
 
