@@ -11,7 +11,7 @@
 //! with timings is left out).
 //!
 //! Not run, each for a stated reason (and counted): the terminal stepper
-//! (`step` without `--plain`) and `watch`, which wait for a person; the
+//! (`step` without `--plain`), `watch` and `serve`, which wait for a person; the
 //! README's build and test commands themselves (`cargo ...`, `.ci/run`);
 //! what needs a program CI does not have (Spark, GNU parallel, Python
 //! packages, an editor); the long runs over `../shared`.
@@ -116,7 +116,7 @@ fn not_run(c: &str) -> Option<&'static str> {
     let words: Vec<&str> = c.split_whitespace().collect();
     let dataflow_at = words.iter().position(|w| *w == "dataflow");
     let sub = dataflow_at.and_then(|k| words.get(k + 1)).copied();
-    if sub == Some("watch") || (sub == Some("step") && !words.contains(&"--plain")) {
+    if matches!(sub, Some("watch" | "serve")) || (sub == Some("step") && !words.contains(&"--plain")) {
         return Some("waits for a person");
     }
     if c.contains("../shared") {

@@ -13,7 +13,7 @@ mod names;
 pub mod output;
 pub(crate) mod run;
 mod trace;
-mod watch;
+pub(crate) mod watch;
 mod watch_corpus;
 
 use clap::{Args, Parser, Subcommand};
@@ -99,6 +99,9 @@ pub enum Command {
     },
     /// Step through iterations interactively (or as plain text), watching cells change.
     Step(StepArgs),
+    /// Serve a stepper for the workbook as a web page on a local address: every view as a grid,
+    /// stepping, scrubbing, explanations, edits, parts, and a reload when a formula file is saved.
+    Serve(crate::serve::ServeArgs),
     /// Re-run whenever the workbook or a formula file it includes changes (with --corpus: a
     /// sample of puzzles, counting solved, wrong, gave up and oscillating, and what changed).
     Watch(WatchArgs),
@@ -326,6 +329,7 @@ pub fn main(cli: Cli) -> ExitCode {
         }
         Command::Step(args) => crate::tui::step(&args.common.options(), &args.show, args.plain),
         Command::Watch(args) => watch::watch(&args),
+        Command::Serve(args) => crate::serve::serve(&args),
         Command::Names { common, names: wanted, at } => names::names(&common.options(), &wanted, at.as_deref()),
         Command::Explain { common, cell } => explain::explain_cell(&common.options(), &cell),
         Command::Graph { workbook, cell, names } => graph::graph(&workbook, cell.as_deref(), names),

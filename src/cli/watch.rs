@@ -139,7 +139,7 @@ pub fn watch_loop(
 }
 
 /// A failure as `dataflow run` would print it on stderr.
-fn failure_text(f: &Failure, color: bool) -> String {
+pub(crate) fn failure_text(f: &Failure, color: bool) -> String {
     match f {
         Failure::Workbook(diags) => {
             let mut text: String = diags.iter().map(|d| format!("{}\n", d.render(color))).collect();
@@ -166,7 +166,7 @@ fn canonical(file: &Path) -> Option<PathBuf> {
 /// folders holding them, and, for a file whose folder is missing (deleted,
 /// perhaps to be made again), the nearest folder above it that exists,
 /// which is watched too so that the folder's return is seen.
-fn watch_points(files: &[PathBuf]) -> (BTreeSet<PathBuf>, BTreeSet<PathBuf>, BTreeSet<PathBuf>) {
+pub(crate) fn watch_points(files: &[PathBuf]) -> (BTreeSet<PathBuf>, BTreeSet<PathBuf>, BTreeSet<PathBuf>) {
     let (mut wanted, mut dirs, mut missing) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
     for f in files {
         match canonical(f) {
@@ -190,7 +190,7 @@ fn watch_points(files: &[PathBuf]) -> (BTreeSet<PathBuf>, BTreeSet<PathBuf>, BTr
 /// directories (a file named in `include` may appear only after the
 /// workbook was saved with it), or anything in a folder above a missing
 /// one (the missing folder made again).
-fn relevant(event: &notify::Event, wanted: &BTreeSet<PathBuf>, missing: &BTreeSet<PathBuf>) -> bool {
+pub(crate) fn relevant(event: &notify::Event, wanted: &BTreeSet<PathBuf>, missing: &BTreeSet<PathBuf>) -> bool {
     if matches!(event.kind, EventKind::Access(_)) {
         return false;
     }

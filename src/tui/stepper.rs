@@ -178,7 +178,6 @@ impl Stepper {
         self.held
     }
 
-    #[cfg(test)]
     /// The workbook as the entry shown left it.
     pub fn session(&self) -> &Session {
         &self.session
@@ -194,13 +193,11 @@ impl Stepper {
         &self.history[self.history.len() - 1]
     }
 
-    #[cfg(test)]
     /// Where the cursor is in the history (0 = oldest kept entry).
     pub fn cursor(&self) -> usize {
         self.cursor
     }
 
-    #[cfg(test)]
     /// Entries kept.
     pub fn history_len(&self) -> usize {
         self.history.len()
@@ -345,17 +342,7 @@ impl Stepper {
             self.message = Some("formulas can be edited in the formula files; use watch".into());
             return;
         }
-        let area = match self.session.area(cell) {
-            Ok(a) if a.size() <= MAX_EDIT_CELLS => a,
-            Ok(a) => {
-                self.message = Some(format!("{cell} has {} cells; at most {MAX_EDIT_CELLS} can be set", a.size()));
-                return;
-            }
-            Err(m) => {
-                self.message = Some(format!("`{cell}`: {m}"));
-                return;
-            }
-        };
+        let Some(area) = self.edit_area(cell) else { return };
         let v = parse_input_value(value);
         let engine = self.session.engine_mut();
         let mut recorder = Recorder::start(engine);
@@ -378,6 +365,41 @@ impl Stepper {
         };
         self.truncate_after_cursor();
         self.push(entry);
+    }
+
+    /// Enters `text` (a formula, `=...` or `{=...}`) into `cell` (a cell or
+    /// a range) of the state shown, as typing it into Excel does
+    /// ([`Session::enter`]); a formula that does not parse or bind is
+    /// refused with its located message and changes nothing. The recorded
+    /// steps replay the old formulas, so the history starts again at step
+    /// 0 from the edited state (the values kept, the edited cells and what
+    /// reads them waiting for the next step), and explain starts from it.
+    /// The web page's edits (`dataflow serve`) come here.
+    pub fn enter_formula(&mut self, cell: &str, text: &str) {
+        let Some(area) = self.edit_area(cell) else { return };
+        let mut session = self.session.clone();
+        if let Err(e) = session.enter(area, text) {
+            self.message = Some(e.to_string());
+            return;
+        }
+        let origin = Origin { session: session.clone(), reset: false };
+        let mut next = Stepper::new(Prepared { session, reset: None }, origin, self.views.clone(), self.sets.clone());
+        (next.options, next.show, next.at) = (self.options.clone(), self.show.clone(), self.at);
+        (next.color, next.size, next.follow_changes) = (self.color, self.size, self.follow_changes);
+        next.message = Some(format!("{cell}={text}: entered; the history starts again at step 0 (step to calculate)"));
+        *self = next;
+    }
+
+    /// The area `cell` names for an edit, or `None` with the message why
+    /// not (not an address or name, more than [`MAX_EDIT_CELLS`] cells).
+    fn edit_area(&mut self, cell: &str) -> Option<Area> {
+        let why = match self.session.area(cell) {
+            Ok(a) if a.size() <= MAX_EDIT_CELLS => return Some(a),
+            Ok(a) => format!("{cell} has {} cells; at most {MAX_EDIT_CELLS} can be set", a.size()),
+            Err(m) => format!("`{cell}`: {m}"),
+        };
+        self.message = Some(why);
+        None
     }
 
     /// Drops the entries after the cursor (a new branch of the history).
