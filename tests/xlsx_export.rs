@@ -196,7 +196,7 @@ fn ods_is_a_zip_with_mimetype_first_and_names_with_base_cells() {
     std::io::Read::read_to_string(&mut zip.by_name("content.xml").unwrap(), &mut text).unwrap();
     assert!(text.contains(r#"<table:named-expression table:name="in_cell_from_sol" table:base-cell-address="$Main.$D$16" table:expression="of:=[$Main.D4]"/>"#), "{text}");
     assert!(
-        text.contains(r#"<table:iteration table:status="enable" table:steps="100" table:minimum-difference="0.001"/>"#)
+        text.contains(r#"<table:iteration table:status="enable" table:steps="100" table:maximum-difference="0.001"/>"#)
     );
     assert!(
         text.contains(r#"table:formula="of:=IF(state=&quot;reset&quot;"#) || text.contains("table:formula=\"of:="),

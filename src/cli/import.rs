@@ -1,5 +1,7 @@
-//! `import BOOK.xlsx --out DIR`: an Excel workbook written as a RON
-//! workbook (`DIR/BOOK.ron`) and a formula file (`DIR/BOOK.dfl`), so its
+//! `import BOOK.xlsx --out DIR`: an Excel workbook (or an OpenDocument
+//! spreadsheet, `BOOK.ods`) written as a RON workbook (`DIR/BOOK.ron`,
+//! with the inputs, views and reset protocol of dataflow's own part of the
+//! file, when it has one) and a formula file (`DIR/BOOK.dfl`), so its
 //! formulas can be edited as text; with the cached values of its formula
 //! cells, also a state file (`DIR/BOOK.state.ron`) that `run --state`
 //! starts from, as Excel's F9 starts from them. Existing files are kept
@@ -17,8 +19,11 @@ use std::path::{Path, PathBuf};
 
 pub fn import(book: &Path, out: &Path, force: bool) -> Result<(), Failure> {
     let ext = book.extension().map(|e| e.to_string_lossy().to_lowercase());
-    if ext.as_deref() != Some("xlsx") {
-        return Err(Failure::usage(format!("`{}`: import reads Excel workbooks (.xlsx)", book.display())));
+    if !matches!(ext.as_deref(), Some("xlsx" | "xlsm" | "ods")) {
+        return Err(Failure::usage(format!(
+            "`{}`: import reads Excel workbooks (.xlsx, .xlsm) and OpenDocument spreadsheets (.ods)",
+            book.display()
+        )));
     }
     let wb = dataflow::workbook::load(book).map_err(Failure::from)?;
     let stem = book.file_stem().map_or("book".into(), |s| s.to_string_lossy().to_string());

@@ -135,10 +135,11 @@ pub enum Command {
         #[arg(long)]
         names: bool,
     },
-    /// Write an Excel workbook (.xlsx) as a RON workbook and a formula file (and its cached
-    /// values as a state file for `run --state`), so its formulas can be edited as text.
+    /// Write an Excel workbook (.xlsx) or an OpenDocument spreadsheet (.ods) as a RON workbook
+    /// and a formula file (and its cached values as a state file for `run --state`), so its
+    /// formulas can be edited as text.
     Import {
-        /// The Excel workbook.
+        /// The Excel workbook or OpenDocument spreadsheet.
         workbook: PathBuf,
         /// The directory written to: BOOK.ron, BOOK.dfl and, when the workbook has cached
         /// values, BOOK.state.ron (created if missing).
@@ -184,7 +185,7 @@ pub enum BatchFormat {
 /// Options shared by the commands that calculate.
 #[derive(Args, Debug, Clone)]
 pub struct CommonArgs {
-    /// The workbook file (.ron, or .xlsx for an Excel workbook).
+    /// The workbook file (.ron, .xlsx for an Excel workbook, .ods for LibreOffice's).
     pub workbook: PathBuf,
     /// Maximum iterations for circular references (overrides the workbook).
     #[arg(long = "max-iter", value_name = "N", value_parser = clap::value_parser!(u32).range(ITERATIONS))]

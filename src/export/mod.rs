@@ -6,14 +6,21 @@
 //! it), every block array formula once over its block, every other cell
 //! holding a value as a constant, the names with their anchors, the
 //! calculation settings, and each cell's current value, which becomes the
-//! file's cached result. What a file cannot say is refused ([`export`]'s
-//! problems) or listed (its warnings), never silently dropped.
+//! file's cached result. What the sheets cannot say (inputs, views, the
+//! reset protocol, the parts that are on, the names' comments) goes into
+//! dataflow's own part of the file (`workbook::write_own`), which Excel and
+//! LibreOffice keep without reading it. What a file cannot say is refused
+//! ([`export`]'s problems) or listed (its warnings), never silently dropped.
 
 mod ods;
 mod openformula;
 mod package;
 mod tables;
 mod xlsx;
+
+/// A formula in OpenFormula's syntax, `of:=...` (as the ods writer puts it).
+#[cfg(test)]
+pub(crate) use openformula::formula as openformula_text;
 
 use crate::address::{Area, CellAddr};
 use crate::ast::{Expr, ExprKind, UnaryOp};
@@ -94,14 +101,8 @@ pub fn export(session: &Session, format: Format) -> Result<Exported, crate::Erro
             left_out.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
         ));
     }
-    if !wb.inputs.is_empty() || !wb.views.is_empty() || wb.reset.is_some() {
-        warnings.push(
-            "not exported: inputs, views and the reset protocol (dataflow's own); the cells hold their values \
-             after them"
-                .to_string(),
-        );
-    }
     let book = book(session, calc, &mut warnings);
+    let own = crate::workbook::write_own::own_part(wb);
     for (at, e) in book.formulas() {
         calls(e, &mut |name| {
             // A workbook name holding a LAMBDA is called by its name.
@@ -114,8 +115,8 @@ pub fn export(session: &Session, format: Format) -> Result<Exported, crate::Erro
         });
     }
     let bytes = match format {
-        Format::Xlsx => xlsx::write(&book).map_err(crate::Error::Export)?,
-        Format::Ods => ods::write(&book, &mut warnings).map_err(crate::Error::Export)?,
+        Format::Xlsx => xlsx::write(&book, &own).map_err(crate::Error::Export)?,
+        Format::Ods => ods::write(&book, &own, &mut warnings).map_err(crate::Error::Export)?,
     };
     Ok(Exported { bytes, warnings })
 }

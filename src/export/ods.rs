@@ -3,11 +3,12 @@
 //! `styles.xml` and `meta.xml`, and `content.xml` holding the calculation
 //! settings (`table:calculation-settings`: Excel's case-insensitive
 //! comparison and wildcards, the null date of the 1904 date system, and
-//! `table:iteration` with its status, steps and minimum difference), each sheet's cells (formulas as `of:=...` with
+//! `table:iteration` with its status, steps and maximum difference), each sheet's cells (formulas as `of:=...` with
 //! their cached values, a block array formula on its top-left cell with
 //! the block's size) and the named expressions, each with its own base
 //! cell (`table:base-cell-address`), which LibreOffice honours: a name is
-//! written as dataflow holds it, relative to its anchor.
+//! written as dataflow holds it, relative to its anchor. dataflow's own
+//! part is `dataflow.xml`, listed in the manifest.
 
 use super::openformula;
 use super::{Book, Cell, number};
@@ -21,7 +22,7 @@ use zip::write::SimpleFileOptions;
 const NS: &str = r#"xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:of="urn:oasis:names:tc:opendocument:xmlns:of:1.2" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" office:version="1.3""#;
 
 /// The workbook as ods bytes.
-pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, Vec<String>> {
+pub(super) fn write(book: &Book, own: &str, warnings: &mut Vec<String>) -> Result<Vec<u8>, Vec<String>> {
     for (at, e) in book.formulas() {
         super::calls(e, &mut |name| {
             if crate::functions::lookup(name).is_some_and(|f| !f.in_libreoffice) {
@@ -54,6 +55,7 @@ pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, 
             ),
         ),
         ("content.xml", content(book)),
+        (OWN_PART, own.to_string()),
     ];
     let fail = |e: &dyn std::fmt::Display| vec![format!("writing the OpenDocument package: {e}")];
     let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
@@ -68,16 +70,21 @@ pub(super) fn write(book: &Book, warnings: &mut Vec<String>) -> Result<Vec<u8>, 
     Ok(zip.finish().map_err(|e| fail(&e))?.into_inner())
 }
 
+/// dataflow's own part (`workbook::write_own`), listed in the manifest;
+/// LibreOffice does not read it.
+pub(crate) const OWN_PART: &str = "dataflow.xml";
+
 fn manifest() -> String {
     let entry = |path: &str, kind: &str, version: &str| {
         format!(r#"<manifest:file-entry manifest:full-path="{path}"{version} manifest:media-type="{kind}"/>"#)
     };
     format!(
-        r#"<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">{}{}{}{}</manifest:manifest>"#,
+        r#"<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">{}{}{}{}{}</manifest:manifest>"#,
         entry("/", "application/vnd.oasis.opendocument.spreadsheet", r#" manifest:version="1.3""#),
         entry("content.xml", "text/xml", ""),
         entry("styles.xml", "text/xml", ""),
         entry("meta.xml", "text/xml", ""),
+        entry(OWN_PART, "text/xml", ""),
     )
 }
 
@@ -97,7 +104,7 @@ fn null_date(system: DateSystem) -> &'static str {
 fn content(book: &Book) -> String {
     let c = &book.calc;
     let mut out = format!(
-        r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content {NS}><office:body><office:spreadsheet><table:calculation-settings table:case-sensitive="false" table:search-criteria-must-apply-to-whole-cell="true" table:use-wildcards="true" table:use-regular-expressions="false" table:automatic-find-labels="false">{}<table:iteration table:status="{}" table:steps="{}" table:minimum-difference="{}"/></table:calculation-settings>"#,
+        r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content {NS}><office:body><office:spreadsheet><table:calculation-settings table:case-sensitive="false" table:search-criteria-must-apply-to-whole-cell="true" table:use-wildcards="true" table:use-regular-expressions="false" table:automatic-find-labels="false">{}<table:iteration table:status="{}" table:steps="{}" table:maximum-difference="{}"/></table:calculation-settings>"#,
         null_date(c.date_system),
         if c.iterate { "enable" } else { "disable" },
         c.max_iterations,

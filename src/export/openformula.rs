@@ -14,7 +14,7 @@ use crate::functions;
 use crate::value::Value;
 
 /// `of:=...`
-pub(super) fn formula(e: &Expr) -> String {
+pub(crate) fn formula(e: &Expr) -> String {
     let mut out = String::from("of:=");
     write(&mut out, e);
     out

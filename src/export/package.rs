@@ -7,7 +7,10 @@
 //! the cells whose cached value rust_xlsxwriter cannot type are rewritten
 //! in their sheet's part: an error constant (`t="e"`), a formula never
 //! calculated (no `<v>`), a text result that reads as a number, a boolean
-//! or an error (`t="str"`). Every other part is copied as it is.
+//! or an error (`t="str"`). dataflow's own part is added as a custom XML
+//! part (`customXml/item1.xml`, with its properties and relationships,
+//! referenced from the workbook as Excel references its own). Every other
+//! part is copied as it is.
 
 use super::ods::esc;
 use std::collections::HashMap;
@@ -27,7 +30,7 @@ pub(super) type Fixes = Vec<HashMap<String, Fix>>;
 /// The package with `calc_pr` (attributes) put into `<calcPr>`,
 /// `date1904="1"` into `<workbookPr>` when the workbook counts dates from
 /// 1904, and the cells of `fixes` rewritten.
-pub(super) fn finish(bytes: &[u8], calc_pr: &str, date1904: bool, fixes: &Fixes) -> Result<Vec<u8>, String> {
+pub(super) fn finish(bytes: &[u8], calc_pr: &str, date1904: bool, fixes: &Fixes, own: &str) -> Result<Vec<u8>, String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| err(&e))?;
     let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
@@ -40,6 +43,11 @@ pub(super) fn finish(bytes: &[u8], calc_pr: &str, date1904: bool, fixes: &Fixes)
             .and_then(|n| n.parse::<usize>().ok())
             .and_then(|n| fixes.get(n.checked_sub(1)?))
             .filter(|f| !f.is_empty());
+        if let Some(text) = own_references(&name, &mut zip, i)? {
+            out.start_file(name, options).map_err(|e| err(&e))?;
+            out.write_all(text.as_bytes()).map_err(|e| err(&e))?;
+            continue;
+        }
         if name != "xl/workbook.xml" && sheet.is_none() {
             out.raw_copy_file(zip.by_index_raw(i).map_err(|e| err(&e))?).map_err(|e| err(&e))?;
             continue;
@@ -59,7 +67,61 @@ pub(super) fn finish(bytes: &[u8], calc_pr: &str, date1904: bool, fixes: &Fixes)
         out.start_file(name, options).map_err(|e| err(&e))?;
         out.write_all(text.as_bytes()).map_err(|e| err(&e))?;
     }
+    for (path, text) in [(OWN_ITEM, own), (OWN_PROPS, &own_props()), (OWN_RELS, OWN_RELS_XML)] {
+        out.start_file(path, options).map_err(|e| err(&e))?;
+        out.write_all(text.as_bytes()).map_err(|e| err(&e))?;
+    }
     Ok(out.finish().map_err(|e| err(&e))?.into_inner())
+}
+
+/// dataflow's own part, as a custom XML part of the workbook (Excel keeps
+/// those it does not read), with its properties and their relationship.
+const OWN_ITEM: &str = "customXml/item1.xml";
+const OWN_PROPS: &str = "customXml/itemProps1.xml";
+const OWN_RELS: &str = "customXml/_rels/item1.xml.rels";
+const OWN_RELS_XML: &str = concat!(
+    r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#,
+    r#"<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">"#,
+    r#"<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXmlProps" Target="itemProps1.xml"/>"#,
+    r#"</Relationships>"#
+);
+
+/// The part's properties: its data store id and the namespace it holds.
+fn own_props() -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?><ds:datastoreItem ds:itemID="{{6D1E8A7C-5B0F-4C3E-9A2D-DA7AF10E0001}}" xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml"><ds:schemaRefs><ds:schemaRef ds:uri="{}"/></ds:schemaRefs></ds:datastoreItem>"#,
+        crate::workbook::ron::own::NAMESPACE
+    )
+}
+
+/// `[Content_Types].xml` with the properties' type, and the workbook's
+/// relationships with one to the custom XML part; `None` for other parts.
+fn own_references<R: Read + std::io::Seek>(
+    name: &str,
+    zip: &mut zip::ZipArchive<R>,
+    i: usize,
+) -> Result<Option<String>, String> {
+    let (marker, added) = match name {
+        "[Content_Types].xml" => (
+            "</Types>",
+            format!(
+                r#"<Override PartName="/{OWN_PROPS}" ContentType="application/vnd.openxmlformats-officedocument.customXmlProperties+xml"/>"#
+            ),
+        ),
+        "xl/_rels/workbook.xml.rels" => (
+            "</Relationships>",
+            format!(
+                r#"<Relationship Id="rIdDataflow1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml" Target="../{OWN_ITEM}"/>"#
+            ),
+        ),
+        _ => return Ok(None),
+    };
+    let mut text = String::new();
+    zip.by_index(i).map_err(|e| e.to_string())?.read_to_string(&mut text).map_err(|e| e.to_string())?;
+    match text.rfind(marker) {
+        Some(at) => Ok(Some(format!("{}{added}{}", &text[..at], &text[at..]))),
+        None => Err(format!("`{name}` has no `{marker}`")),
+    }
 }
 
 /// `xl/workbook.xml` saying `date1904="1"` in its `<workbookPr>` (made

@@ -21,7 +21,7 @@ use crate::workbook::relative;
 use rust_xlsxwriter::{Formula, Workbook, Worksheet, XlsxError};
 
 /// The workbook as xlsx bytes.
-pub(super) fn write(book: &Book) -> Result<Vec<u8>, Vec<String>> {
+pub(super) fn write(book: &Book, own: &str) -> Result<Vec<u8>, Vec<String>> {
     let fail = |what: String, e: XlsxError| vec![format!("{what}: {e}")];
     let mut out = Workbook::new();
     for name in book.sheets.iter() {
@@ -75,7 +75,7 @@ pub(super) fn write(book: &Book) -> Result<Vec<u8>, Vec<String>> {
         number(c.max_change)
     );
     let date1904 = c.date_system == DateSystem::D1904;
-    finish(&bytes, &calc_pr, date1904, &fixes).map_err(|m| vec![format!("finishing the xlsx package: {m}")])
+    finish(&bytes, &calc_pr, date1904, &fixes, own).map_err(|m| vec![format!("finishing the xlsx package: {m}")])
 }
 
 /// A constant (or a cached element of an array formula's block).

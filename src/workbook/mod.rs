@@ -4,7 +4,8 @@
 //! protocol and the source files; every formula is parsed and keeps where
 //! its text came from. [`load`] picks the reader from the file's extension
 //! (`.ron`: the RON workbook with its `.dfl` formula files, in `ron/`;
-//! `.xlsx`: an Excel workbook, in `xlsx/`); a
+//! `.xlsx`: an Excel workbook, in `xlsx/`; `.ods`: an OpenDocument
+//! spreadsheet, in `ods/`); a
 //! reader checks everything and reports every problem in every file as a
 //! located [`Diagnostic`] (it never stops at the first one and never
 //! panics). The formats are described in `docs/formats.md`.
@@ -13,13 +14,17 @@ mod areas;
 mod builder;
 mod edit;
 pub mod files;
+mod listing;
 mod locate;
 pub mod model;
+pub mod ods;
 pub(crate) mod refs;
+mod regroup;
 pub mod relative;
 pub mod ron;
 mod symbols;
 pub mod view;
+pub mod write_own;
 pub mod write_ron;
 pub mod xlsx;
 
@@ -55,13 +60,14 @@ pub fn load_in(files: &dyn Files, path: &Path, with: &[String]) -> Result<Workbo
         Some("ron") => ron::load_in(files, path, with),
         // A macro-enabled workbook is an xlsx package; its macros are not read.
         Some("xlsx" | "xlsm") => xlsx::load_in(files, path),
+        Some("ods") => ods::load_in(files, path),
         _ if path.is_dir() => {
             Err(LoadError::message(format!("cannot read the workbook file `{}`: it is a directory", path.display())))
         }
         _ => {
             let format = ext.map_or_else(|| "(no extension)".to_string(), |e| format!("`.{e}`"));
             Err(Diagnostic::new(format!(
-                "unknown workbook format {format}: dataflow reads .ron, .xlsx and .xlsm workbooks"
+                "unknown workbook format {format}: dataflow reads .ron, .xlsx, .xlsm and .ods workbooks"
             ))
             .with_note(format!("in `{}`", path.display()))
             .into())
@@ -105,15 +111,21 @@ mod tests {
 
     #[test]
     fn load_picks_the_reader_by_extension() {
-        let diags = load(Path::new("tests/data/book.ods")).unwrap_err();
-        assert_eq!(diags[0].message, "unknown workbook format `.ods`: dataflow reads .ron, .xlsx and .xlsm workbooks");
-        assert_eq!(diags[0].note.as_deref(), Some("in `tests/data/book.ods`"));
+        let diags = load(Path::new("tests/data/book.numbers")).unwrap_err();
+        assert_eq!(
+            diags[0].message,
+            "unknown workbook format `.numbers`: dataflow reads .ron, .xlsx, .xlsm and .ods workbooks"
+        );
+        assert_eq!(diags[0].note.as_deref(), Some("in `tests/data/book.numbers`"));
+        // `.ods` goes to the OpenDocument reader.
+        let diags = load(Path::new("tests/data/none.ods")).unwrap_err();
+        assert!(diags[0].message.starts_with("cannot read the workbook file `tests/data/none.ods`"));
         let diags = load(Path::new("tests/data/none.XLSX")).unwrap_err();
         assert!(diags[0].message.starts_with("cannot read the workbook file `tests/data/none.XLSX`"));
         let diags = load(Path::new("README")).unwrap_err();
         assert_eq!(
             diags[0].message,
-            "unknown workbook format (no extension): dataflow reads .ron, .xlsx and .xlsm workbooks"
+            "unknown workbook format (no extension): dataflow reads .ron, .xlsx, .xlsm and .ods workbooks"
         );
         // Any case of `.ron` goes to the RON reader.
         let diags = load(Path::new("tests/data/none.RON")).unwrap_err();

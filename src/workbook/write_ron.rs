@@ -2,10 +2,12 @@
 //! sheets, the calculation settings, the constants and the short one-cell
 //! formulas, and one `.dfl` formula file (which the `.ron` includes) with
 //! the names, each with its anchor, and every other formula. It is what
-//! `dataflow import` writes for an Excel workbook, so it writes what such a
-//! workbook has: inputs, views, the reset protocol and parts are not
-//! written. A formula whose text holds a line break goes into the `.ron`
-//! (a RON string keeps it exactly; a `.dfl` line would need indenting).
+//! `dataflow import` writes for an Excel or OpenDocument file: with the
+//! inputs, views and reset protocol its dataflow part gives
+//! (`write_own::fields`); the parts that were on are named in a comment
+//! (their formulas are among the cells). A formula whose text holds a line
+//! break goes into the `.ron` (a RON string keeps it exactly; a `.dfl`
+//! line would need indenting).
 
 use super::model::*;
 use crate::parse::block_formula;
@@ -108,6 +110,11 @@ pub fn write(wb: &Workbook, dfl_path: &str, origin: &str) -> Written {
     if !names.is_empty() {
         ron += &format!("    names: {{\n{names}    }},\n");
     }
+    ron += &super::write_own::fields(wb);
+    let on: Vec<&str> = wb.parts.iter().filter(|p| p.on).map(|p| p.name.as_str()).collect();
+    if !on.is_empty() {
+        ron += &format!("    // Exported with the parts {} on: their formulas are among these.\n", on.join(", "));
+    }
     ron += ")\n";
     Written { ron, dfl }
 }
@@ -141,7 +148,7 @@ fn multiline(text: &str) -> bool {
 }
 
 /// A RON string literal.
-fn quoted(s: &str) -> String {
+pub(super) fn quoted(s: &str) -> String {
     ron::to_string(s).unwrap_or_else(|_| format!("{s:?}"))
 }
 
@@ -152,7 +159,7 @@ fn number(n: f64) -> String {
 /// A constant as the `cells` map writes it: text that would read as
 /// something else (a formula, an error, an empty cell, a `'` escape) gets
 /// a leading `'`.
-fn constant(v: &Value) -> String {
+pub(super) fn constant(v: &Value) -> String {
     match v {
         Value::Number(n) => number(*n),
         Value::Bool(b) => b.to_string(),

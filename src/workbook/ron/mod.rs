@@ -9,6 +9,7 @@ pub(crate) mod additions;
 mod dfl;
 mod include;
 mod inputs;
+pub(crate) mod own;
 mod parts;
 pub(crate) mod places;
 mod raw;

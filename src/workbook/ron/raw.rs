@@ -294,8 +294,14 @@ const WORKBOOK_FIELDS: &[&str] = &[
 /// Reads the workbook file's RON, or turns ron's error into a diagnostic at
 /// the line and column it gives.
 pub(crate) fn parse_ron(src: &Arc<Source>) -> Result<RawWorkbook<'_>, Diagnostic> {
+    parse_as(src)
+}
+
+/// [`parse_ron`] as any of the file's structures (dataflow's own part of
+/// an xlsx or ods file is read with it too: `own.rs`).
+pub(crate) fn parse_as<'a, T: Deserialize<'a>>(src: &'a Arc<Source>) -> Result<T, Diagnostic> {
     let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    options.from_str::<RawWorkbook>(&src.text).map_err(|e| {
+    options.from_str::<T>(&src.text).map_err(|e| {
         let text = src.text.as_str();
         let start = src.offset_of(e.span.start.line, e.span.start.col);
         let end = src.offset_of(e.span.end.line, e.span.end.col).max(start);

@@ -176,7 +176,7 @@ fn name(b: &mut Builder, src: &Arc<Source>, key: &Str<'_>, def: &RawName<'_>, pl
     Some(Name { name: key.text.to_string(), anchor, formula, comment: def.comment.clone() })
 }
 
-fn reset_cells(
+pub(crate) fn reset_cells(
     b: &mut Builder,
     src: &Arc<Source>,
     entries: &Entries<Str<'_>, RawValue<'_>>,

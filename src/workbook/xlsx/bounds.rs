@@ -21,7 +21,7 @@ const SMALL_COMPRESSED: u64 = MAX_PART_BYTES / 1032;
 const COUNTED: [(&str, &[u8]); 2] = [("xl/sharedStrings.xml", b"<si"), ("xl/styles.xml", b"<xf")];
 
 /// Checks every part of the package; the first problem names its part.
-pub(super) fn check<R: Read + Seek>(zip: &mut Zip<R>) -> Result<(), String> {
+pub(in crate::workbook) fn check<R: Read + Seek>(zip: &mut Zip<R>) -> Result<(), String> {
     for i in 0..zip.len() {
         let mut file = zip.by_index(i).map_err(|e| format!("cannot read the package's part {i}: {e}"))?;
         let name = file.name().map_err(|e| format!("the package's part {i} has no readable name: {e}"))?.to_string();

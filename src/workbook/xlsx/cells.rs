@@ -31,16 +31,7 @@ pub(super) struct SheetCells {
     pub kept: Vec<CellAddr>,
 }
 
-/// How a formula was entered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum FormulaKind {
-    /// A plain (legacy) formula.
-    Plain,
-    /// An array formula over a block (Ctrl+Shift+Enter).
-    Block,
-    /// An Excel 365 dynamic-array formula, which spills.
-    Dynamic,
-}
+pub(super) use crate::workbook::listing::FormulaKind;
 
 /// A shared formula group: its template, the range it is declared over,
 /// and the cells that use it.

@@ -15,33 +15,29 @@
 //! under the workbook's path; the listing is also the source a saved
 //! state's fingerprint is taken from.
 
-mod bounds;
+pub(in crate::workbook) mod bounds;
 mod cells;
 mod metadata;
 mod names;
 mod newer_errors;
-mod parts;
-mod regroup;
+mod own;
+pub(in crate::workbook) mod parts;
 mod tables;
 
-use super::builder::Builder;
 use super::files::{Disk, Files};
+use super::listing::Listing;
 use super::model::*;
 use super::refs::check_sheet_name;
 use crate::LoadError;
-use crate::address::{Area, CellAddr};
-use crate::ast::{Expr, ExprKind, Span};
-use crate::diagnostic::{Diagnostic, Source};
-use crate::parse::parse_formula;
+use crate::address::CellAddr;
+use crate::diagnostic::Diagnostic;
 use crate::policy::SettingError;
 use crate::sheets::Sheets;
 use crate::value::date::DateSystem;
 use crate::value::{ErrorKind, Value};
 use calamine::{Reader, SheetType, Xlsx};
-use cells::FormulaKind;
 use std::io::Cursor;
 use std::path::Path;
-use std::sync::Arc;
 
 /// Reads the Excel workbook at `path`.
 pub fn load(path: &Path) -> Result<Workbook, LoadError> {
@@ -50,6 +46,11 @@ pub fn load(path: &Path) -> Result<Workbook, LoadError> {
 
 /// [`load`], the file read through `files`.
 pub fn load_in(files: &dyn Files, path: &Path) -> Result<Workbook, LoadError> {
+    from_bytes(&read_package(files, path)?, path)
+}
+
+/// The bytes of a zip package (xlsx or ods), at most [`MAX_XLSX_BYTES`].
+pub(in crate::workbook) fn read_package(files: &dyn Files, path: &Path) -> Result<Vec<u8>, LoadError> {
     let fail = |m: String| LoadError::message(format!("cannot read the workbook file `{}`: {m}", path.display()));
     if let Some(size) = files.size(path)
         && size > MAX_XLSX_BYTES
@@ -60,10 +61,10 @@ pub fn load_in(files: &dyn Files, path: &Path) -> Result<Workbook, LoadError> {
     if bytes.len() as u64 > MAX_XLSX_BYTES {
         return Err(fail(format!("it has {} bytes, more than {MAX_XLSX_BYTES}", bytes.len())));
     }
-    from_bytes(&bytes, path)
+    Ok(bytes)
 }
 
-/// The largest `.xlsx` file read: 1 GiB (it is read whole into memory).
+/// The largest `.xlsx` (or `.ods`) file read: 1 GiB (it is read whole into memory).
 pub const MAX_XLSX_BYTES: u64 = 1 << 30;
 
 /// Reads an Excel workbook from the bytes of its file; `path` is shown in
@@ -138,9 +139,9 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
     let (kept, problems) = names::scoped(&book.names, &sheet_names);
     diags.extend(problems.into_iter().map(|m| Diagnostic::new(m).with_note(format!("in `{}`", path.display()))));
     for (def, sheet) in kept {
-        listing.name(&sheets, def, sheet as u16);
+        listing.name(&sheets, &def.name, &excel_text(&def.formula), sheet as u16, None, def.hidden);
     }
-    let (mut calc, problems) = calc(&book.calc);
+    let (mut calc, problems) = calc(&book.calc, ["iterateCount", "iterateDelta"]);
     diags.extend(problems.into_iter().map(|m| Diagnostic::new(m).with_note(format!("in `{}`", path.display()))));
     calc.date_system = dates;
     let tables = tables
@@ -153,10 +154,11 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Workbook, LoadError> {
             }
         })
         .collect();
-    let mut wb = listing.build(path, sheets, diags, calc)?;
+    let own = own::find(&mut zip, path).map_err(fail)?;
+    let mut wb = listing.build(path, sheets, diags, calc, own)?;
     wb.start = start;
     wb.tables = tables;
-    regroup::regroup(&mut wb);
+    super::regroup::regroup(&mut wb);
     Ok(wb)
 }
 
@@ -182,21 +184,23 @@ fn table(sheets: &[String], sheet: u16, t: tables::RawTable) -> Result<crate::ta
 /// missing count or delta, and Excel's row-major order; a count or delta
 /// out of `policy`'s bounds (a delta of `INF` or `1e400` among them) is
 /// refused.
-fn calc(c: &parts::CalcPr) -> (CalcSettings, Vec<String>) {
+/// `names`: how the file calls the count and the delta (`iterateCount`,
+/// `iterateDelta`; an ods file's `table:steps`, `table:maximum-difference`).
+pub(in crate::workbook) fn calc(c: &parts::CalcPr, names: [&str; 2]) -> (CalcSettings, Vec<String>) {
     let mut s = CalcSettings { iterate: c.iterate, ..CalcSettings::default() };
     let mut problems = Vec::new();
     if let Some(n) = &c.count {
         let count = n.parse().map_err(|_| SettingError::MaxIterations);
         match count.and_then(|n| s.with_max_iterations(n)) {
             Ok(t) => s = t,
-            Err(e) => problems.push(format!("iterateCount=\"{n}\" {e}; Excel's default {} is used", s.max_iterations)),
+            Err(e) => problems.push(format!("{}=\"{n}\" {e}; Excel's default {} is used", names[0], s.max_iterations)),
         }
     }
     if let Some(d) = &c.delta {
         let delta = d.parse().map_err(|_| SettingError::MaxChange);
         match delta.and_then(|d| s.with_max_change(d)) {
             Ok(t) => s = t,
-            Err(e) => problems.push(format!("iterateDelta=\"{d}\" {e}; Excel's default {} is used", s.max_change)),
+            Err(e) => problems.push(format!("{}=\"{d}\" {e}; Excel's default {} is used", names[1], s.max_change)),
         }
     }
     (s, problems)
@@ -229,148 +233,6 @@ fn excel_text(text: &str) -> String {
         rest = &rest[ch.len_utf8()..];
     }
     out
-}
-
-/// What was read, laid out one line per entry, with where each formula's
-/// text sits in that text.
-#[derive(Default)]
-struct Listing {
-    text: String,
-    items: Vec<Item>,
-}
-
-struct Item {
-    /// The whole line, for messages about the entry.
-    line: Span,
-    /// Where the formula's text starts.
-    at: usize,
-    kind: Kind,
-}
-
-enum Kind {
-    Constant(CellAddr, Value),
-    Formula { area: Area, text: String, kind: FormulaKind },
-    // `unread`: Excel's text when it could not be parsed (the name is `#REF!`).
-    Name { name: String, anchor: CellAddr, text: String, hidden: bool, unread: Option<String> },
-}
-
-/// `_xlfn.ANCHORARRAY(A1)` and `_xlfn.SINGLE(x)` as the operators Excel
-/// shows them, `A1#` and `@x`: what dataflow writes back as those calls.
-fn operators(mut e: Expr) -> Expr {
-    use crate::ast::UnaryOp;
-    let operator = |name: &str| {
-        [UnaryOp::Spill, UnaryOp::At]
-            .into_iter()
-            .find(|&op| crate::functions::operator(op).is_some_and(|f| f.name.eq_ignore_ascii_case(name)))
-    };
-    e.kind = match e.kind {
-        ExprKind::Call { name, mut args } => match operator(&name) {
-            Some(op) if args.len() == 1 => {
-                let arg = operators(args.remove(0));
-                ExprKind::Unary { op, expr: Box::new(arg) }
-            }
-            _ => ExprKind::Call { name, args: args.into_iter().map(operators).collect() },
-        },
-        ExprKind::Unary { op, expr } => ExprKind::Unary { op, expr: Box::new(operators(*expr)) },
-        ExprKind::Binary { op, lhs, rhs } => {
-            ExprKind::Binary { op, lhs: Box::new(operators(*lhs)), rhs: Box::new(operators(*rhs)) }
-        }
-        kind => kind,
-    };
-    e
-}
-
-impl Listing {
-    fn push(&mut self, head: String, text: &str, tail: &str, kind: Kind) {
-        let start = self.text.len();
-        self.text.push_str(&head);
-        let at = self.text.len();
-        self.text.push_str(text);
-        self.text.push_str(tail);
-        self.items.push(Item { line: start..self.text.len(), at, kind });
-        self.text.push('\n');
-    }
-
-    fn constant(&mut self, sheets: &Sheets, c: CellAddr, v: Value) {
-        let shown = match &v {
-            Value::Text(t) => format!("\"{}\"", t.replace('"', "\"\"")),
-            v => v.to_string(),
-        };
-        self.push(format!("{}: ", sheets.cell(c)), &shown, "", Kind::Constant(c, v));
-    }
-
-    fn formula(&mut self, sheets: &Sheets, area: Area, text: &str, kind: FormulaKind) {
-        let (head, tail) = if kind == FormulaKind::Block { ("{=", "}") } else { ("=", "") };
-        let kind = Kind::Formula { area, text: text.to_string(), kind };
-        self.push(format!("{}: {head}", sheets.area(area)), text, tail, kind);
-    }
-
-    /// A name, rebased from A1 (see `names.rs`); a formula that does not
-    /// parse is listed as stored, to be reported where it is.
-    fn name(&mut self, sheets: &Sheets, def: &parts::DefinedName, sheet: u16) {
-        let stored = excel_text(&def.formula);
-        // A definition dataflow cannot read (`Sheet1!#REF!` left by a
-        // deleted range, `[1]Sheet1!$A$1` into another file) does not stop
-        // the workbook: the name is `#REF!`, an error only where it is used.
-        let (anchor, text, unread) = match parse_formula(&stored) {
-            Ok(mut e) => {
-                let (row, col) = names::rebase(&mut e);
-                (CellAddr::new(sheet, row, col), e.to_string(), None)
-            }
-            Err(_) => (CellAddr::new(sheet, 0, 0), "#REF!".to_string(), Some(stored)),
-        };
-        let head = format!("name {} @ {}: =", def.name, sheets.cell(anchor));
-        let kind = Kind::Name { name: def.name.clone(), anchor, text: text.clone(), hidden: def.hidden, unread };
-        self.push(head, &text, "", kind);
-    }
-
-    /// Parses every formula and builds the workbook, or reports every problem.
-    fn build(
-        self,
-        path: &Path,
-        sheets: Sheets,
-        diags: Vec<Diagnostic>,
-        calc: CalcSettings,
-    ) -> Result<Workbook, LoadError> {
-        let src: Arc<Source> = Source::new(path, self.text);
-        let mut b = Builder::new(&src);
-        b.sheets = sheets;
-        // An Excel file loads as Excel loads it: what dataflow cannot read
-        // is a warning, its cells show #NAME?.
-        b.excel_errors = true;
-        b.warnings = diags;
-        for item in self.items {
-            match item.kind {
-                Kind::Constant(c, v) => {
-                    b.add_cells(&src, item.line, CellEntry::new(Area::cell(c), Content::Constant(v)))
-                }
-                Kind::Formula { area, text, kind } => {
-                    let what = format!("cell {}", b.show(area));
-                    if let Some(f) = b.formula(&src, item.at, &text, &what) {
-                        let f = Formula { expr: operators(f.expr), ..f };
-                        let content = match kind {
-                            FormulaKind::Block => Content::Array(f),
-                            FormulaKind::Dynamic => Content::Dynamic(f),
-                            FormulaKind::Plain => Content::Formula(f),
-                        };
-                        b.add_cells(&src, item.line, CellEntry::new(area, content));
-                    }
-                }
-                Kind::Name { name, anchor, text, hidden, unread } => {
-                    let formula = b.formula(&src, item.at, &text, &format!("name `{name}`"));
-                    let unread = unread.map(|t| format!("Excel's definition `{t}` cannot be read: #REF! here"));
-                    let hidden = hidden.then(|| "hidden in Excel".to_string());
-                    let comment = match (hidden, unread) {
-                        (Some(h), Some(u)) => Some(format!("{h}; {u}")),
-                        (h, u) => h.or(u),
-                    };
-                    let def = formula.map(|formula| Name { name: name.clone(), anchor, formula, comment });
-                    b.add_name(&src, item.line, def, &name);
-                }
-            }
-        }
-        b.finish(calc, Vec::new(), Vec::new(), None, Vec::new())
-    }
 }
 
 #[cfg(test)]

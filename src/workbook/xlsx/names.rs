@@ -17,7 +17,6 @@
 //! are skipped; hidden names are imported like the others.
 
 use super::parts::DefinedName;
-pub(super) use crate::workbook::relative::rebase;
 use std::collections::HashMap;
 
 /// Whether a defined name is one of Excel's built-in names, or one of the
@@ -71,8 +70,8 @@ pub(super) fn scoped<'d>(defs: &'d [DefinedName], sheets: &[String]) -> (Vec<(&'
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::parse::parse_formula;
+    use crate::workbook::relative::rebase;
 
     fn rebased(text: &str) -> (String, (u32, u32)) {
         let mut e = parse_formula(text).unwrap();

@@ -36,16 +36,16 @@ pub(super) struct DefinedName {
 
 /// `<calcPr>`'s iteration attributes, as written (absent when missing).
 #[derive(Debug, Default)]
-pub(super) struct CalcPr {
+pub(in crate::workbook) struct CalcPr {
     pub iterate: bool,
     pub count: Option<String>,
     pub delta: Option<String>,
 }
 
-pub(super) type Zip<R> = ZipArchive<R>;
+pub(in crate::workbook) type Zip<R> = ZipArchive<R>;
 
 /// The text of one part of the package.
-pub(super) fn part<R: Read + Seek>(zip: &mut Zip<R>, path: &str) -> Result<String, String> {
+pub(in crate::workbook) fn part<R: Read + Seek>(zip: &mut Zip<R>, path: &str) -> Result<String, String> {
     let file = zip.by_name(path).map_err(|e| format!("the part `{path}` is missing ({e})"))?;
     if file.size() > MAX_PART_BYTES {
         return Err(format!("the part `{path}` unpacks to {} bytes, more than {MAX_PART_BYTES}", file.size()));
@@ -76,7 +76,7 @@ pub(super) struct ArrayBlock {
 }
 
 /// The value of attribute `key` (any namespace prefix), unescaped.
-pub(super) fn attr(e: &BytesStart<'_>, key: &str) -> Result<Option<String>, String> {
+pub(in crate::workbook) fn attr(e: &BytesStart<'_>, key: &str) -> Result<Option<String>, String> {
     for a in e.attributes() {
         let a = a.map_err(|e| e.to_string())?;
         if a.key.local_name().as_ref() == key {

@@ -19,7 +19,7 @@ use crate::workbook::relative;
 use std::collections::{BTreeMap, HashSet};
 
 /// Regroups `wb`'s one-cell formulas; the number of entries merged away.
-pub(super) fn regroup(wb: &mut Workbook) -> usize {
+pub(crate) fn regroup(wb: &mut Workbook) -> usize {
     // Each candidate cell: its entry and its formula moved to A1, printed.
     let mut keys: BTreeMap<CellAddr, (usize, String)> = BTreeMap::new();
     for (i, e) in wb.cells.iter().enumerate() {
