@@ -74,6 +74,43 @@ fn eval_refs_prints_the_cells_referred_to() {
     assert!(out.stderr.contains("the formula gives the value 2, not a reference"), "{out:?}");
 }
 
+/// `--iteration N`: after N iterations of the recalculation, not after it
+/// converges (0: as the reset protocol left it); past convergence it says so.
+#[test]
+fn eval_after_some_iterations() {
+    let count = |n: &str| expect_exit(0, &["eval", SUDOKU, "=COUNT(sol_board)", "--iteration", n]);
+    let (zero, three, all) = (count("0"), count("3"), count("30"));
+    assert_eq!(zero.stdout, "30\n", "the givens: {zero:?}");
+    let placed: u32 = three.stdout.trim().parse().unwrap();
+    assert!(placed > 30 && placed < 81, "{three:?}");
+    assert_eq!(all.stdout, "81\n");
+    assert_eq!(all.stderr, "note: converged after 9 iterations, before 30\n");
+    assert_eq!(zero.stderr, "");
+}
+
+/// `--steps`: each sub-expression, innermost first, with its value; IF
+/// shows the branch taken only; LET is one step.
+#[test]
+fn eval_steps_show_each_sub_expression_in_order() {
+    let formula = r#"=IF(Main!E4<>"", Main!E4, SUM(Main!D16:F16)*2+1)"#;
+    let out = expect_exit(0, &["eval", SUDOKU, formula, "--at", "Main!E16", "--steps", "--iteration", "1"]);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "Main!E4 = 0",
+            r#"Main!E4<>"" = FALSE"#,
+            r#"Main!D16:F16 = {2,4,""}"#,
+            "SUM(Main!D16:F16) = 6",
+            "SUM(Main!D16:F16)*2 = 12",
+            "SUM(Main!D16:F16)*2+1 = 13",
+            r#"IF(Main!E4<>"", Main!E4, SUM(Main!D16:F16)*2+1) = 13"#,
+        ]
+    );
+    let out = expect_exit(0, &["eval", SUDOKU, "=LET(x, 2, x*3)+1", "--steps"]);
+    assert_eq!(out.stdout, "LET(x, 2, x*3) = 6\nLET(x, 2, x*3)+1 = 7\n");
+}
+
 #[test]
 fn eval_refuses_a_formula_that_does_not_parse() {
     let out = expect_exit(2, &["eval", SUDOKU, "=SUM(("]);

@@ -5,6 +5,7 @@
 //! errors, 2 usage.
 
 pub mod batch;
+mod eval;
 mod explain;
 mod export;
 mod graph;
@@ -69,6 +70,14 @@ pub enum Command {
         /// Print the cells a reference-valued formula points to instead of its value.
         #[arg(long)]
         refs: bool,
+        /// Evaluate after N iterations of the recalculation (one pass each; 0: as the reset
+        /// protocol left it), not after it converges.
+        #[arg(long, value_name = "N")]
+        iteration: Option<u32>,
+        /// Print each sub-expression's value in the order it is calculated, innermost first,
+        /// as Excel's Evaluate Formula shows them (IF: only the branch taken), then the result.
+        #[arg(long, conflicts_with = "refs")]
+        steps: bool,
     },
     /// Run every line of puzzle files (or of standard input, as it comes: --input NAME=@-)
     /// through a workbook and compare with expected lines.
@@ -324,7 +333,9 @@ pub fn main(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => run::run(&args),
         Command::Check { workbook, with, run } => run::check(&workbook, &with, run),
-        Command::Eval { common, formula, at, refs } => run::eval(&common.options(), &formula, &at, refs),
+        Command::Eval { common, formula, at, refs, iteration, steps } => {
+            eval::eval(&common.options(), &formula, &at, eval::How { refs, iteration, steps })
+        }
         Command::Batch { common, show, collect, expect, jobs, format } => {
             batch::batch(&common.options(), &show, &collect, expect.as_deref(), jobs, format)
         }

@@ -8,15 +8,10 @@ use super::output::{csv_output, json_output};
 use super::trace::Tracer;
 use super::{Format, RunArgs};
 use crate::app::{self, Failure, Options, Shown, apply_sets, apply_settings, prepare, print, resolve_views, warn};
-use dataflow::address::Area;
 use dataflow::ast::{Expr, ExprKind};
 use dataflow::diagnostic::Diagnostic;
 use dataflow::engine::Report;
-use dataflow::eval::Eval;
-use dataflow::eval::bind::{Binder, Site};
 use dataflow::ids::FormulaId;
-use dataflow::parse::parse_formula;
-use dataflow::render::{Layout, render_rows};
 use dataflow::session::{ResetRun, Session};
 use dataflow::state::State;
 use dataflow::value::{Array, Value};
@@ -246,52 +241,6 @@ fn parts_text(parts: &[dataflow::workbook::Part]) -> String {
     text
 }
 
-pub fn eval(options: &Options, formula: &str, at: &str, refs: bool) -> Result<(), Failure> {
-    let mut p = prepare(options)?;
-    p.session.recalc();
-    let area = p.session.area(at).map_err(|m| Failure::usage(format!("--at `{at}`: {m}")))?;
-    let cell = area.top_left();
-    // `{=...}`: an array formula, entered over the `--at` block.
-    let array = dataflow::parse::block_formula(formula);
-    let text = array.unwrap_or(formula);
-    let expr = parse_formula(text).map_err(|errs| {
-        // Columns count characters of what was typed (the `{` included), not bytes.
-        let column =
-            |at: usize| usize::from(array.is_some()) + text.char_indices().take_while(|(i, _)| *i < at).count() + 1;
-        let msgs: Vec<String> =
-            errs.iter().map(|e| format!("column {}: {}", column(e.span.start), e.message)).collect();
-        Failure::usage(format!("the formula does not parse: {}", msgs.join("; ")))
-    })?;
-    let program = p.session.engine().program().clone();
-    let mut binder = Binder::new(program.scope(), cell);
-    let bound = if array.is_some() { binder.bind_block(&expr, area) } else { binder.bind_formula(&expr, cell) };
-    for i in &binder.issues {
-        let site = match i.site {
-            Site::Formula => Some(text),
-            Site::Name(n) => p.session.workbook().names.get(n.index()).map(|n| n.formula.text.as_str()),
-        };
-        warn(&format!("warning: {}", site.map_or_else(|| i.message.clone(), |t| i.message_in(t))));
-    }
-    let _calendar = p.session.engine().settings.calendar().enter();
-    let mut ev = Eval::new(p.session.engine().grid(), cell).with_scope(program.scope()).with_formulas(&*program);
-    if array.is_some() {
-        print(&array_text(&ev.in_block(Some(area)).eval_block(&bound)))
-    } else if refs {
-        match ev.eval(&bound) {
-            dataflow::value::Value::Ref(a) => print(&format!("{}\n", area_text(&p.session, &a))),
-            v => Err(Failure::usage(format!("the formula gives the value {v}, not a reference"))),
-        }
-    } else {
-        // Several values (an array, a reference to several cells): all of
-        // them, as Excel's F9 shows them; one value as the cell would show it.
-        let v = ev.eval(&bound);
-        match ev.array_value(v) {
-            Value::Array(a) if a.len() > 1 => print(&format!("{}\n", f9_text(&a))),
-            _ => print(&format!("{}\n", ev.eval_cell(&bound))),
-        }
-    }
-}
-
 /// An array as Excel's F9 writes it: `{1,2;3,4}`, `,` between columns and
 /// `;` between rows, text quoted (`""` inside), an empty cell as 0.
 pub(super) fn f9_text(a: &Array) -> String {
@@ -301,15 +250,4 @@ pub(super) fn f9_text(a: &Array) -> String {
         .map(|r| r.iter().map(|v| if v.is_empty() { Value::Number(0.0) } else { v.clone() }).collect())
         .collect();
     Expr::new(ExprKind::Array(rows), 0..0).to_string()
-}
-
-/// An array formula's whole result, row by row (a single value alone).
-fn array_text(v: &Value) -> String {
-    let Value::Array(a) = v else { return format!("{v}\n") };
-    let rows: Vec<Vec<&Value>> = a.values().chunks(a.cols.max(1)).map(|r| r.iter().collect()).collect();
-    render_rows(&rows, &Layout { group: None, blank: String::new() })
-}
-
-fn area_text(s: &Session, a: &Area) -> String {
-    s.workbook().sheets.area(*a)
 }
