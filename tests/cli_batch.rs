@@ -53,7 +53,7 @@ fn batch_jsonl_has_one_object_per_puzzle() {
 #[test]
 fn batch_csv_has_a_header_and_one_row_per_puzzle() {
     let args = ["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt", "--collect", "Main!D27"];
-    let out = expect_exit(0, &[&args[..], &["--format", "csv"]].concat());
+    let out = expect_exit(1, &[&args[..], &["--format", "csv"]].concat());
     let rows: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(rows[0], "file,line,status,iterations,period,ms,grid,Main!D27,message,view_errors");
     assert_eq!(rows.len(), 5, "{out:?}");
@@ -72,16 +72,35 @@ fn batch_csv_has_a_header_and_one_row_per_puzzle() {
 
 #[test]
 fn batch_reports_bad_lines_as_errors() {
-    // Lines 3 and 4 of the fixture are a short line and a bad symbol.
-    let out = expect_exit(0, &["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt", "--format", "jsonl"]);
+    // Lines 3 and 4 of the fixture are a short line and a bad symbol: every
+    // record is written, then the exit code is 1 (Spark's `checkCode`).
+    let out = expect_exit(1, &["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt", "--format", "jsonl"]);
+    assert!(out.stderr.ends_with("error: 2 puzzles could not be run (status error)\n"), "{out:?}");
     let lines: Vec<Json> = out.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
     let status: Vec<&str> = lines.iter().map(|o| o["status"].as_str().unwrap()).collect();
     assert_eq!(status, ["solved", "solved", "error", "error"]);
     assert!(lines[2]["message"].as_str().unwrap().contains("needs 81 symbols"), "{}", lines[2]);
     assert!(lines[3]["message"].as_str().unwrap().contains("symbol `x`"), "{}", lines[3]);
-    let out = expect_exit(0, &["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt"]);
+    let out = expect_exit(1, &["batch", SUDOKU, "--input", "puzzle=@tests/data/cli/puzzles.txt"]);
     assert!(out.stdout.contains("errors: 2"), "{out:?}");
     assert!(out.stdout.contains("line 3: input `puzzle` needs 81 symbols"), "{out:?}");
+}
+
+/// A line may carry its expected answer after a comma (`puzzle,solution`),
+/// graded as `--expect` grades; without errors the exit code is 0.
+#[test]
+fn batch_lines_may_carry_their_answers() {
+    let mut wrong = GRID1_SOLVED.to_string();
+    wrong.replace_range(0..1, if wrong.starts_with('1') { "2" } else { "1" });
+    let input = format!("{GRID1},{GRID1_SOLVED}\n{GRID1}, {wrong}\n{GRID1}\n");
+    let out = dataflow_stdin(&["batch", SUDOKU, "--input", "puzzle=@-", "--format", "jsonl"], &input);
+    assert_eq!(out.code, 0, "{out:?}");
+    let status: Vec<String> =
+        out.stdout.lines().map(|l| serde_json::from_str::<Json>(l).unwrap()["status"].to_string()).collect();
+    assert_eq!(status, ["\"solved\"", "\"wrong\"", "\"solved\""]);
+    let out = dataflow_stdin(&["batch", SUDOKU, "--input", "puzzle=@-"], &format!("{GRID1},12x\n"));
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("line 1: the answer after the comma"), "{out:?}");
 }
 
 #[test]

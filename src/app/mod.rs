@@ -35,6 +35,9 @@ pub enum Failure {
     Workbook(Vec<dataflow::diagnostic::Diagnostic>),
     Usage(String),
     Closed,
+    /// The command ran but some of what it ran failed (`batch` records
+    /// with errors): exit 1 after the output, with this message.
+    Partial(String),
 }
 
 /// A workbook's located problems: exit 1.

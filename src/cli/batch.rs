@@ -228,15 +228,18 @@ pub fn batch(
     ran?;
     let seconds = start.elapsed().as_secs_f64();
     match format {
-        BatchFormat::Jsonl => {
-            warn(&summary.json(&setup.base, seconds).to_string());
-            Ok(())
+        BatchFormat::Jsonl => warn(&summary.json(&setup.base, seconds).to_string()),
+        BatchFormat::Csv => warn(&summary.text(&setup.collect, &setup.base, seconds)),
+        BatchFormat::Text => print(&format!("{}\n", summary.text(&setup.collect, &setup.base, seconds)))?,
+    }
+    // Records that could not be run (a line the input refuses, an answer
+    // outside the alphabet) make the exit code 1, so that a caller running
+    // batches (Spark's `checkCode`, a shell's `set -e`) sees them.
+    match summary.count(Status::Error) {
+        0 => Ok(()),
+        n => {
+            Err(Failure::Partial(format!("{} could not be run (status error)", crate::app::plural(n as u64, "puzzle"))))
         }
-        BatchFormat::Csv => {
-            warn(&summary.text(&setup.collect, &setup.base, seconds));
-            Ok(())
-        }
-        BatchFormat::Text => print(&format!("{}\n", summary.text(&setup.collect, &setup.base, seconds))),
     }
 }
 

@@ -80,7 +80,9 @@ pub enum Command {
         steps: bool,
     },
     /// Run every line of puzzle files (or of standard input, as it comes: --input NAME=@-)
-    /// through a workbook and compare with expected lines.
+    /// through a workbook and compare with expected lines (--expect, or the line's own after a
+    /// comma: `puzzle,solution`). Exit 1 after the output when a record could not be run
+    /// (status error), 2 for a usage error.
     Batch {
         #[command(flatten)]
         common: CommonArgs,
@@ -361,6 +363,10 @@ pub fn main(cli: Cli) -> ExitCode {
         Err(Failure::Usage(m)) => {
             warn(&format!("error: {m}"));
             ExitCode::from(2)
+        }
+        Err(Failure::Partial(m)) => {
+            warn(&format!("error: {m}"));
+            ExitCode::from(1)
         }
     }
 }

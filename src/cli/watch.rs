@@ -147,7 +147,7 @@ pub(crate) fn failure_text(f: &Failure, color: bool) -> String {
             text += &format!("{} found\n", crate::app::plural(n as u64, "problem"));
             text
         }
-        Failure::Usage(m) => format!("error: {m}\n"),
+        Failure::Usage(m) | Failure::Partial(m) => format!("error: {m}\n"),
         Failure::Closed => String::new(),
     }
 }

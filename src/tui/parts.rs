@@ -75,7 +75,7 @@ impl Stepper {
             Err(f) => {
                 let why = match f {
                     Failure::Workbook(d) => d.first().map_or_else(String::new, |d| d.message.clone()),
-                    Failure::Usage(m) => m,
+                    Failure::Usage(m) | Failure::Partial(m) => m,
                     Failure::Closed => String::new(),
                 };
                 self.message = Some(format!("loading with the parts {} failed: {why}", with.join(", ")));

@@ -236,6 +236,17 @@ pub fn puzzles(sources: Vec<Source>, def: InputDef, named: bool) -> Puzzles {
                 Some(Err(m)) => return Some(Err(m)),
                 None => None,
             };
+            // `puzzle,solution`: a line may carry its expected answer after
+            // a comma (when the input's symbols have none), which wins.
+            let (text, expected) = match text.split_once(',') {
+                Some((puzzle, answer)) if !def.alphabet.contains(',') && !def.blanks.contains(',') => {
+                    match def.canonical(answer.trim()) {
+                        Ok(answer) => (puzzle.to_string(), Some(answer)),
+                        Err(m) => return Some(Err(format!("line {line}: the answer after the comma: {m}"))),
+                    }
+                }
+                _ => (text, expected),
+            };
             Some(Ok(Puzzle { file: file.clone(), line, text, expected }))
         }))
     }))

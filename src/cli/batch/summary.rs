@@ -74,7 +74,7 @@ impl Summary {
         }
     }
 
-    fn count(&self, s: Status) -> usize {
+    pub(super) fn count(&self, s: Status) -> usize {
         self.statuses[s as usize]
     }
 
