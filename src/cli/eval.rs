@@ -56,6 +56,8 @@ fn shown(binder: &mut Binder, ev: &mut Eval, e: &Expr) -> String {
     }
 }
 
+/// `dataflow eval`: `formula` in the context of the cell `at` (for `{=...}`,
+/// over the block `at`), printed as `how` says.
 pub fn eval(options: &Options, formula: &str, at: &str, how: How) -> Result<(), Failure> {
     let mut p = prepare(options)?;
     match how.iteration {
