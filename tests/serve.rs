@@ -125,7 +125,11 @@ fn steps_back_and_forth_runs_and_explains() {
     assert!(lines.contains(&"step 1: \"\" -> 4"), "{lines:?}");
     // An edit, and one refused with the stepper's message.
     let edited = s.ok(r#"{"do":"edit","text":"Main!D27=reset"}"#);
-    assert!(edited["message"].as_str().unwrap().starts_with("Main!D27=reset: recalculated"), "{}", edited["message"]);
+    assert!(
+        edited["message"].as_str().unwrap().starts_with("Main!D27=reset: set; step to calculate"),
+        "{}",
+        edited["message"]
+    );
     let refused = s.ok(r#"{"do":"edit","text":"Main!E16=5"}"#);
     assert!(refused["message"].as_str().unwrap().contains("formula"), "{}", refused["message"]);
     assert_eq!(s.ok(r#"{"do":"reset"}"#)["step"], 0);

@@ -219,10 +219,7 @@ pub fn step_line(app: &Stepper) -> String {
             let state = pass_state(r.converged, r.period);
             s.push_str(&format!(" │ {state} │ max change {}", dataflow::policy::change_text(r.max_change)));
         }
-        Kind::Edit { text, report } => {
-            let state = pass_state(report.converged, report.period);
-            s.push_str(&format!(" │ edit {text}, {state} after {}", iterations(report.iterations)));
-        }
+        Kind::Edit { text } => s.push_str(&format!(" │ edit {text} (step to calculate what follows)")),
     }
     if e.number > 0 {
         let n = Counts::of(e.changes());
@@ -234,7 +231,10 @@ pub fn step_line(app: &Stepper) -> String {
 /// The prompt of a mode that reads a line, with the text typed so far.
 fn prompt(mode: &Mode) -> Option<(&'static str, &str)> {
     match mode {
-        Mode::Edit(t) => Some(("edit CELL=VALUE (Enter applies, Esc cancels): ", t)),
+        Mode::Edit(t) => Some((
+            "edit: VALUE or =FORMULA for the cell under the cursor, or CELL=VALUE (Enter applies, Esc cancels): ",
+            t,
+        )),
         Mode::Jump(t) => Some(("go to (a cell, e.g. Main!D16; Enter goes, Esc cancels): ", t)),
         Mode::Search(t) => Some(("search values and formulas (Enter finds, Esc cancels): /", t)),
         _ => None,

@@ -16,7 +16,7 @@ const HELP: &[&str] = &[
     "G           iterate until converged (at most max_iterations)",
     "b           one step back (instant: every step is kept)",
     "r           apply the reset protocol; that state becomes step 0",
-    "e           edit a cell: CELL=VALUE (a constant), recalculated at once",
+    "e           edit here: VALUE, =FORMULA (or CELL=VALUE); then step",
     "arrows, hjkl  move the cell cursor (across views); the page follows",
     ": or g      go to a cell: type its address, Enter",
     "/           search values and formulas; n next, N previous match",

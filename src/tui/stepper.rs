@@ -17,9 +17,9 @@ use super::cursor::Cursor;
 use super::draw;
 use super::explain::{Origin, Panel};
 use super::legend;
-use crate::app::{Options, Prepared, Shown, iterations};
+use crate::app::{Options, Prepared, Shown};
 use dataflow::address::Area;
-use dataflow::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo, Recorder, Report};
+use dataflow::engine::{Change, Delta, EachPass, Engine, Flow, PassInfo, Recorder};
 use dataflow::session::{ResetRun, Session};
 use dataflow::value::Value;
 use dataflow::workbook::parse_input_value;
@@ -39,8 +39,9 @@ pub enum Kind {
     Start { reset: Option<ResetRun> },
     /// One iteration: one pass of the recalculation.
     Iteration(PassInfo),
-    /// A cell edited, then recalculated.
-    Edit { text: String, report: Report },
+    /// Cells set to a constant (`CELL=VALUE`); the iterations that follow
+    /// are the next steps.
+    Edit { text: String },
 }
 
 /// One step of the history.
@@ -60,7 +61,8 @@ impl Entry {
         match &self.kind {
             Kind::Start { .. } => false,
             Kind::Iteration(p) => p.converged,
-            Kind::Edit { report: r, .. } => r.converged,
+            // The cells it set wait for the next step.
+            Kind::Edit { .. } => false,
         }
     }
 
@@ -70,7 +72,7 @@ impl Entry {
         match &self.kind {
             Kind::Start { .. } => None,
             Kind::Iteration(p) => p.period,
-            Kind::Edit { report: r, .. } => r.period,
+            Kind::Edit { .. } => None,
         }
     }
 
@@ -330,20 +332,31 @@ impl Stepper {
         self.message.get_or_insert_with(|| "reset".into());
     }
 
-    /// Applies `CELL=VALUE` (a constant; `CELL` may be a range) to the state
-    /// shown and recalculates; the result replaces any later history.
+    /// Applies an edit typed at `e` to the state shown: `VALUE` or
+    /// `=FORMULA` for the cell under the cursor, `CELL=VALUE` or
+    /// `CELL==FORMULA` for another cell or a range. A constant is set and
+    /// nothing recalculated yet: the edit is a step of its own, and the
+    /// iterations that follow it are watched step by step (the result
+    /// replaces any later history). A formula goes to
+    /// [`Stepper::enter_formula`].
     pub fn edit(&mut self, text: &str) {
-        let Some((cell, value)) = text.split_once('=') else {
-            self.message = Some(format!("`{text}`: expected CELL=VALUE, e.g. Main!D4=5"));
-            return;
+        let (cell, value) = match text.split_once('=') {
+            Some((c, v)) if !c.trim().is_empty() && self.session.area(c.trim()).is_ok() => {
+                (c.trim().to_string(), v.trim().to_string())
+            }
+            _ => match self.cell() {
+                Some(c) => (self.session.workbook().sheets.cell(c), text.trim().to_string()),
+                None => {
+                    self.message = Some(format!("`{text}`: expected CELL=VALUE, e.g. Main!D4=5"));
+                    return;
+                }
+            },
         };
-        let (cell, value) = (cell.trim(), value.trim());
-        if value.starts_with('=') {
-            self.message = Some("formulas can be edited in the formula files; use watch".into());
-            return;
+        if value.starts_with('=') || value.starts_with("{=") {
+            return self.enter_formula(&cell, &value);
         }
-        let Some(area) = self.edit_area(cell) else { return };
-        let v = parse_input_value(value);
+        let Some(area) = self.edit_area(&cell) else { return };
+        let v = parse_input_value(&value);
         let engine = self.session.engine_mut();
         let mut recorder = Recorder::start(engine);
         if let Err(m) = area.cells().try_for_each(|c| recorder.set(engine, c, v.clone())) {
@@ -353,16 +366,10 @@ impl Stepper {
             self.message = Some(m.to_string());
             return;
         }
-        let report = engine.recalc_with(&mut recorder);
         let delta = recorder.finish(engine);
-        let state = crate::app::pass_state(report.converged, report.period);
-        self.message
-            .get_or_insert(format!("{cell}={value}: recalculated, {state} after {}", iterations(report.iterations)));
-        let entry = Entry {
-            number: self.current().number + 1,
-            kind: Kind::Edit { text: format!("{cell}={value}"), report },
-            delta,
-        };
+        self.message.get_or_insert(format!("{cell}={value}: set; step to calculate what follows, G to run"));
+        let entry =
+            Entry { number: self.current().number + 1, kind: Kind::Edit { text: format!("{cell}={value}") }, delta };
         self.truncate_after_cursor();
         self.push(entry);
     }
