@@ -71,9 +71,10 @@ pub fn panel_rows(lines: u16) -> usize {
 }
 
 /// Draws `panel` in a box centred in `area`: the lines from its scroll
-/// offset, each cut to the width with `…`; the current change reversed and
-/// marked `▶`, later ones dimmed; when it does not fit, which lines are
-/// shown in the bottom border.
+/// offset, the first (the cell and its formula) wrapped to the width so a
+/// long formula reads whole, the others cut with `…`; the current change
+/// reversed and marked `▶`, later ones dimmed; when it does not fit, which
+/// lines are shown in the bottom border.
 pub fn draw_explain(buf: &mut Buffer, area: Rect, panel: &Panel, color: bool) {
     let rows = panel_rows(area.height);
     let width = area.width.saturating_sub(4) as usize;
@@ -83,19 +84,20 @@ pub fn draw_explain(buf: &mut Buffer, area: Rect, panel: &Panel, color: bool) {
         .iter()
         .enumerate()
         .skip(panel.scroll)
-        .take(rows)
-        .map(|(i, (role, text))| {
+        .flat_map(|(i, (role, text))| {
             let first = *role == Role::Current && !marked && i == panel.current();
             marked |= first;
-            let text = cut(&format!("{}{text}", if first { "▶ " } else { "  " }), width);
+            let text = format!("{}{text}", if first { "▶ " } else { "  " });
+            let texts = if i == 0 { wrap(&text, width.max(8)) } else { vec![cut(&text, width)] };
             let style = match (role, color) {
                 (Role::Current, _) => Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
                 (Role::Ahead, true) => Style::default().fg(Color::DarkGray),
                 (Role::Ahead, false) => Style::default().add_modifier(Modifier::DIM),
                 _ => Style::default(),
             };
-            Line::styled(text, style)
+            texts.into_iter().map(move |t| Line::styled(t, style))
         })
+        .take(rows)
         .collect();
     let mut block = Block::bordered().title(panel.title.as_str());
     if panel.lines.len() > rows {
@@ -104,6 +106,25 @@ pub fn draw_explain(buf: &mut Buffer, area: Rect, panel: &Panel, color: bool) {
         block = block.title_bottom(format!(" lines {}-{last} of {n} ↑↓ · any other key closes ", panel.scroll + 1));
     }
     overlay::draw_box(buf, area, block, lines);
+}
+
+/// `text` in lines of at most `width` characters, broken after the last
+/// `, ` or space of a line when there is one in its second half; the
+/// lines after the first indented by four spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    while !rest.is_empty() {
+        let room = if lines.is_empty() { width } else { width - 4 };
+        let end = if rest.len() <= room {
+            rest.len()
+        } else {
+            (room / 2..room).rev().find(|&i| rest[i - 1] == ' ').unwrap_or(room)
+        };
+        let line: String = rest.drain(..end).collect();
+        lines.push(if lines.is_empty() { line } else { format!("    {line}") });
+    }
+    lines
 }
 
 /// `text` cut to `width` characters, the last one `…` when cut.
