@@ -189,9 +189,10 @@ fn batch_collect_reads_text_the_alphabet_cannot() {
     // and the puzzle an error; `--collect` reads the cell as it is.
     let puzzles = "puzzle=@tests/data/cli/puzzles.txt";
     let args = ["batch", SUDOKU, "--input", puzzles, "--format", "jsonl"];
-    let shown = json_lines(&expect_exit(0, &[&args[..], &["--show", "Main!D27"]].concat()).stdout);
+    // Records with errors make the exit code 1 (after every record).
+    let shown = json_lines(&expect_exit(1, &[&args[..], &["--show", "Main!D27"]].concat()).stdout);
     assert_eq!((shown[0]["status"].as_str(), shown[0]["grid"].as_str()), (Some("error"), Some("?")));
-    let collected = json_lines(&expect_exit(0, &[&args[..], &["--collect", "Main!D27"]].concat()).stdout);
+    let collected = json_lines(&expect_exit(1, &[&args[..], &["--collect", "Main!D27"]].concat()).stdout);
     assert_eq!(collected[0]["status"], "solved");
     assert_eq!(collected[0]["collected"]["Main!D27"], "solve");
     // A puzzle that failed to load has nothing collected.
