@@ -42,7 +42,8 @@ pub fn fields(wb: &Workbook) -> String {
                 cells.iter().map(|(c, v)| format!("{}: {}", quoted(&wb.sheets.cell(*c)), constant(v))).collect();
             format!("{{ {} }}", entries.join(", "))
         };
-        out += &format!("    reset: (set: {}, then: {}),\n", cells(&r.set), cells(&r.then));
+        let reuse = if r.reuse { ", reuse: true" } else { "" };
+        out += &format!("    reset: (set: {}, then: {}{reuse}),\n", cells(&r.set), cells(&r.then));
     }
     out
 }

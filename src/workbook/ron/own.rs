@@ -144,6 +144,7 @@ pub(crate) fn read(b: &mut Builder, text: &str, shown: &Path) -> Own {
         ResetProtocol {
             set: reset_cells(b, &src, &r.set, places.field("set"), &mut settable),
             then: reset_cells(b, &src, &r.then, places.field("then"), &mut settable),
+            reuse: r.reuse,
         }
     });
     check_settable(b, &src, &settable);
