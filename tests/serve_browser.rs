@@ -184,6 +184,25 @@ fn the_stepper_page_in_headless_chromium() {
     assert!(max(&draws) < 100.0, "every step drawn and laid out in under 100 ms: {times:?}");
     let pencils = b.exec("return document.querySelectorAll('table[data-key=candidates] .pm').length", json!([]));
     assert_eq!(pencils, 625, "every big cell as pencil marks");
+    // A click on a pencil mark explains that candidate's cell.
+    let click = |mark: u32| {
+        b.exec(
+            "document.getElementById('cell').textContent = '';
+            const pm = document.querySelector('table[data-key=candidates] td[data-r=\"0\"][data-c=\"0\"] .pm');
+            const r = pm.getBoundingClientRect(), k = arguments[0];
+            const x = r.left + ((k % 5) + 0.5) * r.width / 5, y = r.top + (Math.floor(k / 5) + 0.5) * r.height / 5;
+            pm.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));",
+            json!([mark]),
+        );
+        let line = b.wait(
+            30,
+            "the mark's explanation",
+            "const t = document.getElementById('cell').textContent; return t.includes(' = ') && t",
+        );
+        line.as_str().unwrap().split(" = ").next().unwrap().to_string()
+    };
+    let (first, seventh) = (click(0), click(7));
+    assert_ne!(first, seventh, "marks 0 and 7 of the first big cell are two cells");
     drop(s);
 
     let s = Server::start(&["workbooks/circular.ron"]);

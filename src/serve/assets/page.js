@@ -73,29 +73,32 @@ function innerHtml(p) {
 }
 
 // A compact cell's pencil marks as lines of text, each mark `p.wide`
-// characters (a blank one spaces): a run of marks drawn alike is one
-// element at most, so that a cell is a handful of elements, not n x n, and
-// a step that strikes or clears thousands of marks (the 25x25's first two
-// strike and clear 13,449) replaces each changed cell's text at once.
-function marksHtml(p) {
-  let h = "";
+// characters (a blank one spaces), in runs of marks drawn alike: each run
+// is one element at most, so that a cell is a handful of elements, not
+// n x n, and a step that strikes or clears thousands of marks (the 25x25's
+// first two strike and clear 13,449) replaces each changed cell's at once.
+function markRuns(p) {
+  const runs = [];
   let run = null;
-  let text = "";
-  const end = () => {
-    if (text) h += run ? `<span class="${run}">${esc(text)}</span>` : esc(text);
-    text = "";
-  };
   p.marks.forEach((m, k) => {
-    if (k > 0 && k % p.cols === 0) {
-      end();
-      h += "\n";
-    }
-    if (m.cls !== run) end();
-    run = m.cls;
-    text += m.text.padEnd(p.wide);
+    const line = k > 0 && k % p.cols === 0;
+    if (line || !run || run.cls !== m.cls) runs.push((run = { cls: m.cls, text: line ? "\n" : "" }));
+    run.text += m.text.padEnd(p.wide);
   });
-  end();
-  return h;
+  return runs;
+}
+
+const marksHtml = (p) => markRuns(p).map((r) => (r.cls ? `<span class="${r.cls}">${esc(r.text)}</span>` : esc(r.text))).join("");
+
+// The same as nodes (quicker to put in than HTML to parse).
+function markNodes(p) {
+  return markRuns(p).map((r) => {
+    if (!r.cls) return r.text;
+    const span = document.createElement("span");
+    span.className = r.cls;
+    span.textContent = r.text;
+    return span;
+  });
 }
 
 // One pencil mark: struck (`-`) in the colour of the view that removed it
@@ -132,7 +135,7 @@ function updateCell(td, v, cell, r, c) {
   if (td.className !== p.cls) td.className = p.cls;
   if (td.style.cssText !== p.style) td.style.cssText = p.style;
   if (td.dataset.mark !== p.mark) td.dataset.mark = p.mark;
-  if (p.marks && td.firstChild) td.firstChild.innerHTML = marksHtml(p);
+  if (p.marks && td.firstChild) td.firstChild.replaceChildren(...markNodes(p));
   else td.innerHTML = innerHtml(p); // only when the text changed
 }
 
@@ -277,13 +280,24 @@ function drawInputs(s) {
   );
 }
 
-async function explainCell(view, row, col) {
-  selected = { view, row, col };
+// Which pencil mark of a compact cell's box (`pm`) the point (x, y) is on,
+// from 0 row by row; undefined off the box.
+function markAt(pm, x, y) {
+  const table = pm.closest("table");
+  const [rows, cols] = ["--pr", "--pc"].map((p) => Number(table.style.getPropertyValue(p)));
+  const b = pm.getBoundingClientRect();
+  const r = Math.floor(((y - b.top) / b.height) * rows);
+  const c = Math.floor(((x - b.left) / b.width) * cols);
+  return r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : undefined;
+}
+
+async function explainCell(view, row, col, mark) {
+  selected = { view, row, col, mark };
   document.querySelectorAll("td.sel").forEach((td) => td.classList.remove("sel"));
   const td = document.querySelector(`table[data-view="${view}"] td[data-r="${row}"][data-c="${col}"]`);
   if (td) td.classList.add("sel");
   try {
-    const info = await post({ do: "cell", view, row, col });
+    const info = await post({ do: "cell", view, row, col, mark });
     const lines = [`<div>${esc((info.line || "").replaceAll(" │ ", "\n"))}</div>`];
     if (info.note) lines.push(`<div>${esc(info.note)}</div>`);
     for (const [role, text] of info.explain) lines.push(`<div class="${role}">${esc(text)}</div>`);
@@ -350,7 +364,9 @@ function wire() {
   $("boards").onclick = (e) => {
     const td = e.target.closest("td");
     const table = e.target.closest("table");
-    if (td && table) explainCell(Number(table.dataset.view), Number(td.dataset.r), Number(td.dataset.c));
+    const pm = td && td.querySelector(".pm");
+    const mark = pm ? markAt(pm, e.clientX, e.clientY) : undefined;
+    if (td && table) explainCell(Number(table.dataset.view), Number(td.dataset.r), Number(td.dataset.c), mark);
   };
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox") return;
@@ -364,7 +380,7 @@ function wire() {
       a: togglePlay,
       e: () => $("edit").focus(),
       p: () => ($("parts").querySelector("input") || $("parts")).focus(),
-      x: () => selected && explainCell(selected.view, selected.row, selected.col),
+      x: () => selected && explainCell(selected.view, selected.row, selected.col, selected.mark),
       "?": () => ($("help").hidden = !$("help").hidden),
       ArrowUp: () => moveSelection(-1, 0),
       k: () => moveSelection(-1, 0),
