@@ -96,9 +96,8 @@ fn import_writes_range_formulas_and_the_own_part_back_into_ron() {
         let ron = dir.join(format!("{stem}.ron"));
         let text = std::fs::read_to_string(&ron).unwrap();
         assert!(text.contains("    inputs: {\n        \"puzzle\": (range: \"Main!D4:L12\""), "{text}");
-        assert!(
-            text.contains("reset: (set: { \"Main!D27\": \"reset\" }, then: { \"Main!D27\": \"solve\" }, reuse: true)")
-        );
+        let reset = "reset: (set: { \"Main!D27\": \"reset\" }, then: { \"Main!D27\": \"solve\" }, reuse: true)";
+        assert!(text.contains(reset), "the reset protocol, reuse kept: {text}");
         let input = format!("puzzle={}", common::GRID1);
         let out = expect_exit(0, &["run", s(&ron), "--input", &input]);
         assert_eq!(solution(&out.stdout), common::GRID1_SOLVED, "{name}");

@@ -146,6 +146,22 @@ fn steps_back_and_forth_runs_and_explains() {
 }
 
 #[test]
+fn a_pencil_mark_explains_its_own_cell() {
+    let s = Server::start(&["workbooks/sudoku25.ron"]);
+    let state = s.ok(r#"{"do":"state"}"#);
+    let view = state["views"].as_array().unwrap().iter().position(|v| !v["compact"].is_null()).unwrap();
+    let name = |mark: &str| {
+        let cell = s.ok(&format!(r#"{{"do":"cell","view":{view},"row":0,"col":0{mark}}}"#));
+        cell["line"].as_str().unwrap().split(" = ").next().unwrap().to_string()
+    };
+    let (first, none, third) = (name(r#","mark":0"#), name(""), name(r#","mark":3"#));
+    assert_eq!(first, none, "no mark: the group's first cell");
+    assert_ne!(first, third, "mark 3 is another cell");
+    let (status, json) = s.act(&format!(r#"{{"do":"cell","view":{view},"row":0,"col":0,"mark":625}}"#));
+    assert_eq!(status, 400, "{json}");
+}
+
+#[test]
 fn parts_and_puzzles_load_again() {
     let s = Server::start(&[SUDOKU, "--input", "puzzle=@workbooks/puzzles/9x9/project_euler_96.txt"]);
     let state = s.ok(r#"{"do":"state"}"#);

@@ -46,11 +46,14 @@ pub enum Action {
         line: Option<String>,
         pick: Option<usize>,
     },
-    /// The details of the cell shown at (`row`, `col`) of view `view`.
+    /// The details of the cell shown at (`row`, `col`) of view `view`; in
+    /// a compact view, of its pencil mark `mark` (from 0, row by row) when
+    /// given, else of the group's first cell.
     Cell {
         view: usize,
         row: u32,
         col: u32,
+        mark: Option<usize>,
     },
 }
 
@@ -77,7 +80,7 @@ impl App {
             },
             Action::Part { index } => s.toggle_part(index),
             Action::Input { name, line, pick } => self.input(&name, line, pick)?,
-            Action::Cell { view, row, col } => return self.cell(view, row, col),
+            Action::Cell { view, row, col, mark } => return self.cell(view, row, col, mark),
         }
         Ok(self.state())
     }
@@ -125,16 +128,21 @@ impl App {
 
     /// A cell's address, value, last change and formula (the stepper's
     /// status line), and its explain panel's lines with their roles.
-    fn cell(&mut self, view: usize, row: u32, col: u32) -> Result<Json, String> {
+    fn cell(&mut self, view: usize, row: u32, col: u32, mark: Option<usize>) -> Result<Json, String> {
         let s = &mut self.stepper;
         let v = s.views.get(view).ok_or_else(|| format!("there is no view {view}"))?;
         let (rows, cols) = v.shape();
         if row >= rows || col >= cols {
             return Err(format!("view `{}` has {rows} rows and {cols} columns", v.key));
         }
+        let cell = match mark {
+            Some(k) if v.display.compact.is_some() => v.display.cells(&v.area, row, col).cells().nth(k),
+            _ => Some(v.cell_at(row, col)),
+        };
+        let cell = cell.ok_or_else(|| format!("the cell has no pencil mark {}", mark.unwrap_or(0)))?;
         s.at = Some(Cursor { view, row, col });
-        let line = s.cell_line();
-        s.open_explain();
+        let line = Some(s.cell_line_of(cell));
+        s.open_explain_of(cell);
         let explain: Vec<Json> = match std::mem::replace(&mut s.mode, Mode::Normal) {
             Mode::Explain(panel) => panel.lines.iter().map(|(role, text)| json!([role_name(*role), text])).collect(),
             _ => Vec::new(),

@@ -145,6 +145,12 @@ impl Stepper {
             self.message = Some("no cell under the cursor: no view is shown".into());
             return;
         };
+        self.open_explain_of(cell);
+    }
+
+    /// Opens the explain panel of `cell` (the page's click on a pencil
+    /// mark explains that candidate's cell, not the group's first).
+    pub fn open_explain_of(&mut self, cell: CellAddr) {
         let (start, before) = match self.step_0() {
             Ok(s) => s,
             Err(m) => {

@@ -48,14 +48,18 @@ impl Stepper {
     /// The status line of the cell under the cursor: address, value, the
     /// step that last changed it, its formula.
     pub fn cell_line(&self) -> Option<String> {
-        let cell = self.cell()?;
+        Some(self.cell_line_of(self.cell()?))
+    }
+
+    /// The status line of `cell`.
+    pub fn cell_line_of(&self, cell: CellAddr) -> String {
         let name = self.session.engine().program().cell_name(cell);
         let value = value_text(self.session.engine().get(cell));
         let mut s = format!("{name} = {value} │ {}", self.last_change(cell));
         if let Some(f) = formula_text(&self.session, cell) {
             s.push_str(&format!(" │ {f}"));
         }
-        Some(s)
+        s
     }
 
     /// `changed in step N`, the newest step up to the one shown that

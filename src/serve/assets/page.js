@@ -61,25 +61,52 @@ function cellParts(v, cell, r, c) {
   else if (mark === "-" && !v.compact) cls.push("x");
   if (selected && selected.view === v.index && selected.row === r && selected.col === c) cls.push("sel");
   const color = cause !== null && state.views[cause] ? state.views[cause].color : null;
-  let inner;
   const marks = v.compact ? text.map((p) => pencil(p, cause)) : null;
-  if (v.compact) {
-    inner = `<div class="pm" style="grid-template-columns:repeat(${v.compact[1]},1fr)">`;
-    for (const m of marks) inner += `<span class="${m.cls}">${esc(m.text)}</span>`;
-    inner += "</div>";
-  } else {
-    inner = esc(text);
-  }
   const style = mark === "-" && color && !v.compact ? `color:${color}` : "";
-  return { cls: cls.join(" "), style, mark, inner, marks };
+  return { cls: cls.join(" "), style, mark, marks, text, cols: v.compact && v.compact[1], wide: v.compact && markWidth(v) };
+}
+
+// A cell's contents as HTML: its text, or its pencil marks.
+function innerHtml(p) {
+  if (!p.marks) return esc(p.text);
+  return `<div class="pm">${marksHtml(p)}</div>`;
+}
+
+// A compact cell's pencil marks as lines of text, each mark `p.wide`
+// characters (a blank one spaces), in runs of marks drawn alike: each run
+// is one element at most, so that a cell is a handful of elements, not
+// n x n, and a step that strikes or clears thousands of marks (the 25x25's
+// first two strike and clear 13,449) replaces each changed cell's at once.
+function markRuns(p) {
+  const runs = [];
+  let run = null;
+  p.marks.forEach((m, k) => {
+    const line = k > 0 && k % p.cols === 0;
+    if (line || !run || run.cls !== m.cls) runs.push((run = { cls: m.cls, text: line ? "\n" : "" }));
+    run.text += m.text.padEnd(p.wide);
+  });
+  return runs;
+}
+
+const marksHtml = (p) => markRuns(p).map((r) => (r.cls ? `<span class="${r.cls}">${esc(r.text)}</span>` : esc(r.text))).join("");
+
+// The same as nodes (quicker to put in than HTML to parse).
+function markNodes(p) {
+  return markRuns(p).map((r) => {
+    if (!r.cls) return r.text;
+    const span = document.createElement("span");
+    span.className = r.cls;
+    span.textContent = r.text;
+    return span;
+  });
 }
 
 // One pencil mark: struck (`-`) in the colour of the view that removed it
-// (class `vN`, see `drawColors`), given (`+`), or as it is.
+// (class `vN`, see `drawColors`), given (`+`), as it is, or blank.
 function pencil(p, cause) {
   if (p.startsWith("-")) return { cls: cause === null ? "px" : `px v${cause}`, text: p.slice(1) };
   if (p.startsWith("+")) return { cls: "pf", text: p.slice(1) };
-  return { cls: "", text: p || "\u00a0" };
+  return { cls: "", text: p };
 }
 
 // A class per view for the pencil marks it removed, in its colour.
@@ -97,32 +124,35 @@ function drawColors(views) {
 function cellHtml(v, cell, r, c) {
   const p = cellParts(v, cell, r, c);
   const style = p.style ? ` style="${p.style}"` : "";
-  return `<td data-r="${r}" data-c="${c}" data-mark="${esc(p.mark)}" class="${p.cls}"${style}>${p.inner}</td>`;
+  return `<td data-r="${r}" data-c="${c}" data-mark="${esc(p.mark)}" class="${p.cls}"${style}>${innerHtml(p)}</td>`;
 }
 
 // Puts a cell's new parts into its element (kept: the table's layout is).
 function updateCell(td, v, cell, r, c) {
   const p = cellParts(v, cell, r, c);
-  td.className = p.cls;
-  td.style.cssText = p.style;
-  td.dataset.mark = p.mark;
-  const spans = p.marks && td.firstChild ? td.firstChild.children : null;
-  if (!spans || spans.length !== p.marks.length) {
-    td.innerHTML = p.inner;
-    return;
-  }
-  // Only the pencil marks that changed are touched.
-  p.marks.forEach((m, k) => {
-    const span = spans[k];
-    if (span.className !== m.cls) span.className = m.cls;
-    if (span.textContent !== m.text) span.textContent = m.text;
-  });
+  // Writes only what changed: a write, even of the same value, has the
+  // browser work out the cell's style again.
+  if (td.className !== p.cls) td.className = p.cls;
+  if (td.style.cssText !== p.style) td.style.cssText = p.style;
+  if (td.dataset.mark !== p.mark) td.dataset.mark = p.mark;
+  if (p.marks && td.firstChild) td.firstChild.replaceChildren(...markNodes(p));
+  else td.innerHTML = innerHtml(p); // only when the text changed
+}
+
+// The width of a compact view's marks (its longest), kept by view.
+const markWidths = {};
+function markWidth(v) {
+  if (!markWidths[v.key]) markWidths[v.key] = Math.max(1, ...v.cells.flat().map((c) => Math.max(0, ...c[0].map((p) => p.replace(/^[-+]/, "").length))));
+  return markWidths[v.key];
 }
 
 function tableHtml(v) {
   const headers = $("headers").checked;
   const side = v.compact ? v.compact[0] * v.compact[1] : 0;
-  let h = `<table class="grid${v.compact ? " compact n" + side : ""}" data-view="${v.index}" data-key="${esc(v.key)}">`;
+  // A compact board's mini-grids have a fixed size (columns as wide as
+  // the longest mark), so that changing marks never lays the table out.
+  const size = v.compact ? ` style="--pr:${v.compact[0]};--pc:${v.compact[1]};--pw:${markWidth(v)}"` : "";
+  let h = `<table class="grid${v.compact ? " compact n" + side : ""}" data-view="${v.index}" data-key="${esc(v.key)}"${size}>`;
   if (headers) h += "<tr><th></th>" + v.cols.map((c) => `<th>${esc(c)}</th>`).join("") + "</tr>";
   v.cells.forEach((row, r) => {
     const rule = r > 0 && v.group[0] > 0 && r % v.group[0] === 0;
@@ -159,12 +189,13 @@ function drawBoards(views) {
     table.dataset.view = v.index;
     const old = drawn[i].cells;
     const rows = [...table.rows].filter((tr) => tr.cells.length && tr.cells[tr.cells.length - 1].tagName === "TD");
+    const skip = $("headers").checked ? 1 : 0; // the row's header
     v.cells.forEach((row, r) =>
       row.forEach((cell, c) => {
         const text = JSON.stringify(cell);
         if (old[r][c] === text) return;
         old[r][c] = text;
-        updateCell(rows[r].querySelector(`td[data-c="${c}"]`), v, cell, r, c);
+        updateCell(rows[r].cells[c + skip], v, cell, r, c);
       }),
     );
   });
@@ -249,13 +280,24 @@ function drawInputs(s) {
   );
 }
 
-async function explainCell(view, row, col) {
-  selected = { view, row, col };
+// Which pencil mark of a compact cell's box (`pm`) the point (x, y) is on,
+// from 0 row by row; undefined off the box.
+function markAt(pm, x, y) {
+  const table = pm.closest("table");
+  const [rows, cols] = ["--pr", "--pc"].map((p) => Number(table.style.getPropertyValue(p)));
+  const b = pm.getBoundingClientRect();
+  const r = Math.floor(((y - b.top) / b.height) * rows);
+  const c = Math.floor(((x - b.left) / b.width) * cols);
+  return r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : undefined;
+}
+
+async function explainCell(view, row, col, mark) {
+  selected = { view, row, col, mark };
   document.querySelectorAll("td.sel").forEach((td) => td.classList.remove("sel"));
   const td = document.querySelector(`table[data-view="${view}"] td[data-r="${row}"][data-c="${col}"]`);
   if (td) td.classList.add("sel");
   try {
-    const info = await post({ do: "cell", view, row, col });
+    const info = await post({ do: "cell", view, row, col, mark });
     const lines = [`<div>${esc((info.line || "").replaceAll(" │ ", "\n"))}</div>`];
     if (info.note) lines.push(`<div>${esc(info.note)}</div>`);
     for (const [role, text] of info.explain) lines.push(`<div class="${role}">${esc(text)}</div>`);
@@ -322,7 +364,9 @@ function wire() {
   $("boards").onclick = (e) => {
     const td = e.target.closest("td");
     const table = e.target.closest("table");
-    if (td && table) explainCell(Number(table.dataset.view), Number(td.dataset.r), Number(td.dataset.c));
+    const pm = td && td.querySelector(".pm");
+    const mark = pm ? markAt(pm, e.clientX, e.clientY) : undefined;
+    if (td && table) explainCell(Number(table.dataset.view), Number(td.dataset.r), Number(td.dataset.c), mark);
   };
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox") return;
@@ -336,7 +380,7 @@ function wire() {
       a: togglePlay,
       e: () => $("edit").focus(),
       p: () => ($("parts").querySelector("input") || $("parts")).focus(),
-      x: () => selected && explainCell(selected.view, selected.row, selected.col),
+      x: () => selected && explainCell(selected.view, selected.row, selected.col, selected.mark),
       "?": () => ($("help").hidden = !$("help").hidden),
       ArrowUp: () => moveSelection(-1, 0),
       k: () => moveSelection(-1, 0),
