@@ -179,7 +179,7 @@ def test_errors_are_exceptions_located_in_their_file() -> None:
     with pytest.raises(dataflow.UsageError, match="no part of that name"):
         dataflow.load(SUDOKU, parts=["nope"])
     with pytest.raises(dataflow.LoadError, match="unknown workbook format"):
-        dataflow.load("book.ods")
+        dataflow.load("book.numbers")
     assert issubclass(dataflow.LoadError, dataflow.Error)
 
 
