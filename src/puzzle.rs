@@ -13,7 +13,8 @@ use crate::value::Value;
 /// How one puzzle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// The shown view equals the expected line (or, with nothing expected, is full).
+    /// The shown view equals the expected line or, with nothing expected,
+    /// the input's check says so.
     Solved,
     /// Converged, no wrong symbol, some cells still blank.
     Unsolved,
@@ -23,14 +24,25 @@ pub enum Status {
     NotConverged,
     /// The iterations came back to earlier values (see [`Report::period`]).
     Oscillating,
-    /// The puzzle could not be loaded, or the view holds something outside the alphabet.
+    /// The puzzle could not be loaded, the view holds something outside the
+    /// alphabet, or the input's check gave an error.
     Error,
+    /// Every cell of the view is filled, but nothing says it is right: no
+    /// expected line and no check declared by the input.
+    Filled,
 }
 
 impl Status {
     /// Every status, in declaration order (`status as usize` indexes it).
-    pub const ALL: [Status; 6] =
-        [Status::Solved, Status::Unsolved, Status::Wrong, Status::NotConverged, Status::Oscillating, Status::Error];
+    pub const ALL: [Status; 7] = [
+        Status::Solved,
+        Status::Unsolved,
+        Status::Wrong,
+        Status::NotConverged,
+        Status::Oscillating,
+        Status::Error,
+        Status::Filled,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -40,12 +52,16 @@ impl Status {
             Status::NotConverged => "not_converged",
             Status::Oscillating => "oscillating",
             Status::Error => "error",
+            Status::Filled => "filled",
         }
     }
 }
 
-/// Classifies a result line against the expected one.
-pub fn classify(grid: &str, expected: Option<&str>, converged: bool) -> Status {
+/// Classifies a result line against the expected one or, with none, by the
+/// input's check (what it gave after the run; None when it declares none).
+/// A full line counts as solved only when one of them says so: a full line
+/// the check refuses is wrong, one nothing checks is only filled.
+pub fn classify(grid: &str, expected: Option<&str>, converged: bool, check: Option<&Value>) -> Status {
     if grid.contains('?') {
         return Status::Error;
     }
@@ -58,7 +74,17 @@ pub fn classify(grid: &str, expected: Option<&str>, converged: bool) -> Status {
     if !converged {
         return Status::NotConverged;
     }
-    if grid.contains('.') { Status::Unsolved } else { Status::Solved }
+    let full = !grid.contains('.');
+    match (expected, check) {
+        (Some(_), _) if full => Status::Solved,
+        (Some(_), _) => Status::Unsolved,
+        (None, Some(Value::Bool(true))) => Status::Solved,
+        (None, Some(Value::Bool(false))) if full => Status::Wrong,
+        (None, Some(Value::Bool(false))) => Status::Unsolved,
+        (None, Some(_)) => Status::Error,
+        (None, None) if full => Status::Filled,
+        (None, None) => Status::Unsolved,
+    }
 }
 
 /// One puzzle run: the recalculation's report, the answer read back, and
@@ -73,6 +99,8 @@ pub struct Solved {
     /// The checked areas holding error values, each with its index among
     /// those checked (see [`Runner::errors_in`]; none unless asked).
     pub errors: Vec<(usize, AreaErrors)>,
+    /// What the input's check gave after the run (None: it declares none).
+    pub check: Option<Value>,
 }
 
 /// What a collected area held after the run.
@@ -88,7 +116,7 @@ impl Solved {
     /// The puzzle's grade (see [`classify`]); oscillating rather than not
     /// converged when the iterations came back to earlier values.
     pub fn status(&self, expected: Option<&str>) -> Status {
-        match classify(&self.grid, expected, self.report.converged) {
+        match classify(&self.grid, expected, self.report.converged, self.check.as_ref()) {
             Status::NotConverged if self.report.period.is_some() => Status::Oscillating,
             s => s,
         }
@@ -97,21 +125,8 @@ impl Solved {
 
 /// Runs one puzzle on a fresh engine made from `base`: the input `input`
 /// filled from `line`, the reset protocol (when `reset`), recalculation;
-/// returns the iterations, whether they converged, and `show` read back
-/// through `alphabet` (see [`Session::read_line`]).
-pub fn solve_one(
-    base: &Session,
-    input: &str,
-    line: &str,
-    show: &Area,
-    alphabet: &str,
-    reset: bool,
-) -> Result<(u32, bool, String), crate::Error> {
-    let s = solve(base, input, line, show, alphabet, reset, &[])?;
-    Ok((s.report.iterations, s.report.converged, s.grid))
-}
-
-/// [`solve_one`], also reading each of the `collect` areas afterwards.
+/// returns the report, `show` read back through `alphabet` (see
+/// [`Session::read_line`]), the `collect` areas and the input's check.
 pub fn solve(
     base: &Session,
     input: &str,
@@ -205,7 +220,9 @@ impl Runner {
                 false => Collected::Line(s.read_line(a, alphabet)),
             })
             .collect();
-        Ok(Solved { report, grid: s.read_line(show, alphabet), collected, errors: Vec::new() })
+        let grid = s.read_line(show, alphabet);
+        let check = self.session.check(&self.input);
+        Ok(Solved { report, grid, collected, errors: Vec::new(), check })
     }
 
     /// Which of `areas` hold error values after the last puzzle, each with

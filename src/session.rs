@@ -3,6 +3,7 @@
 //! located diagnostics, where named inputs fill their ranges from a line of
 //! symbols, and where the workbook's reset protocol runs.
 
+mod check;
 mod edit;
 mod timeline;
 
@@ -81,6 +82,12 @@ impl Session {
     pub fn new(mut workbook: Workbook) -> Result<Session, LoadError> {
         let (program, warnings) = bind(&workbook)?;
         workbook.warnings.extend(warnings);
+        let checks = check::check_issues(&workbook, &program);
+        match (checks.is_empty(), workbook.excel_errors) {
+            (true, _) => {}
+            (false, true) => workbook.warnings.extend(checks),
+            (false, false) => return Err(checks.into()),
+        }
         let program = Arc::new(program);
         let engine = Engine::new(program, workbook.calc).map_err(|e| LoadError::message(e.to_string()))?;
         let mut s = Session { workbook: Arc::new(workbook), engine };

@@ -59,12 +59,14 @@ fn problems_in_files_given_by_name_are_located_in_them() {
 fn memory_and_disk_give_the_same_workbook() {
     let text = std::fs::read_to_string("workbooks/sudoku.ron").unwrap();
     let mut files = MemoryFiles::new();
-    for entry in std::fs::read_dir("formulas/ellis").unwrap() {
-        let path = entry.unwrap().path();
-        files.insert(
-            std::path::Path::new("../formulas/ellis").join(path.file_name().unwrap()),
-            std::fs::read(&path).unwrap(),
-        );
+    for dir in ["formulas/ellis", "formulas/checks"] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            files.insert(
+                std::path::Path::new("..").join(dir).join(path.file_name().unwrap()),
+                std::fs::read(&path).unwrap(),
+            );
+        }
     }
     let in_memory = Session::new(Workbook::from_memory(&text, &files, &[]).unwrap()).unwrap();
     let on_disk = Session::load("workbooks/sudoku.ron".as_ref()).unwrap();

@@ -198,10 +198,11 @@ fn corrupt_and_mismatched_state_files_are_refused() {
     let copy = dir.join("book");
     std::fs::create_dir_all(copy.join("workbooks")).unwrap();
     std::fs::create_dir_all(copy.join("formulas/ellis")).unwrap();
+    std::fs::create_dir_all(copy.join("formulas/checks")).unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     std::fs::copy(root.join(SUDOKU), copy.join(SUDOKU)).unwrap();
-    for f in ["layout.dfl", "candidates.dfl", "solution.dfl"] {
-        std::fs::copy(root.join("formulas/ellis").join(f), copy.join("formulas/ellis").join(f)).unwrap();
+    for f in ["ellis/layout.dfl", "ellis/candidates.dfl", "ellis/solution.dfl", "checks/sudoku.dfl"] {
+        std::fs::copy(root.join("formulas").join(f), copy.join("formulas").join(f)).unwrap();
     }
     let book = s(&copy.join(SUDOKU));
     let fresh = dir.join("fresh.ron");

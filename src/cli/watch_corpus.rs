@@ -59,8 +59,13 @@ pub fn corpus_round(
 /// `solved 44, wrong 0, gave up 6, oscillating 0, not converged 0, errors 0`.
 fn counts(outcomes: &[PuzzleOutcome]) -> String {
     let count = |s| outcomes.iter().filter(|o| o.status == s).count();
+    // Only when some were: a workbook with a check never has any.
+    let filled = match count(Status::Filled) {
+        0 => String::new(),
+        n => format!(", filled {n} (nothing checks them)"),
+    };
     format!(
-        "solved {}, wrong {}, gave up {}, oscillating {}, not converged {}, errors {}\n",
+        "solved {}, wrong {}, gave up {}, oscillating {}, not converged {}, errors {}{filled}\n",
         count(Status::Solved),
         count(Status::Wrong),
         count(Status::Unsolved),

@@ -194,6 +194,10 @@ pub struct InputDef {
     pub blanks: String,
     /// The line the input is filled with when the command line gives none.
     pub value: Option<String>,
+    /// The workbook's word on whether a puzzle filled into this input is
+    /// solved: a formula evaluated after the run, in the context of the
+    /// input's first cell; TRUE means solved (see `puzzle::classify`).
+    pub check: Option<Formula>,
 }
 
 /// The user's protocol for starting over: set these cells and recalculate,

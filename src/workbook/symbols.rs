@@ -149,7 +149,7 @@ mod tests {
 
     fn input(alphabet: &str, blanks: &str, cells: u32) -> InputDef {
         let area = Area::new(0, 0, 0, 0, cells - 1);
-        InputDef { name: "p".into(), area, alphabet: alphabet.into(), blanks: blanks.into(), value: None }
+        InputDef { name: "p".into(), area, alphabet: alphabet.into(), blanks: blanks.into(), value: None, check: None }
     }
 
     #[test]

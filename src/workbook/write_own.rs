@@ -19,8 +19,9 @@ pub fn fields(wb: &Workbook) -> String {
         out += "    inputs: {\n";
         for i in &wb.inputs {
             let value = i.value.as_ref().map_or(String::new(), |v| format!(", value: {}", quoted(v)));
+            let check = i.check.as_ref().map_or(String::new(), |c| format!(", check: {}", quoted(&c.text)));
             out += &format!(
-                "        {}: (range: {}, alphabet: {}, blanks: {}{value}),\n",
+                "        {}: (range: {}, alphabet: {}, blanks: {}{value}{check}),\n",
                 quoted(&i.name),
                 area(i.area),
                 quoted(&i.alphabet),

@@ -97,9 +97,10 @@ impl Summary {
             .filter_map(|(i, (n, first))| Some((views[i].name.as_str(), *n, first.as_ref()?)))
     }
 
-    /// The text summary: counts per status, iterations, the collected single
-    /// cells' values with their counts, the views of `base` that held error
-    /// values (a line each, only when some did), throughput, the first errors.
+    /// The text summary: counts per status (filled only when some were),
+    /// iterations, the collected single cells' values with their counts,
+    /// the views of `base` that held error values (a line each, only when
+    /// some did), throughput, the first errors.
     pub fn text(&self, collect: &[Shown], base: &Session, seconds: f64) -> String {
         let (median, max) = self.iterations();
         let mut out = format!(
@@ -112,6 +113,10 @@ impl Summary {
             self.count(Status::Oscillating),
             self.count(Status::Error),
         );
+        // Only when some were: a workbook that declares a check never has any.
+        if self.count(Status::Filled) > 0 {
+            out += &format!("filled, nothing checks them: {}\n", self.count(Status::Filled));
+        }
         let empty = HashMap::new();
         for (i, c) in collect.iter().enumerate().filter(|(_, c)| c.area.is_cell()) {
             out += &format!("{}: {}\n", c.key, value_counts(self.values.get(i).unwrap_or(&empty)));
@@ -154,6 +159,7 @@ impl Summary {
             "not_converged": self.count(Status::NotConverged),
             "oscillating": self.count(Status::Oscillating),
             "errors": self.count(Status::Error),
+            "filled": self.count(Status::Filled),
             "seconds": seconds,
             "puzzles_per_s": self.puzzles as f64 / seconds.max(1e-9),
             "view_errors": views,

@@ -3,8 +3,10 @@
 //! (not empty, no repeated symbol, no symbol that is also a blank, no
 //! whitespace: input lines drop it, so it could never be typed), the blanks
 //! (no whitespace either), the default value (it must fill the area) and
-//! that each input is defined once (case-insensitively). Whether its cells
-//! hold formulas is checked once every file is read ([`Settable`]).
+//! that each input is defined once (case-insensitively), and parses its
+//! check formula (whether a puzzle is solved, bound when the session is
+//! made). Whether its cells hold formulas is checked once every file is
+//! read ([`Settable`]).
 
 use super::raw::{Entries, RawInput, Str};
 use super::read::Settable;
@@ -49,10 +51,18 @@ pub(crate) fn inputs(
             b.error(src, span, format!("`{c}` is both a blank and a symbol of the alphabet"), "ambiguous symbol");
             ok = false;
         }
+        let what = format!("the check of input `{}`", key.text);
+        let check = match &def.check {
+            None => None,
+            Some(c) => match b.formula(src, at.field("check").string().start, &c.text, &what) {
+                Some(f) => Some(f),
+                None => continue,
+            },
+        };
         if let (Some(area), true) = (area, ok) {
             let name = key.text.to_string();
-            let input =
-                InputDef { name, area, alphabet, blanks, value: def.value.as_ref().map(|v| v.text.to_string()) };
+            let value = def.value.as_ref().map(|v| v.text.to_string());
+            let input = InputDef { name, area, alphabet, blanks, value, check };
             // The default value must fill the input as a command line would.
             if let Some(Err(m)) = input.value.as_deref().map(|v| input.decode(v)) {
                 b.error(src, at.field("value").string(), format!("the default value of {m}"), "wrong default value");

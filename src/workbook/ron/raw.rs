@@ -108,6 +108,8 @@ pub(crate) struct RawInput<'a> {
     pub blanks: Option<Str<'a>>,
     #[serde(default, borrow)]
     pub value: Option<Str<'a>>,
+    #[serde(default, borrow)]
+    pub check: Option<Str<'a>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -384,7 +386,9 @@ fn shape(name: &str) -> Option<&'static str> {
              and `seed: 42` for reproducible random numbers"
         }
         "Name" => "a name reads `(formula: \"=...\", anchor: \"Main!A1\", comment: \"...\")`",
-        "Input" => "an input reads `(range: \"Main!D4:L12\", alphabet: \"123456789\", blanks: \".0\")`",
+        "Input" => {
+            "an input reads `(range: \"Main!D4:L12\", alphabet: \"123456789\", blanks: \".0\", check: \"=solved\")`"
+        }
         "View" => "a view reads `(range: \"Main!D4:L12\", group: (3, 3))`",
         "Reset" => "reset reads `(set: { \"Main!D27\": \"reset\" }, then: { \"Main!D27\": \"solve\" })`",
         _ => return None,
