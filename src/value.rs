@@ -31,7 +31,9 @@ pub const MAX_ARRAY_CELLS: u64 = 1 << 22;
 /// (live cells times criteria), MMULT's multiplications. Past it the call
 /// is #NUM!, at once, as an array past [`MAX_ARRAY_CELLS`] is, rather
 /// than hours of work (`SUMPRODUCT(SUMIF(ROW(A:A),ROW(A:A)))` would be
-/// 10^12 tests).
+/// 10^12 tests). One evaluation's array work is bounded by it too: the
+/// elements its operators work on, its functions' array results and the
+/// references it reads whole as arrays (`Eval::charge`).
 pub const MAX_WORK: u64 = 1 << 27;
 
 /// Most bytes of text one array value may hold (256 MiB): an array whose

@@ -112,10 +112,13 @@ fn tall_sheets_load_in_linear_time() {
 }
 
 /// The operators of one evaluation work on at most MAX_WORK array elements
-/// (2^27): 129 whole-column additions (each 1,048,576 elements) pass it,
-/// and the formula is #NUM! instead of what Excel gives (the same shape
-/// with 476 additions took 10 s). Under it, 99 additions give the value:
-/// each argument is k times column A (A1 = 1), so SUMPRODUCT is 34³.
+/// (2^27, 128 whole columns of 1,048,576): each whole column read as an
+/// array counts its cells, each addition its elements, so k terms of
+/// `A:A+…` cost 2k-1 columns and SUMPRODUCT of three such sums 3(2k-1):
+/// 22 terms (129 columns) pass it, and the formula is #NUM! instead of
+/// what Excel gives (the same shape with 476 additions took 10 s). Under
+/// it, 21 terms (123 columns) give the value: each argument is k times
+/// column A (A1 = 1), so SUMPRODUCT is 21³.
 #[test]
 fn operators_on_arrays_are_bounded_by_the_work_budget() {
     let column = |k: usize| vec!["A:A"; k].join("+");
@@ -124,10 +127,35 @@ fn operators_on_arrays_are_bounded_by_the_work_budget() {
         "work",
         &format!(
             r#"Workbook(sheets: ["S"], cells: {{ "S!A1": "1", "S!B1": "{}", "S!C1": "{}" }})"#,
-            product(44),
-            product(34)
+            product(22),
+            product(21)
         ),
     );
     let out = expect_exit(0, &["run", &path, "--show", "S!B1:C1"]).stdout;
-    assert!(out.contains("#NUM!") && out.contains("39304"), "{out}");
+    let shown: Vec<&str> = out.lines().nth(1).unwrap_or("").split_whitespace().collect();
+    assert_eq!(shown, ["#NUM!", "9261"], "{out}");
+}
+
+/// Functions count against the same budget: the arrays they make (each
+/// SEQUENCE(4000000) is 4,000,000 elements: 33 of them stay under 2^27, 34
+/// pass it) and the references they read whole as arrays (SUMPRODUCT of
+/// two whole columns reads 2,097,152 cells: 64 calls stay under it, 65
+/// pass it). Under the budget the value is Excel's.
+#[test]
+fn functions_arrays_and_whole_references_are_bounded_by_the_work_budget() {
+    let count = |k: usize| format!("=COUNT({})", vec!["SEQUENCE(4000000)"; k].join(","));
+    let products = |k: usize| format!("={}", vec!["SUMPRODUCT(A:A,A:A)"; k].join("+"));
+    let path = workbook(
+        "function-work",
+        &format!(
+            r#"Workbook(sheets: ["S"], cells: {{ "S!A1": 1, "S!B1": "{}", "S!C1": "{}", "S!D1": "{}", "S!E1": "{}" }})"#,
+            count(33),
+            count(34),
+            products(64),
+            products(65),
+        ),
+    );
+    let out = expect_exit(0, &["run", &path, "--show", "S!B1:E1"]).stdout;
+    let shown: Vec<&str> = out.lines().nth(1).unwrap_or("").split_whitespace().collect();
+    assert_eq!(shown, ["132000000", "#NUM!", "64", "#NUM!"], "{out}");
 }

@@ -102,14 +102,17 @@ pub struct Eval<'a> {
 }
 
 /// The LAMBDA calls of one evaluation: how deep they nest now, how many
-/// were made, the array work of its operators, and the named lambdas called by name from inside themselves,
-/// bound once per evaluation (see [`Eval::named_lambda`]).
+/// were made, its array work, and the named lambdas called by name from
+/// inside themselves, bound once per evaluation (see [`Eval::named_lambda`]).
 #[derive(Default)]
 struct Calls {
     depth: usize,
     made: u64,
-    /// Array elements the operators (`+`, `=`, `-x`, ...) worked on.
-    work: u64,
+    /// Array elements worked on: by the operators (`+`, `=`, `-x`, ...),
+    /// made by functions (their array results) and read from references
+    /// into arrays ([`Eval::materialize`]). Counted through `&self`, as
+    /// references are read.
+    work: std::cell::Cell<u64>,
     named: Vec<(NameId, Arc<BExpr>)>,
 }
 
@@ -248,7 +251,7 @@ impl<'a> Eval<'a> {
         match e {
             BExpr::Const(v) => v.clone(),
             BExpr::Unary(op, x) => {
-                if self.calls.work > MAX_WORK {
+                if self.over_budget() {
                     return Value::Error(ErrorKind::Num);
                 }
                 let v = self.operand(x);
@@ -268,7 +271,7 @@ impl<'a> Eval<'a> {
                 if *op == BinaryOp::Intersect { ops::intersect(&l, &r) } else { ops::union(&l, &r) }
             }
             BExpr::Binary(op, l, r) => {
-                if self.calls.work > MAX_WORK {
+                if self.over_budget() {
                     return Value::Error(ErrorKind::Num);
                 }
                 let l = self.operand(l);
@@ -278,7 +281,16 @@ impl<'a> Eval<'a> {
                 }
                 binary(*op, l, r)
             }
-            BExpr::Call(f, args) => (f.eval)(self, args),
+            BExpr::Call(f, args) => {
+                if self.over_budget() {
+                    return Value::Error(ErrorKind::Num);
+                }
+                let v = (f.eval)(self, args);
+                match self.charge(&[&v]) {
+                    true => v,
+                    false => Value::Error(ErrorKind::Num),
+                }
+            }
             BExpr::Local(slot) => self.locals.get(*slot).cloned().unwrap_or(Value::Error(ErrorKind::Name)),
             BExpr::ArrayMode(x) => self.eval_array(x),
             BExpr::Shared(id) => self.eval_shared(*id),
@@ -344,14 +356,26 @@ impl<'a> Eval<'a> {
         true
     }
 
-    /// Counts an operator's work on its operands: the elements of the
-    /// largest array among them. False once this evaluation's operators
-    /// have done more than [`MAX_WORK`] (the operator, and every operator
-    /// after it, gives #NUM! without evaluating its operands).
-    fn charge(&mut self, operands: &[&Value]) -> bool {
+    /// Counts an operator's work on its operands (or a function's on its
+    /// result): the elements of the largest array among them. False once
+    /// this evaluation has done more than [`MAX_WORK`] (the operator or
+    /// function, and every one after it, gives #NUM! without evaluating
+    /// its operands).
+    fn charge(&self, operands: &[&Value]) -> bool {
         let n = operands.iter().map(|v| if let Value::Array(a) = v { a.len() as u64 } else { 0 }).max().unwrap_or(0);
-        self.calls.work = self.calls.work.saturating_add(n);
-        self.calls.work <= MAX_WORK
+        self.charge_elements(n)
+    }
+
+    /// Counts `n` elements of work; false once past [`MAX_WORK`].
+    fn charge_elements(&self, n: u64) -> bool {
+        let work = self.calls.work.get().saturating_add(n);
+        self.calls.work.set(work);
+        work <= MAX_WORK
+    }
+
+    /// Whether this evaluation has done more than [`MAX_WORK`].
+    fn over_budget(&self) -> bool {
+        self.calls.work.get() > MAX_WORK
     }
 
     /// Ends a call started by [`Eval::enter_call`].
@@ -441,13 +465,17 @@ impl<'a> Eval<'a> {
         Some(self.grid)
     }
 
-    /// The cells of `area` as an array (#NUM! past [`MAX_ARRAY_CELLS`]).
+    /// The cells of `area` as an array (#NUM! past [`MAX_ARRAY_CELLS`], or
+    /// once this evaluation has done more than [`MAX_WORK`]: counted).
     pub fn materialize(&self, area: &Area) -> Value {
         if area.size() > MAX_ARRAY_CELLS {
             return Value::Error(ErrorKind::Num);
         }
         if self.folding || area.is_cell() {
             return self.cell_value(area.top_left());
+        }
+        if !self.charge_elements(area.size()) {
+            return Value::Error(ErrorKind::Num);
         }
         let mut data = Vec::with_capacity(area.size() as usize);
         for r in area.r0..=area.r1 {
