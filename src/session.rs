@@ -332,6 +332,10 @@ pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
         .map(|n| NameDef { name: n.name.clone(), anchor: n.anchor, expr: Arc::new(n.formula.expr.clone()) })
         .collect();
     let mut diags = Vec::new();
+    // Room for every cell at once: an Excel data sheet lists millions, and
+    // growing by doubling would hold twice the room while it rehashes.
+    let cells: u64 = wb.cells.iter().map(|e| e.area.size()).filter(|&n| n <= MAX_GRID_CELLS).sum();
+    m.cells.reserve(cells.min(MAX_GRID_CELLS) as usize);
     for (i, entry) in wb.cells.iter().enumerate() {
         if entry.area.size() > MAX_GRID_CELLS {
             diags.push(Diagnostic::new(format!(

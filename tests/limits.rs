@@ -159,3 +159,16 @@ fn functions_arrays_and_whole_references_are_bounded_by_the_work_budget() {
     let shown: Vec<&str> = out.lines().nth(1).unwrap_or("").split_whitespace().collect();
     assert_eq!(shown, ["132000000", "#NUM!", "64", "#NUM!"], "{out}");
 }
+
+/// An Excel data sheet of millions of constants loads in proportion to
+/// them: a cell entry holds a constant in place and a formula boxed (168
+/// bytes an entry before; 8,388,608 constants took 2.9 GB and 17.5 s to
+/// check, now 1.6 GB and 15 s: docs/limits.md).
+#[test]
+fn a_constant_cell_entry_is_small() {
+    assert!(
+        std::mem::size_of::<dataflow::workbook::CellEntry>() <= 64,
+        "{}",
+        std::mem::size_of::<dataflow::workbook::CellEntry>()
+    );
+}

@@ -184,14 +184,14 @@ impl Builder {
     /// over the entry's whole area (Excel's Ctrl+Shift+Enter).
     pub fn cell_formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: &str) -> Option<Content> {
         if let Some(inner) = block_formula(text) {
-            return self.formula(src, offset + 1, inner, what).map(Content::Array);
+            return self.formula(src, offset + 1, inner, what).map(|f| Content::Array(Box::new(f)));
         }
         if text.starts_with("{=") {
             let end = offset + text.len();
             self.error(src, end..end, format!("the array formula of {what} has no closing `}}`"), "expected `}`");
             return None;
         }
-        self.formula(src, offset, text, what).map(Content::Formula)
+        self.formula(src, offset, text, what).map(|f| Content::Formula(Box::new(f)))
     }
 
     /// Adds a cell entry unless it overlaps one already set.

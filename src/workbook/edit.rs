@@ -30,7 +30,7 @@ pub fn typed(sheets: &Sheets, area: Area, text: &str) -> Result<Option<Content>,
     }
     let what = sheets.area(area);
     if let Some(inner) = block_formula(text) {
-        return formula(&what, text, 1, inner).map(|f| Some(Content::Array(f)));
+        return formula(&what, text, 1, inner).map(|f| Some(Content::Array(Box::new(f))));
     }
     if text.starts_with("{=") {
         let src = Source::new(&what, text);
@@ -43,7 +43,7 @@ pub fn typed(sheets: &Sheets, area: Area, text: &str) -> Result<Option<Content>,
         return Err(d.into());
     }
     if text.starts_with('=') {
-        return formula(&what, text, 0, text).map(|f| Some(Content::Formula(f)));
+        return formula(&what, text, 0, text).map(|f| Some(Content::Formula(Box::new(f))));
     }
     Ok(Some(Content::Constant(super::parse_input_value(text))))
 }

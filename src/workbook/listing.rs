@@ -37,6 +37,9 @@ pub(super) enum FormulaKind {
 pub(super) struct Listing {
     text: String,
     items: Vec<Item>,
+    /// The sheet prefix (`Main!`) of the last constant's sheet, written
+    /// once per sheet rather than once per constant.
+    prefix: Option<(u16, String)>,
 }
 
 struct Item {
@@ -47,11 +50,21 @@ struct Item {
     kind: Kind,
 }
 
+/// An entry: constants inline (an Excel data sheet lists millions), the
+/// rarer formulas and names boxed, so a constant's item stays small.
 enum Kind {
     Constant(CellAddr, Value),
-    Formula { area: Area, text: String, kind: FormulaKind },
-    // `unread`: Excel's text when it could not be parsed (the name is `#REF!`).
-    Name { name: String, anchor: CellAddr, text: String, hidden: bool, unread: Option<String> },
+    Formula(Box<(Area, String, FormulaKind)>),
+    Name(Box<NameItem>),
+}
+
+struct NameItem {
+    name: String,
+    anchor: CellAddr,
+    text: String,
+    hidden: bool,
+    /// Excel's text when it could not be parsed (the name is `#REF!`).
+    unread: Option<String>,
 }
 
 /// `_xlfn.ANCHORARRAY(A1)` and `_xlfn.SINGLE(x)` as the operators Excel
@@ -91,17 +104,30 @@ impl Listing {
         self.text.push('\n');
     }
 
+    /// A constant's line, `Main!B2: 5` (text quoted as in a formula),
+    /// written straight into the text: an Excel data sheet lists millions.
     pub fn constant(&mut self, sheets: &Sheets, c: CellAddr, v: Value) {
-        let shown = match &v {
-            Value::Text(t) => format!("\"{}\"", t.replace('"', "\"\"")),
-            v => v.to_string(),
+        use std::fmt::Write;
+        let prefix = match self.prefix.take() {
+            Some((sheet, p)) if sheet == c.sheet => p,
+            _ => crate::parse::sheet_prefix(sheets.name(c.sheet)),
         };
-        self.push(format!("{}: ", sheets.cell(c)), &shown, "", Kind::Constant(c, v));
+        let start = self.text.len();
+        // Writing into a String cannot fail.
+        let _ = write!(self.text, "{prefix}{}: ", Area::cell(c));
+        let at = self.text.len();
+        let _ = match &v {
+            Value::Text(t) => write!(self.text, "\"{}\"", t.replace('"', "\"\"")),
+            v => write!(self.text, "{v}"),
+        };
+        self.items.push(Item { line: start..self.text.len(), at, kind: Kind::Constant(c, v) });
+        self.text.push('\n');
+        self.prefix = Some((c.sheet, prefix));
     }
 
     pub fn formula(&mut self, sheets: &Sheets, area: Area, text: &str, kind: FormulaKind) {
         let (head, tail) = if kind == FormulaKind::Block { ("{=", "}") } else { ("=", "") };
-        let kind = Kind::Formula { area, text: text.to_string(), kind };
+        let kind = Kind::Formula(Box::new((area, text.to_string(), kind)));
         self.push(format!("{}: {head}", sheets.area(area)), text, tail, kind);
     }
 
@@ -133,7 +159,8 @@ impl Listing {
             Err(_) => (CellAddr::new(sheet, 0, 0), "#REF!".to_string(), Some(stored.to_string())),
         };
         let head = format!("name {name} @ {}: =", sheets.cell(anchor));
-        let kind = Kind::Name { name: name.to_string(), anchor, text: text.clone(), hidden, unread };
+        let kind =
+            Kind::Name(Box::new(NameItem { name: name.to_string(), anchor, text: text.clone(), hidden, unread }));
         self.push(head, &text, "", kind);
     }
 
@@ -160,10 +187,11 @@ impl Listing {
                 Kind::Constant(c, v) => {
                     b.add_cells(&src, item.line, CellEntry::new(Area::cell(c), Content::Constant(v)))
                 }
-                Kind::Formula { area, text, kind } => {
+                Kind::Formula(formula) => {
+                    let (area, text, kind) = *formula;
                     let what = format!("cell {}", b.show(area));
                     if let Some(f) = b.formula(&src, item.at, &text, &what) {
-                        let f = Formula { expr: operators(f.expr), ..f };
+                        let f = Box::new(Formula { expr: operators(f.expr), ..f });
                         let content = match kind {
                             FormulaKind::Block => Content::Array(f),
                             FormulaKind::Dynamic => Content::Dynamic(f),
@@ -172,7 +200,8 @@ impl Listing {
                         b.add_cells(&src, item.line, CellEntry::new(area, content));
                     }
                 }
-                Kind::Name { name, anchor, text, hidden, unread } => {
+                Kind::Name(named) => {
+                    let NameItem { name, anchor, text, hidden, unread } = *named;
                     let formula = b.formula(&src, item.at, &text, &format!("name `{name}`"));
                     let unread = unread.map(|t| format!("Excel's definition `{t}` cannot be read: #REF! here"));
                     let hidden = hidden.then(|| "hidden in Excel".to_string());
