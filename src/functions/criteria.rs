@@ -17,8 +17,10 @@
 //! [`MAX_WORK`] tests it is #NUM!.
 
 mod count;
+mod grouped;
 
 pub(super) use count::{count_each, count_number, count_numbers};
+pub(super) use grouped::Groups;
 
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};

@@ -12,7 +12,7 @@
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::lift_values;
 use crate::functions::criteria::{
-    Criterion, Range, count_each, count_number, count_numbers, for_each_match, over_budget, per_reference,
+    Criterion, Groups, Range, count_each, count_number, count_numbers, for_each_match, over_budget, per_reference,
 };
 use crate::value::{ErrorKind, Kind, Value, numbers};
 
@@ -136,6 +136,17 @@ fn conditional(ev: &mut Eval, values: Option<Values>, pairs: &[BExpr], fold: Fol
         if over_budget(ev, all, lifted_len(&crits)) {
             return Value::Error(ErrorKind::Num);
         }
+        // Many criteria rows counted over the same cells: one pass grouping
+        // the cells, each row asked of each distinct tuple (`Groups`).
+        if fold == Fold::Count
+            && lifted_len(&crits) >= GROUPED_ROWS
+            && let Some(groups) = Groups::of(ev, ranges)
+        {
+            return lift_values(&crits, |row| {
+                let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
+                Value::Number(groups.count(&compiled) as f64)
+            });
+        }
         lift_values(&crits, |row| {
             let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
             let mut acc = Acc::default();
@@ -144,6 +155,9 @@ fn conditional(ev: &mut Eval, values: Option<Values>, pairs: &[BExpr], fold: Fol
         })
     })
 }
+
+/// From how many criteria rows COUNTIFS groups the cells first.
+const GROUPED_ROWS: usize = 4;
 
 /// How many results lifting over `vals` gives: its broadcast shape's size.
 fn lifted_len(vals: &[Value]) -> usize {
