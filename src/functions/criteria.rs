@@ -24,6 +24,7 @@ pub(super) use grouped::Groups;
 
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::{BExpr, Eval};
+use crate::grid::Grid;
 use crate::value::{Array, ErrorKind, MAX_WORK, Value, Wildcard, cmp_text, num_eq, parse_number, read};
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -217,18 +218,29 @@ impl Range {
     /// extends past its bottom-right corner (SUMIF's sum range), an array
     /// does not (empty there).
     pub(super) fn get(&self, ev: &Eval, r: u64, c: u64) -> Value {
-        match self {
-            Range::Area(a) => {
+        match (self, ev.grid()) {
+            // Folding has no grid: a cell read is noted, and empty.
+            (Range::Area(a), None) => ev.cell_value(a.top_left()),
+            (_, grid) => self.peek(grid, r, c).clone(),
+        }
+    }
+
+    /// [`Range::get`], borrowed from `grid` (a reference reads empty
+    /// without one).
+    pub(super) fn peek<'v>(&'v self, grid: Option<&'v Grid>, r: u64, c: u64) -> &'v Value {
+        static EMPTY: Value = Value::Empty;
+        match (self, grid) {
+            (Range::Area(a), Some(grid)) => {
                 let (row, col) = (a.r0 as u64 + r, a.c0 as u64 + c);
                 if row < MAX_ROWS as u64 && col < MAX_COLS as u64 {
-                    ev.cell_value(CellAddr::new(a.sheet, row as u32, col as u32))
+                    grid.get(CellAddr::new(a.sheet, row as u32, col as u32))
                 } else {
-                    Value::Empty
+                    &EMPTY
                 }
             }
-            Range::Array(a) if (r as usize) < a.rows && (c as usize) < a.cols => a.get(r as usize, c as usize).clone(),
-            Range::One(v) if r == 0 && c == 0 => v.clone(),
-            _ => Value::Empty,
+            (Range::Array(a), _) if (r as usize) < a.rows && (c as usize) < a.cols => a.get(r as usize, c as usize),
+            (Range::One(v), _) if r == 0 && c == 0 => v,
+            _ => &EMPTY,
         }
     }
 

@@ -10,9 +10,7 @@
 //! matter: the result is the per-row walk's ([`super::for_each_match`]).
 
 use super::{Criterion, Range};
-use crate::address::{CellAddr, MAX_COLS, MAX_ROWS};
 use crate::eval::Eval;
-use crate::grid::Grid;
 use crate::value::{ErrorKind, Value};
 use rustc_hash::FxHashMap;
 
@@ -43,26 +41,6 @@ impl Key<'_> {
     }
 }
 
-static EMPTY: Value = Value::Empty;
-
-/// The value `r` rows and `c` columns from `range`'s top-left, borrowed
-/// (what [`Range::get`] copies).
-fn at<'v>(grid: &'v Grid, range: &'v Range, r: u64, c: u64) -> &'v Value {
-    match range {
-        Range::Area(a) => {
-            let (row, col) = (a.r0 as u64 + r, a.c0 as u64 + c);
-            if row < MAX_ROWS as u64 && col < MAX_COLS as u64 {
-                grid.get(CellAddr::new(a.sheet, row as u32, col as u32))
-            } else {
-                &EMPTY
-            }
-        }
-        Range::Array(a) if (r as usize) < a.rows && (c as usize) < a.cols => a.get(r as usize, c as usize),
-        Range::One(v) if r == 0 && c == 0 => v,
-        _ => &EMPTY,
-    }
-}
-
 /// The positions of some ranges of one size, grouped by what they hold.
 pub(in crate::functions) struct Groups {
     /// Each distinct tuple (one value per range) and how many positions hold it.
@@ -87,7 +65,7 @@ impl Groups {
         for r in 0..lr {
             for c in 0..lc {
                 key.clear();
-                key.extend(ranges.iter().map(|g| Key::of(at(grid, g, r, c))));
+                key.extend(ranges.iter().map(|g| Key::of(g.peek(Some(grid), r, c))));
                 if key.contains(&Key::Other) {
                     return None;
                 }
@@ -95,7 +73,7 @@ impl Groups {
                     Some(&i) => tuples[i].1 += 1,
                     None => {
                         index.insert(key.clone(), tuples.len());
-                        tuples.push((ranges.iter().map(|g| at(grid, g, r, c).clone()).collect(), 1));
+                        tuples.push((ranges.iter().map(|g| g.peek(Some(grid), r, c).clone()).collect(), 1));
                     }
                 }
             }
