@@ -162,6 +162,8 @@ pub struct Runner {
     primed: bool,
     /// Cells set after the reset protocol, each puzzle (`--set`).
     sets: Vec<(Area, Value)>,
+    /// The input's check, bound once for every puzzle.
+    check: Option<crate::session::BoundCheck>,
 }
 
 impl Runner {
@@ -182,7 +184,8 @@ impl Runner {
         }
         let saved = primed.as_ref().map_or(fresh, Session::clone);
         let primed = primed.is_some();
-        Runner { session: saved.clone(), saved, input: input.to_string(), reset, primed, sets: Vec::new() }
+        let check = saved.bound_check(input);
+        Runner { session: saved.clone(), saved, input: input.to_string(), reset, primed, sets: Vec::new(), check }
     }
 
     /// The runner, setting these cells after the reset protocol of every
@@ -221,7 +224,7 @@ impl Runner {
             })
             .collect();
         let grid = s.read_line(show, alphabet);
-        let check = self.session.check(&self.input);
+        let check = self.check.as_ref().map(|c| self.session.run_check(c));
         Ok(Solved { report, grid, collected, errors: Vec::new(), check })
     }
 

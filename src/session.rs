@@ -7,6 +7,7 @@ mod check;
 mod edit;
 mod timeline;
 
+pub use check::BoundCheck;
 pub use edit::Undo;
 pub use timeline::{MAX_TIMELINE_CELLS, MAX_TIMELINE_EDITS, Timeline};
 

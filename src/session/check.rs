@@ -7,12 +7,13 @@
 //! recalculation is the same with or without it.
 
 use super::Session;
+use crate::address::CellAddr;
 use crate::diagnostic::Diagnostic;
 use crate::engine::Program;
-use crate::eval::Eval;
 use crate::eval::bind::{Binder, Site};
+use crate::eval::{BExpr, Eval};
 use crate::value::Value;
-use crate::workbook::{Formula, InputDef, Workbook};
+use crate::workbook::{InputDef, Workbook};
 
 /// The located problems of every input's check bound against `program`.
 pub(super) fn check_issues(wb: &Workbook, program: &Program) -> Vec<Diagnostic> {
@@ -30,21 +31,37 @@ pub(super) fn check_issues(wb: &Workbook, program: &Program) -> Vec<Diagnostic> 
     out
 }
 
+/// An input's check bound against a session's program, to evaluate after
+/// every puzzle without binding it again (see [`Session::bound_check`]).
+#[derive(Clone, Debug)]
+pub struct BoundCheck {
+    expr: BExpr,
+    cell: CellAddr,
+}
+
 impl Session {
     /// What the check of the input `name` gives now (None when the input
     /// declares no check, or there is no such input).
     pub fn check(&self, name: &str) -> Option<Value> {
-        let input: &InputDef = self.workbook.input(name)?;
-        input.check.as_ref().map(|f| self.evaluate(f, input.area.top_left()))
+        self.bound_check(name).map(|c| self.run_check(&c))
     }
 
-    /// `formula` evaluated in the context of `cell` against the current
-    /// values, one value as the cell would show it.
-    fn evaluate(&self, formula: &Formula, cell: crate::address::CellAddr) -> Value {
+    /// The check of the input `name`, bound (None without one): valid for
+    /// every session over the same program.
+    pub fn bound_check(&self, name: &str) -> Option<BoundCheck> {
+        let input: &InputDef = self.workbook.input(name)?;
+        let formula = input.check.as_ref()?;
+        let cell = input.area.top_left();
+        let expr = Binder::new(self.engine.program().scope(), cell).bind_formula(&formula.expr, cell);
+        Some(BoundCheck { expr, cell })
+    }
+
+    /// What a bound check gives against the current values, one value as
+    /// its cell would show it.
+    pub fn run_check(&self, check: &BoundCheck) -> Value {
         let program = self.engine.program();
-        let bound = Binder::new(program.scope(), cell).bind_formula(&formula.expr, cell);
         let _calendar = self.engine.settings.calendar().enter();
-        let mut ev = Eval::new(self.engine.grid(), cell).with_scope(program.scope()).with_formulas(&**program);
-        ev.eval_cell(&bound)
+        let mut ev = Eval::new(self.engine.grid(), check.cell).with_scope(program.scope()).with_formulas(&**program);
+        ev.eval_cell(&check.expr)
     }
 }
