@@ -66,7 +66,7 @@ fn path() -> impl Strategy<Value = String> {
     prop_oneof![
         6 => proptest::sample::select(
             &[
-                "/", "/page.js", "/page.css", "/api/act", "/api/act?x=1", "/..", "/../Cargo.toml", "/%2e%2e/%2e%2e/etc/passwd",
+                "/", "/page.js", "/page.css", "/api/act", "/api/act?x=1", "/api/events", "/..", "/../Cargo.toml", "/%2e%2e/%2e%2e/etc/passwd",
                 "/%00", "/page.js%00.html", "//", "*", "http://evil.example/", "/api/act/../../", "/?%zz", "",
                 "/workbooks/sudoku.ron", "/\u{e9}",
             ][..]
