@@ -157,7 +157,10 @@ fn fix_cells(text: &str, fixes: &HashMap<String, Fix>) -> String {
                     Some(v) => format!("<v>{}</v>", esc(v)),
                     None => String::new(),
                 };
-                out.push_str(&format!("<c r=\"{}\"{t}>{f}{v}</c>", &cell[6..r_end]));
+                // The mark of a dynamic-array formula stays (Excel spills it).
+                let open = &cell[..open_end];
+                let cm = open.find(" cm=\"").map_or("", |s| &open[s..open[s + 5..].find('"').map_or(s, |e| s + 6 + e)]);
+                out.push_str(&format!("<c r=\"{}\"{cm}{t}>{f}{v}</c>", &cell[6..r_end]));
             }
             None => out.push_str(element),
         }

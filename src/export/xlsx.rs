@@ -102,7 +102,15 @@ fn formula(e: &Expr, v: &Value) -> Formula {
         Value::Text(t) => t.to_string(),
         Value::Empty | Value::Array(_) | Value::Ref(_) => String::new(),
     };
-    Formula::new(excel_text(e)).set_result(result)
+    Formula::new(braced(excel_text(e))).set_result(result)
+}
+
+/// rust_xlsxwriter's `Formula::new` takes a leading `{` and a trailing `}`
+/// for the formula bar's array braces and drops them, so a formula that
+/// starts or ends with an array constant (`{1,2}`, `A1+{1,2}`) is written
+/// in parentheses, which keep its braces.
+fn braced(text: String) -> String {
+    if text.starts_with('{') || text.ends_with('}') { format!("({text})") } else { text }
 }
 
 /// A constant written by hand: an error (rust_xlsxwriter has no error

@@ -102,6 +102,12 @@ impl App {
             return Err(format!("the workbook has no input `{name}`"));
         }
         let value = match (line, pick) {
+            // The line itself: `@FILE` would have the server read a file
+            // the request names (its first symbols come back in the
+            // message; `@/dev/zero` never ends), which no request may.
+            (Some(line), None) if line.trim().starts_with('@') => {
+                return Err("a puzzle line is its symbols; `@FILE` is for the command line's --input".into());
+            }
             (Some(line), None) => line.trim().to_string(),
             (None, Some(n)) => {
                 let file = self.files.iter().find(|f| f.name == name).ok_or("no --input file was given for it")?;
