@@ -70,7 +70,14 @@ fn refuses_foreign_hosts_and_origins() {
 #[test]
 fn malformed_and_oversized_requests_get_4xx_and_the_server_goes_on() {
     let mut s = Server::start(&[SUDOKU]);
-    for bad in [r#"{"do":"fly"}"#, "not json", r#"{"do":"goto"}"#, r#"{"do":"cell","view":99,"row":0,"col":0}"#] {
+    for bad in [
+        r#"{"do":"fly"}"#,
+        "not json",
+        r#"{"do":"goto"}"#,
+        r#"{"do":"cell","view":99,"row":0,"col":0}"#,
+        r#"{"do":"reset","extra":1}"#,
+        r#"{"do":"goto","to":1,"extra":1}"#,
+    ] {
         let (status, json) = s.act(bad);
         assert_eq!(status, 400, "{bad}: {json}");
         assert!(json["error"].is_string(), "{json}");

@@ -20,12 +20,14 @@ use serde_json::{Value as Json, json};
 #[derive(Debug, Deserialize)]
 #[serde(tag = "do", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
+    // The actions without fields are empty structs, so that an unknown
+    // field is refused for them too (`{"do":"reset","extra":1}`).
     /// The state as it is.
-    State,
-    Forward,
-    Back,
-    Run,
-    Reset,
+    State {},
+    Forward {},
+    Back {},
+    Run {},
+    Reset {},
     /// To the recorded step numbered `to` (replaying or undoing the history).
     Goto {
         to: u32,
@@ -60,17 +62,17 @@ pub enum Action {
 impl App {
     /// Carries out `action`; `Err` is a refused request (nothing changed).
     pub fn act(&mut self, action: Action) -> Result<Json, String> {
-        if !matches!(action, Action::State) {
+        if !matches!(action, Action::State {}) {
             // The message of the last action (or reload) lasts until the next.
             self.stepper.message = None;
         }
         let s = &mut self.stepper;
         match action {
-            Action::State => {}
-            Action::Forward => s.forward(),
-            Action::Back => s.back(),
-            Action::Run => s.run(),
-            Action::Reset => s.reset(),
+            Action::State {} => {}
+            Action::Forward {} => s.forward(),
+            Action::Back {} => s.back(),
+            Action::Run {} => s.run(),
+            Action::Reset {} => s.reset(),
             Action::Goto { to } => self.goto(to),
             Action::Edit { text } => match text.split_once('=') {
                 Some((cell, value)) if value.trim_start().starts_with('=') || value.trim_start().starts_with("{=") => {
