@@ -7,13 +7,16 @@
 //! the cells whose cached value rust_xlsxwriter cannot type are rewritten
 //! in their sheet's part: an error constant (`t="e"`), a formula never
 //! calculated (no `<v>`), a text result that reads as a number, a boolean
-//! or an error (`t="str"`). dataflow's own part is added as a custom XML
+//! or an error (`t="str"`); a plain formula rust_xlsxwriter wrote as a
+//! dynamic array (it calls SEQUENCE, FILTER, ...) loses that mark, as the
+//! workbook entered it. dataflow's own part is added as a custom XML
 //! part (`customXml/item1.xml`, with its properties and relationships,
 //! referenced from the workbook as Excel references its own). Every other
 //! part is copied as it is.
 
 use super::ods::esc;
-use std::collections::HashMap;
+use crate::address::parse_a1;
+use std::collections::{HashMap, HashSet};
 use std::io::{Cursor, Read, Write};
 
 /// What a cell's `<c>` becomes: its type attribute, and what follows the
@@ -24,8 +27,18 @@ pub(super) struct Fix {
     pub inline: bool,
 }
 
-/// Per sheet (0-based), the cells to rewrite, by their `A1` reference.
-pub(super) type Fixes = Vec<HashMap<String, Fix>>;
+/// Per sheet (0-based), the cells to rewrite.
+pub(super) type Fixes = Vec<SheetFixes>;
+
+/// One sheet's cells to rewrite: cached values by their `A1` reference,
+/// and the (row, column) of its plain (legacy) formulas, which
+/// rust_xlsxwriter writes as dynamic arrays when they call a function it
+/// counts as one (SEQUENCE, FILTER, ...): those lose the dynamic mark.
+#[derive(Default)]
+pub(super) struct SheetFixes {
+    pub cells: HashMap<String, Fix>,
+    pub legacy: HashSet<(u32, u32)>,
+}
 
 /// The package with `calc_pr` (attributes) put into `<calcPr>`,
 /// `date1904="1"` into `<workbookPr>` when the workbook counts dates from
@@ -42,7 +55,7 @@ pub(super) fn finish(bytes: &[u8], calc_pr: &str, date1904: bool, fixes: &Fixes,
             .and_then(|n| n.strip_suffix(".xml"))
             .and_then(|n| n.parse::<usize>().ok())
             .and_then(|n| fixes.get(n.checked_sub(1)?))
-            .filter(|f| !f.is_empty());
+            .filter(|f| !f.cells.is_empty() || !f.legacy.is_empty());
         if let Some(text) = own_references(&name, &mut zip, i)? {
             out.start_file(name, options).map_err(|e| err(&e))?;
             out.write_all(text.as_bytes()).map_err(|e| err(&e))?;
@@ -136,8 +149,10 @@ fn with_date1904(text: &str) -> String {
     }
 }
 
-/// A sheet's part with the `<c>` elements of `fixes` rewritten, in one pass.
-fn fix_cells(text: &str, fixes: &HashMap<String, Fix>) -> String {
+/// A sheet's part with the `<c>` elements of `fixes` rewritten, in one
+/// pass: cached values typed, and plain formulas written as dynamic
+/// arrays made plain again (no `cm` mark, `<f>` without `t="array"`).
+fn fix_cells(text: &str, fixes: &SheetFixes) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find("<c r=\"") {
@@ -148,26 +163,42 @@ fn fix_cells(text: &str, fixes: &HashMap<String, Fix>) -> String {
         let end =
             if cell[..open_end].ends_with("/>") { open_end } else { cell.find("</c>").map_or(cell.len(), |i| i + 4) };
         let (element, after) = cell.split_at(end);
-        match fixes.get(&cell[6..r_end]) {
+        let open = &cell[..open_end];
+        let cm = cm_of(open);
+        let legacy = !cm.is_empty() && parse_a1(&cell[6..r_end]).is_some_and(|rc| fixes.legacy.contains(&rc));
+        let written = element.find("<f").map_or("", |s| &element[s..element.find("</f>").map_or(s, |e| e + 4)]);
+        let plain;
+        let (cm, f) = match legacy {
+            true => {
+                plain = written.find('>').map_or(String::new(), |gt| format!("<f>{}", &written[gt + 1..]));
+                ("", plain.as_str())
+            }
+            // The mark of a dynamic-array formula stays (Excel spills it).
+            false => (cm, written),
+        };
+        match fixes.cells.get(&cell[6..r_end]) {
             Some(fix) => {
-                let f = element.find("<f").map_or("", |s| &element[s..element.find("</f>").map_or(s, |e| e + 4)]);
                 let t = fix.t.map_or(String::new(), |t| format!(" t=\"{t}\""));
                 let v = match &fix.value {
                     Some(v) if fix.inline => format!("<is><t>{}</t></is>", esc(v)),
                     Some(v) => format!("<v>{}</v>", esc(v)),
                     None => String::new(),
                 };
-                // The mark of a dynamic-array formula stays (Excel spills it).
-                let open = &cell[..open_end];
-                let cm = open.find(" cm=\"").map_or("", |s| &open[s..open[s + 5..].find('"').map_or(s, |e| s + 6 + e)]);
                 out.push_str(&format!("<c r=\"{}\"{cm}{t}>{f}{v}</c>", &cell[6..r_end]));
             }
+            // The element as written, its mark dropped and its `<f>` plain.
+            None if legacy => out.push_str(&element.replacen(written, f, 1).replacen(cm_of(open), "", 1)),
             None => out.push_str(element),
         }
         rest = after;
     }
     out.push_str(rest);
     out
+}
+
+/// The ` cm="…"` attribute of an opening tag (empty without one).
+fn cm_of(open: &str) -> &str {
+    open.find(" cm=\"").map_or("", |s| &open[s..open[s + 5..].find('"').map_or(s, |e| s + 6 + e)])
 }
 
 #[cfg(test)]
@@ -183,13 +214,31 @@ mod tests {
     fn only_the_fixed_cells_change() {
         let sheet =
             r#"<row r="1"><c r="A1"><v>0</v></c><c r="B1" t="str"><f>C1</f><v>5</v></c><c r="C1" s="1"/></row>"#;
-        let fixes = HashMap::from([
+        let cells = HashMap::from([
             ("A1".to_string(), Fix { t: Some("e"), value: Some("#N/A".into()), inline: false }),
             ("B1".to_string(), Fix { t: None, value: None, inline: false }),
         ]);
+        let fixes = SheetFixes { cells, legacy: HashSet::new() };
         assert_eq!(
             fix_cells(sheet, &fixes),
             r#"<row r="1"><c r="A1" t="e"><v>#N/A</v></c><c r="B1"><f>C1</f></c><c r="C1" s="1"/></row>"#
+        );
+    }
+
+    #[test]
+    fn a_plain_formula_written_as_a_dynamic_array_loses_the_mark() {
+        let sheet = concat!(
+            r#"<row r="1"><c r="A1" cm="1"><f t="array" ref="A1">_xlfn.SEQUENCE(2)</f><v>1</v></c>"#,
+            r#"<c r="B1" cm="1"><f t="array" ref="B1:B2">_xlfn.SEQUENCE(2)</f><v>1</v></c></row>"#
+        );
+        // A1 is plain (legacy); B1 is a dynamic-array formula and keeps it.
+        let fixes = SheetFixes { cells: HashMap::new(), legacy: HashSet::from([(0, 0)]) };
+        assert_eq!(
+            fix_cells(sheet, &fixes),
+            concat!(
+                r#"<row r="1"><c r="A1"><f>_xlfn.SEQUENCE(2)</f><v>1</v></c>"#,
+                r#"<c r="B1" cm="1"><f t="array" ref="B1:B2">_xlfn.SEQUENCE(2)</f><v>1</v></c></row>"#
+            )
         );
     }
 }

@@ -41,7 +41,10 @@ pub(super) fn write(book: &Book, own: &str) -> Result<Vec<u8>, Vec<String>> {
                 (sheet.write_formula(r, col, Formula::new(e.text())).map(|_| ()), result_fix(&Value::Empty))
             }
             Cell::Constant(v) | Cell::InBlock(v) => (constant(sheet, r, col, v), constant_fix(v)),
-            Cell::Formula(e, v) => (sheet.write_formula(r, col, formula(e, v)).map(|_| ()), result_fix(v)),
+            Cell::Formula(e, v) => {
+                fixes[c.sheet as usize].legacy.insert((c.row, c.col));
+                (sheet.write_formula(r, col, formula(e, v)).map(|_| ()), result_fix(v))
+            }
             Cell::Array(e, block, v) => (
                 sheet
                     .write_array_formula(block.r0, block.c0 as u16, block.r1, block.c1 as u16, formula(e, v))
@@ -58,7 +61,7 @@ pub(super) fn write(book: &Book, own: &str) -> Result<Vec<u8>, Vec<String>> {
         };
         done.map_err(|e| fail(book.cell(*c), e))?;
         if let Some(fix) = fix {
-            fixes[c.sheet as usize].insert(a1(c.row, c.col), fix);
+            fixes[c.sheet as usize].cells.insert(a1(c.row, c.col), fix);
         }
     }
     for (name, anchor, expr) in &book.names {

@@ -359,8 +359,6 @@ proptest! {
 
     #[test]
     fn xlsx_export_and_import_keep_every_value(b in book()) {
-        // Excluded: the bug of `a_legacy_sequence_stays_legacy_in_xlsx`.
-        prop_assume!(b.dynamic || !ron(&b).contains("SEQUENCE("));
         round_trip(&ron(&b), Format::Xlsx)?;
     }
 
@@ -395,15 +393,15 @@ fn a_blocked_spill_stays_dynamic_in_xlsx() {
     round_trip(text, Format::Xlsx).unwrap();
 }
 
-/// Found by the xlsx property, left open (the fix belongs to the xlsx
-/// writer, `src/export/xlsx.rs`): in a workbook without `dynamic_arrays`, a
+/// Found by the xlsx property, fixed in `src/export/package.rs` (the
+/// plain formula's mark dropped, its `<f>` made plain): in a workbook
+/// without `dynamic_arrays`, a
 /// one-cell formula calling a function rust_xlsxwriter counts as dynamic
 /// (SEQUENCE, FILTER, SORT, UNIQUE, ...) is written by its `write_formula`
 /// as a dynamic-array formula (`cm="1"`, `<f t="array" ref="A1">`): Excel
-/// 365 spills it, and dataflow reads the file back with `dynamic_arrays:
-/// true`, so `Main!A2` gets 2 where the RON workbook has nothing.
+/// 365 spilled it, and dataflow read the file back with `dynamic_arrays:
+/// true`, so `Main!A2` got 2 where the RON workbook has nothing.
 #[test]
-#[ignore = "bug: a legacy formula calling SEQUENCE is exported to xlsx as a spilling dynamic-array formula"]
 fn a_legacy_sequence_stays_legacy_in_xlsx() {
     let text = r#"Workbook(sheets: ["Main"], cells: { "Main!A1": "=SEQUENCE(2)" })"#;
     round_trip(text, Format::Xlsx).unwrap();
