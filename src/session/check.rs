@@ -1,5 +1,5 @@
 //! An input's check formula: the workbook's word on whether a puzzle
-//! filled into the input is solved (`check: "=board_solved"` in the RON
+//! filled into the input is solved (`check: "=sudoku_solved"` in the RON
 //! file). It is bound against the program when the session is made (an
 //! unknown name refuses the workbook, located in the check's text) and
 //! evaluated after a run in the context of the input's first cell, as
