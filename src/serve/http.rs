@@ -10,29 +10,35 @@
 //! talk to the server), a POST from another origin or not typed
 //! `application/json` (403 and 415: another site's form cannot post), a
 //! body over [`MAX_BODY`] (413), one that is not an action (400), another
-//! method (405) or path (404), more than [`MAX_STREAMS`] event streams at
-//! once (503). A failed write (a browser closed mid-answer) is ignored: the
-//! server goes on serving.
+//! method (405) or path (404), more than [`MAX_STREAMS`] event streams or
+//! [`MAX_CONNECTIONS`] connections at once (503). A failed write (a browser
+//! closed mid-answer) is ignored: the server goes on serving. Each
+//! connection is served on a thread of its own, its reads bounded in size
+//! and time ([`super::wire`]), so a client that stalls holds only its own.
 
 use super::Shared;
 use super::actions::Action;
 use super::assets;
-use std::io::{Read, Write};
+use super::wire::{Connection, Head, Reply, Stop};
+use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use tiny_http::{Header, Method, Request, Response};
 
 /// The largest request body read (an edit or a puzzle line is far smaller).
 pub const MAX_BODY: usize = 64 * 1024;
 /// Event streams open at once (each holds a thread).
 pub const MAX_STREAMS: usize = 16;
+/// Connections served at once, event streams included (each holds a
+/// thread); past it a connection is answered 503 at once.
+pub const MAX_CONNECTIONS: usize = 64;
 /// How often an event stream looks for a new version.
 const POLL: Duration = Duration::from_millis(100);
 /// A comment line this often keeps a stream alive, and finds it closed.
 const KEEPALIVE: Duration = Duration::from_secs(15);
 
 /// The `Host` values the server answers to.
+#[derive(Clone)]
 pub struct Guard {
     hosts: Vec<String>,
 }
@@ -59,95 +65,85 @@ impl Guard {
     }
 }
 
-fn header<'r>(request: &'r Request, name: &'static str) -> Option<&'r str> {
-    request.headers().iter().find(|h| h.field.equiv(name)).map(|h| h.value.as_str())
+/// The headers every answer carries besides its type.
+const SAFE: &[&str] = &[
+    "Cache-Control: no-store",
+    "X-Content-Type-Options: nosniff",
+    "Content-Security-Policy: default-src 'self'; style-src 'self' 'unsafe-inline'",
+];
+
+fn with_type(body: impl Into<Vec<u8>>, status: u16, content_type: &'static str) -> Reply {
+    Reply { status, content_type, body: body.into(), headers: SAFE }
 }
 
-fn with_type(body: impl Into<Vec<u8>>, status: u16, content_type: &str) -> Response<std::io::Cursor<Vec<u8>>> {
-    let headers = [
-        format!("Content-Type: {content_type}"),
-        "Cache-Control: no-store".to_string(),
-        "X-Content-Type-Options: nosniff".to_string(),
-        "Content-Security-Policy: default-src 'self'; style-src 'self' 'unsafe-inline'".to_string(),
-    ];
-    let mut r = Response::from_data(body.into()).with_status_code(status);
-    for h in headers.iter().filter_map(|h| h.parse::<Header>().ok()) {
-        r.add_header(h);
-    }
-    r
-}
-
-fn json(body: &serde_json::Value, status: u16) -> Response<std::io::Cursor<Vec<u8>>> {
+fn json(body: &serde_json::Value, status: u16) -> Reply {
     with_type(body.to_string(), status, "application/json")
 }
 
-fn refuse(status: u16, why: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+fn refuse(status: u16, why: &str) -> Reply {
     json(&serde_json::json!({ "error": why }), status)
 }
 
-/// Answers one request (see the module's text).
-pub fn handle(shared: &Arc<Shared>, guard: &Guard, mut request: Request) {
-    let response = match header(&request, "Host") {
+/// Serves one connection (its one request; see the module's text), on a
+/// thread of its own.
+pub fn handle(shared: &Arc<Shared>, guard: &Guard, mut connection: Connection) {
+    let head = match connection.head() {
+        Ok(head) => head,
+        Err(Stop::Answer(reply)) => return connection.answer(&reply),
+        Err(Stop::Gone) => return,
+    };
+    let response = match head.header("Host") {
         None => refuse(400, "no Host header"),
         Some(h) if !guard.allows(h) => refuse(403, "this server answers to its own address only"),
-        Some(_) => {
-            let path = request.url().split('?').next().unwrap_or_default().to_string();
-            match (request.method(), path.as_str()) {
-                (Method::Get, "/") => with_type(assets::PAGE, 200, "text/html; charset=utf-8"),
-                (Method::Get, "/page.js") => with_type(assets::SCRIPT, 200, "text/javascript; charset=utf-8"),
-                (Method::Get, "/page.css") => with_type(assets::STYLE, 200, "text/css; charset=utf-8"),
-                (Method::Get, "/api/events") => return events(shared, request),
-                (Method::Post, "/api/act") => act(shared, guard, &mut request),
-                (_, "/" | "/page.js" | "/page.css" | "/api/events" | "/api/act") => refuse(405, "method not allowed"),
-                _ => refuse(404, "not found"),
-            }
-        }
+        Some(_) => match (head.method.as_str(), head.path.as_str()) {
+            ("GET", "/") => with_type(assets::PAGE, 200, "text/html; charset=utf-8"),
+            ("GET", "/page.js") => with_type(assets::SCRIPT, 200, "text/javascript; charset=utf-8"),
+            ("GET", "/page.css") => with_type(assets::STYLE, 200, "text/css; charset=utf-8"),
+            ("GET", "/api/events") => return events(shared, connection),
+            ("POST", "/api/act") => match act(shared, guard, &head, &mut connection) {
+                Ok(reply) => reply,
+                Err(Stop::Answer(reply)) => reply,
+                Err(Stop::Gone) => return,
+            },
+            (_, "/" | "/page.js" | "/page.css" | "/api/events" | "/api/act") => refuse(405, "method not allowed"),
+            _ => refuse(404, "not found"),
+        },
     };
-    let _ = request.respond(response);
+    connection.answer(&response);
 }
 
 /// `POST /api/act`: checks, reads and carries out an action.
-fn act(shared: &Shared, guard: &Guard, request: &mut Request) -> Response<std::io::Cursor<Vec<u8>>> {
-    if header(request, "Origin").is_some_and(|o| !guard.origin_allows(o)) {
-        return refuse(403, "requests from another origin are refused");
+fn act(shared: &Shared, guard: &Guard, head: &Head, connection: &mut Connection) -> Result<Reply, Stop> {
+    if head.header("Origin").is_some_and(|o| !guard.origin_allows(o)) {
+        return Ok(refuse(403, "requests from another origin are refused"));
     }
-    let typed = header(request, "Content-Type").is_some_and(|t| t.trim().starts_with("application/json"));
+    let typed = head.header("Content-Type").is_some_and(|t| t.starts_with("application/json"));
     if !typed {
-        return refuse(415, "send the action as application/json");
+        return Ok(refuse(415, "send the action as application/json"));
     }
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return refuse(413, "the body is too large");
-    }
-    let mut body = Vec::new();
-    if request.as_reader().take(MAX_BODY as u64 + 1).read_to_end(&mut body).is_err() {
-        return refuse(400, "the body could not be read");
-    }
-    if body.len() > MAX_BODY {
-        return refuse(413, "the body is too large");
-    }
+    let body = connection.body(head, MAX_BODY).map_err(|stop| match stop {
+        Stop::Answer(reply) => Stop::Answer(refuse(reply.status, &String::from_utf8_lossy(&reply.body))),
+        Stop::Gone => Stop::Gone,
+    })?;
     let action: Action = match serde_json::from_slice(&body) {
         Ok(a) => a,
-        Err(e) => return refuse(400, &format!("not an action: {e}")),
+        Err(e) => return Ok(refuse(400, &format!("not an action: {e}"))),
     };
-    match shared.app().act(action) {
+    Ok(match shared.app().act(action) {
         Ok(state) => json(&state, 200),
         Err(why) => refuse(400, &why),
-    }
+    })
 }
 
-/// `GET /api/events`: a thread writes the stream until the browser goes.
-fn events(shared: &Arc<Shared>, request: Request) {
+/// `GET /api/events`: this connection's thread writes the stream until
+/// the browser goes.
+fn events(shared: &Arc<Shared>, mut connection: Connection) {
     if shared.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
         shared.streams.fetch_sub(1, Ordering::SeqCst);
-        let _ = request.respond(refuse(503, "too many event streams"));
-        return;
+        return connection.answer(&refuse(503, "too many event streams"));
     }
-    let shared = shared.clone();
-    std::thread::spawn(move || {
-        let mut out = request.into_writer();
-        let _ = stream(&shared, &mut out);
-        shared.streams.fetch_sub(1, Ordering::SeqCst);
-    });
+    let _ = stream(shared, connection.writer());
+    shared.streams.fetch_sub(1, Ordering::SeqCst);
 }
 
 /// Writes the event stream: the version now, then each new one; a write

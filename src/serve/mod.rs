@@ -1,5 +1,6 @@
-//! `serve`: the stepper as a web page. A small HTTP server (tiny_http,
-//! blocking, one thread answering requests) serves one page for one
+//! `serve`: the stepper as a web page. A small HTTP server (std's TCP
+//! listener, httparse for the requests' heads, a thread per connection)
+//! serves one page for one
 //! workbook: its assets are embedded in the binary ([`assets`]), its state
 //! is the terminal stepper's ([`crate::tui::Stepper`]: the history of
 //! iterations, stepping back and forth, reset, edits, parts, explain), sent
@@ -21,6 +22,7 @@ mod assets;
 mod http;
 mod reload;
 mod state;
+mod wire;
 
 use crate::app::{Failure, print, warn};
 use crate::cli::CommonArgs;
@@ -59,6 +61,8 @@ pub struct Shared {
     version: AtomicU64,
     /// Event streams open now (bounded: [`http::MAX_STREAMS`]).
     streams: AtomicUsize,
+    /// Connections being served now (bounded: [`http::MAX_CONNECTIONS`]).
+    connections: AtomicUsize,
 }
 
 impl Shared {
@@ -77,9 +81,9 @@ impl Shared {
 pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
     let app = App::new(args.common.options(), args.show.clone())?;
     let host = args.host.clone().unwrap_or_else(|| "127.0.0.1".to_string());
-    let server = tiny_http::Server::http((host.as_str(), args.port))
+    let listener = std::net::TcpListener::bind((host.as_str(), args.port))
         .map_err(|e| Failure::usage(format!("cannot listen on {host}:{}: {e}", args.port)))?;
-    let port = server.server_addr().to_ip().map_or(args.port, |a| a.port());
+    let port = listener.local_addr().map_or(args.port, |a| a.port());
     let loopback = host.parse::<std::net::IpAddr>().is_ok_and(|a| a.is_loopback()) || host == "localhost";
     if !loopback {
         warn(&format!(
@@ -90,14 +94,28 @@ pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
     let shown = if host.contains(':') { format!("[{host}]") } else { host.clone() };
     let url = format!("http://{shown}:{port}/");
     let guard = http::Guard::new(&host, port, loopback);
-    let shared = Arc::new(Shared { app: Mutex::new(app), version: AtomicU64::new(1), streams: AtomicUsize::new(0) });
+    let shared = Arc::new(Shared {
+        app: Mutex::new(app),
+        version: AtomicU64::new(1),
+        streams: AtomicUsize::new(0),
+        connections: AtomicUsize::new(0),
+    });
     reload::spawn(shared.clone())?;
     print(&format!("serving {} at {url} (Ctrl-C stops)\n", args.common.workbook.display()))?;
     if args.open {
         open_browser(&url);
     }
-    for request in server.incoming_requests() {
-        http::handle(&shared, &guard, request);
+    for stream in listener.incoming().flatten() {
+        if shared.connections.fetch_add(1, Ordering::SeqCst) >= http::MAX_CONNECTIONS {
+            shared.connections.fetch_sub(1, Ordering::SeqCst);
+            wire::Connection::turn_away(stream, "too many connections");
+            continue;
+        }
+        let (shared, guard) = (shared.clone(), guard.clone());
+        std::thread::spawn(move || {
+            http::handle(&shared, &guard, wire::Connection::new(stream));
+            shared.connections.fetch_sub(1, Ordering::SeqCst);
+        });
     }
     Ok(())
 }
