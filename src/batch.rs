@@ -14,7 +14,7 @@
 
 use crate::address::Area;
 use crate::error::Error;
-use crate::puzzle::{Runner, Solved};
+use crate::puzzle::{Fill, Runner, Solved};
 use crate::session::Session;
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -58,7 +58,7 @@ pub struct Finished<T> {
 }
 
 /// A puzzle handed to the workers: its place in the input, tag and text.
-type Job<T> = (usize, T, String);
+type Job<T> = (usize, T, Fill);
 /// A puzzle back from a worker, or the panic it ended in.
 type Back<T> = (usize, std::thread::Result<Finished<T>>);
 
@@ -78,11 +78,12 @@ pub struct Stream<T, E> {
 
 /// Starts solving `puzzles` (each a tag and a line) with `base`'s program
 /// on `jobs` worker threads (default: one per core; at most [`MAX_JOBS`]).
-pub fn stream<T, E, I>(base: &Session, task: &Task, jobs: Option<usize>, puzzles: I) -> Stream<T, E>
+pub fn stream<T, E, L, I>(base: &Session, task: &Task, jobs: Option<usize>, puzzles: I) -> Stream<T, E>
 where
     T: Send + 'static,
     E: Send + 'static,
-    I: Iterator<Item = Result<(T, String), E>> + Send + 'static,
+    L: Into<Fill>,
+    I: Iterator<Item = Result<(T, L), E>> + Send + 'static,
 {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = jobs.unwrap_or(cores).clamp(1, MAX_JOBS);
@@ -104,15 +105,15 @@ where
 
 /// Hands the puzzles to the workers, each once a slot is free, until the
 /// input ends, a puzzle cannot be read, or the stream was dropped.
-fn read<T, E>(
-    puzzles: impl Iterator<Item = Result<(T, String), E>>,
+fn read<T, E, L: Into<Fill>>(
+    puzzles: impl Iterator<Item = Result<(T, L), E>>,
     slots: &SyncSender<()>,
     work: &SyncSender<Job<T>>,
     stop: &AtomicBool,
 ) -> Result<(), E> {
     for (seq, puzzle) in puzzles.enumerate() {
         let (tag, line) = puzzle?;
-        if stop.load(Ordering::Relaxed) || slots.send(()).is_err() || work.send((seq, tag, line)).is_err() {
+        if stop.load(Ordering::Relaxed) || slots.send(()).is_err() || work.send((seq, tag, line.into())).is_err() {
             break;
         }
     }
@@ -129,7 +130,7 @@ fn worker<T>(base: &Session, task: &Task, queue: &Mutex<Receiver<Job<T>>>, done:
         let Ok((seq, tag, line)) = job else { return };
         let t = Instant::now();
         let run = catch_unwind(AssertUnwindSafe(|| {
-            let mut solved = runner.solve(&line, &task.show, &task.alphabet, &task.collect)?;
+            let mut solved = runner.solve_with(&line, &task.show, &task.alphabet, &task.collect)?;
             solved.errors = runner.errors_in(&task.checked);
             Ok(solved)
         }));

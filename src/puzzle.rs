@@ -147,6 +147,21 @@ pub fn solve(
 /// saved state when they lie outside the input: setting them before or
 /// after the input's cells leaves the same values and dirty flags.
 ///
+/// What one puzzle fills: its line, into the runner's input, and a line
+/// for each other input named (`batch`'s companion files: a jigsaw's region
+/// map beside its givens), filled after it.
+#[derive(Clone, Debug, Default)]
+pub struct Fill {
+    pub line: String,
+    pub with: Vec<(std::sync::Arc<str>, String)>,
+}
+
+impl From<String> for Fill {
+    fn from(line: String) -> Fill {
+        Fill { line, with: Vec::new() }
+    }
+}
+
 /// When the workbook declares that its reset leaves every cell a function
 /// of the inputs (`reset: (..., reuse: true)`), the saved state is also
 /// recalculated: each puzzle's reset then calculates only what its input
@@ -197,8 +212,17 @@ impl Runner {
     /// The engine restored, `line` filled into the input and the reset
     /// protocol run (when asked): ready to recalculate.
     pub fn start(&mut self, line: &str) -> Result<&mut Session, crate::Error> {
+        self.start_with(&Fill::from(line.to_string()))
+    }
+
+    /// [`Runner::start`] with the other inputs `fill` gives lines for,
+    /// filled after the runner's own.
+    pub fn start_with(&mut self, fill: &Fill) -> Result<&mut Session, crate::Error> {
         self.session.clone_from(&self.saved);
-        self.session.set_input(&self.input, line)?;
+        self.session.set_input(&self.input, &fill.line)?;
+        for (input, line) in &fill.with {
+            self.session.set_input(input, line)?;
+        }
         if self.reset {
             match self.primed {
                 true => self.session.reset_finish().map(|_| ())?,
@@ -214,7 +238,18 @@ impl Runner {
     /// One puzzle: [`Runner::start`], recalculation, `show` read back
     /// through `alphabet` and the `collect` areas read.
     pub fn solve(&mut self, line: &str, show: &Area, alphabet: &str, collect: &[Area]) -> Result<Solved, crate::Error> {
-        let s = self.start(line)?;
+        self.solve_with(&Fill::from(line.to_string()), show, alphabet, collect)
+    }
+
+    /// [`Runner::solve`] with the other inputs `fill` gives lines for.
+    pub fn solve_with(
+        &mut self,
+        fill: &Fill,
+        show: &Area,
+        alphabet: &str,
+        collect: &[Area],
+    ) -> Result<Solved, crate::Error> {
+        let s = self.start_with(fill)?;
         let report = s.recalc();
         let collected = collect
             .iter()

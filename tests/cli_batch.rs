@@ -160,3 +160,75 @@ fn set_applies_to_every_puzzle() {
     let out = dataflow_stdin(&["batch", SUDOKU, "--with", "all", "--input", "puzzle=@-", "--set", "Main!D30=1"], x);
     assert_eq!(out.code, 2, "a cell the workbook refuses is a usage error: {out:?}");
 }
+
+// ------------------------------------------------- companion input files
+
+const JIGSAW: &str = "workbooks/jigsaw.ron";
+const JIGSAW_PUZZLES: &str = "workbooks/puzzles/jigsaw/janko_jigsaw_5.txt";
+const JIGSAW_REGIONS: &str = "workbooks/puzzles/jigsaw/janko_jigsaw_5.regions.txt";
+const JIGSAW_SOLUTIONS: &str = "workbooks/puzzles/jigsaw/janko_jigsaw_5.solutions.txt";
+
+/// Writes `text` as a file of this test run; its path.
+fn companion_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("dataflow-companion-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.txt"));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// The statuses of a jigsaw batch (`--with all`, graded by the solutions
+/// file) with `more` arguments.
+fn jigsaw_statuses(more: &[&str]) -> Vec<String> {
+    let puzzles = format!("puzzle=@{JIGSAW_PUZZLES}");
+    let args =
+        ["batch", JIGSAW, "--with", "all", "--input", &puzzles, "--expect", JIGSAW_SOLUTIONS, "--format", "jsonl"];
+    let out = dataflow(&[&args[..], more].concat());
+    out.stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Json>(l).unwrap_or_else(|e| panic!("{e}: {out:?}"))["status"].to_string())
+        .collect()
+}
+
+/// A second `--input` naming another input is a companion file: line k
+/// fills it for puzzle k. Each jigsaw puzzle has its own region map: with
+/// the maps every one is solved; without them (the workbook's map, the
+/// first puzzle's, for all) only the first; with the maps in another
+/// order, not the puzzles whose maps moved.
+#[test]
+fn a_companion_file_fills_another_input_line_by_line() {
+    let regions = format!("regions=@{JIGSAW_REGIONS}");
+    assert_eq!(jigsaw_statuses(&["--input", &regions]), vec!["\"solved\""; 5]);
+    let alone = jigsaw_statuses(&[]);
+    assert_eq!(alone.len(), 5);
+    assert_eq!(alone.iter().filter(|s| *s == "\"solved\"").count(), 1, "{alone:?}");
+    let maps = std::fs::read_to_string(JIGSAW_REGIONS).unwrap();
+    let mut lines: Vec<&str> = maps.lines().collect();
+    lines.swap(1, 2);
+    let swapped = companion_file("swapped", &(lines.join("\n") + "\n"));
+    let statuses = jigsaw_statuses(&["--input", &format!("regions=@{swapped}")]);
+    let solved: Vec<bool> = statuses.iter().map(|s| s == "\"solved\"").collect();
+    assert_eq!(solved, [true, false, false, true, true], "{statuses:?}");
+}
+
+/// A companion shorter than the puzzles ends the batch at the first puzzle
+/// it has no line for (after the records before it), naming file and line;
+/// a companion must be one file of an input the workbook has.
+#[test]
+fn a_companion_file_is_checked() {
+    let maps = std::fs::read_to_string(JIGSAW_REGIONS).unwrap();
+    let short = companion_file("two", &maps.lines().take(2).collect::<Vec<_>>().join("\n"));
+    let puzzles = format!("puzzle=@{JIGSAW_PUZZLES}");
+    let run =
+        |companion: &str| dataflow(&["batch", JIGSAW, "--input", &puzzles, "--input", companion, "--format", "jsonl"]);
+    let out = run(&format!("regions=@{short}"));
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(out.stdout.lines().count(), 2, "the records before it: {out:?}");
+    assert!(out.stderr.contains("(input `regions`) has no line for the puzzle on line 3"), "{out:?}");
+    let out = run(&format!("nope=@{JIGSAW_REGIONS}"));
+    assert_eq!((out.code, out.stderr.trim()), (2, "error: no input named `nope`"), "{out:?}");
+    let out = run("regions=@-");
+    assert!(out.code == 2 && out.stderr.contains("is a companion: it reads one file"), "{out:?}");
+    let out = run("regions=@workbooks/puzzles/jigsaw");
+    assert!(out.code == 2 && out.stderr.contains("is a companion: it reads one file"), "{out:?}");
+}

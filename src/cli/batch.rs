@@ -169,7 +169,7 @@ impl Plan {
             .clone()
             .into_iter()
             .zip(expected)
-            .map(|((line, text), expected)| Ok(Puzzle { file: None, line, text, expected }));
+            .map(|((line, text), expected)| Ok(Puzzle { file: None, line, text, expected, with: Vec::new() }));
         let mut outcomes = Vec::with_capacity(self.lines.len());
         let each = |done: Vec<Done>| {
             bar.inc(done.len() as u64);
@@ -190,10 +190,15 @@ pub fn batch(
     jobs: Option<usize>,
     format: BatchFormat,
 ) -> Result<(), Failure> {
-    let (name, sources, named) = sources::sources(&common.inputs, expect)?;
-    let setup = Setup::new(common, &name, show, collect)?;
+    let found = sources::sources(&common.inputs, expect)?;
+    let setup = Setup::new(common, &found.name, show, collect)?;
+    for (input, _) in &found.companions {
+        if setup.base.workbook().input(input).is_none() {
+            return Err(Failure::usage(format!("no input named `{input}`")));
+        }
+    }
     let terminal = std::io::stderr().is_terminal();
-    let total = sources::check(&sources, &setup.def, terminal)?;
+    let total = sources::check(&found.sources, &setup.def, terminal)?;
     let bar = match (terminal, total) {
         (false, _) => ProgressBar::hidden(),
         (true, Some(n)) => ProgressBar::new(n as u64),
@@ -222,7 +227,7 @@ pub fn batch(
         }
         if text.is_empty() { Ok(()) } else { print(&text) }
     };
-    let puzzles = sources::puzzles(sources, setup.def.clone(), named);
+    let puzzles = sources::puzzles(found, setup.def.clone());
     let ran = pool::stream(&setup.base, &setup.task, jobs, puzzles, each);
     bar.finish_and_clear();
     ran?;

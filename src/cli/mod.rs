@@ -81,7 +81,8 @@ pub enum Command {
     },
     /// Run every line of puzzle files (or of standard input, as it comes: --input NAME=@-)
     /// through a workbook and compare with expected lines (--expect, or the line's own after a
-    /// comma: `puzzle,solution`). Exit 1 after the output when a record could not be run
+    /// comma: `puzzle,solution`). An --input naming another input is a companion file, read
+    /// line by line beside the puzzles (a jigsaw's region maps: --input regions=@maps.txt). Exit 1 after the output when a record could not be run
     /// (status error), 2 for a usage error.
     Batch {
         #[command(flatten)]

@@ -9,7 +9,7 @@
 use super::PuzzleOutcome;
 use crate::app::Failure;
 use dataflow::batch::Finished;
-use dataflow::puzzle::Status;
+use dataflow::puzzle::{Fill, Status};
 use dataflow::session::Session;
 use std::sync::Arc;
 
@@ -25,6 +25,8 @@ pub struct Puzzle {
     pub line: usize,
     pub text: String,
     pub expected: Option<String>,
+    /// Lines for the other inputs, read beside it (companion files).
+    pub with: Vec<(Arc<str>, String)>,
 }
 
 /// Puzzles as they are read; an `Err` (a file that cannot be read) ends
@@ -48,7 +50,7 @@ pub fn stream(
     puzzles: Puzzles,
     mut each: impl FnMut(Vec<Done>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
-    let tagged = puzzles.map(|p| p.map(|p| ((p.file, p.line, p.expected), p.text)));
+    let tagged = puzzles.map(|p| p.map(|p| ((p.file, p.line, p.expected), Fill { line: p.text, with: p.with })));
     let mut results = dataflow::batch::stream(base, task, jobs, tagged);
     while let Some(run) = results.next_run() {
         let run: Vec<Finished<Tag>> = run?;

@@ -7,6 +7,12 @@
 //! expected answers come from `--expect FILE` (one input file) or
 //! `--expect auto` (each `X.txt` with `X.solutions.txt` beside it, when
 //! there is one), read line by line beside the puzzles.
+//!
+//! `--input` values naming another input (`regions=@maps.txt`, after the
+//! puzzles' `puzzle=@givens.txt`) are companion files, one file each: line
+//! k of each fills its input for the k-th puzzle (a jigsaw's region map
+//! beside its givens). A companion that ends before the puzzles ends the
+//! batch there, with its name and line.
 
 use super::pool::{Puzzle, Puzzles};
 use crate::app::Failure;
@@ -31,11 +37,21 @@ impl Source {
     }
 }
 
-/// The puzzle sources of the `--input` values (`NAME=@SPEC` each, all
-/// naming the same input), paired with their expected answers: the input's
-/// name (empty: the workbook's only input), the sources, and whether the
-/// JSON lines name the file (several files, or a directory).
-pub fn sources(inputs: &[String], expect: Option<&Path>) -> Result<(String, Vec<Source>, bool), Failure> {
+/// What the `--input` values name.
+pub struct Found {
+    /// The input the puzzles fill (empty: the workbook's only input).
+    pub name: String,
+    pub sources: Vec<Source>,
+    /// Whether the JSON lines name the file (several files, or a directory).
+    pub named: bool,
+    /// The companion files: each other input named, with its file.
+    pub companions: Vec<(String, PathBuf)>,
+}
+
+/// The puzzle sources of the `--input` values (`NAME=@SPEC` each; the
+/// first input named is the puzzles', every other a companion), paired
+/// with their expected answers.
+pub fn sources(inputs: &[String], expect: Option<&Path>) -> Result<Found, Failure> {
     let usage = Failure::Usage;
     if inputs.is_empty() {
         return Err(usage(
@@ -46,20 +62,36 @@ pub fn sources(inputs: &[String], expect: Option<&Path>) -> Result<(String, Vec<
     }
     let mut name: Option<&str> = None;
     let mut found = Vec::new();
-    let mut named = inputs.len() > 1;
+    let mut companions: Vec<(String, PathBuf)> = Vec::new();
+    let mut named = false;
     for input in inputs {
         let (n, spec) =
             input.split_once('=').ok_or_else(|| usage(format!("--input `{input}`: expected NAME=@FILE")))?;
         let path = spec
             .strip_prefix('@')
             .ok_or_else(|| usage(format!("--input `{input}`: batch reads a file: NAME=@FILE, @DIR or @-")))?;
-        match name {
-            Some(first) if !first.eq_ignore_ascii_case(n) => {
-                return Err(usage(format!("batch fills one input: `{first}` and `{n}` both given")));
-            }
-            _ => name = Some(n),
-        }
         let path = Path::new(path);
+        if let Some(first) = name.filter(|first| !first.eq_ignore_ascii_case(n)) {
+            if n.is_empty() || first.is_empty() {
+                return Err(usage(format!(
+                    "--input `{input}`: name both inputs when a companion file fills another (NAME=@FILE)"
+                )));
+            }
+            if companions.iter().any(|(c, _)| c.eq_ignore_ascii_case(n)) {
+                return Err(usage(format!("--input `{input}`: a companion input takes one file")));
+            }
+            if path.as_os_str() == "-" || path.is_dir() {
+                return Err(usage(format!(
+                    "--input `{input}`: an input other than the puzzles' `{first}` is a companion: it reads one file, \
+                     line by line beside the puzzles"
+                )));
+            }
+            File::open(path).map_err(|e| usage(format!("cannot read `{}`: {e}", path.display())))?;
+            companions.push((n.to_string(), path.to_path_buf()));
+            continue;
+        }
+        named |= name.is_some();
+        name = Some(n);
         if path.as_os_str() == "-" {
             found.push(None);
         } else if path.is_dir() {
@@ -71,7 +103,7 @@ pub fn sources(inputs: &[String], expect: Option<&Path>) -> Result<(String, Vec<
         }
     }
     let sources = pair(found, expect)?;
-    Ok((name.unwrap_or_default().to_string(), sources, named))
+    Ok(Found { name: name.unwrap_or_default().to_string(), sources, named, companions })
 }
 
 /// The puzzle files of a directory, by name (see the module's paragraph).
@@ -208,8 +240,55 @@ fn numbered(mut reader: Box<dyn BufRead + Send>, name: String) -> Lines {
 }
 
 /// Every puzzle of the sources in order, read as they come; each expected
-/// line read beside its puzzle and spelled in `def`'s alphabet.
-pub fn puzzles(sources: Vec<Source>, def: InputDef, named: bool) -> Puzzles {
+/// line read beside its puzzle and spelled in `def`'s alphabet, and a line
+/// of each companion file beside it.
+pub fn puzzles(found: Found, def: InputDef) -> Puzzles {
+    let Found { sources, named, companions, .. } = found;
+    let plain = given(sources, def, named);
+    if companions.is_empty() {
+        return plain;
+    }
+    let mut opened = Vec::new();
+    for (input, path) in companions {
+        match lines(&path) {
+            Ok(l) => opened.push((Arc::<str>::from(input), path.display().to_string(), l)),
+            Err(m) => return Box::new(std::iter::once(Err(m))),
+        }
+    }
+    let mut failed = false;
+    Box::new(plain.map_while(move |p| {
+        if failed {
+            return None;
+        }
+        let mut p = match p {
+            Ok(p) => p,
+            Err(m) => {
+                failed = true;
+                return Some(Err(m));
+            }
+        };
+        for (input, name, lines) in &mut opened {
+            match lines.next() {
+                Some(Ok((_, line))) => p.with.push((input.clone(), line)),
+                Some(Err(m)) => {
+                    failed = true;
+                    return Some(Err(m));
+                }
+                None => {
+                    failed = true;
+                    return Some(Err(format!(
+                        "`{name}` (input `{input}`) has no line for the puzzle on line {}: it ended first",
+                        p.line
+                    )));
+                }
+            }
+        }
+        Some(Ok(p))
+    }))
+}
+
+/// The puzzles of the sources alone (see [`puzzles`]).
+fn given(sources: Vec<Source>, def: InputDef, named: bool) -> Puzzles {
     let def = Arc::new(def);
     Box::new(sources.into_iter().flat_map(move |s| -> Puzzles {
         let file: Option<Arc<str>> = named.then(|| s.name().into());
@@ -247,7 +326,7 @@ pub fn puzzles(sources: Vec<Source>, def: InputDef, named: bool) -> Puzzles {
                 }
                 _ => (text, expected),
             };
-            Some(Ok(Puzzle { file: file.clone(), line, text, expected }))
+            Some(Ok(Puzzle { file: file.clone(), line, text, expected, with: Vec::new() }))
         }))
     }))
 }
