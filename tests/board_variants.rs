@@ -95,16 +95,18 @@ fn sudoku_x_puzzles_are_solved_none_wrong() {
     for order in [Order::RowMajor, Order::Synchronous] {
         let mut counts = vec![];
         for parts in [&[][..], &["locked"], &["all"]] {
-            let n = (1..=2)
+            let n = (1..=14)
                 .filter(|&i| {
-                    let (p, e) = (line("x/sudoku_x_2.txt", i), line("x/sudoku_x_2.solutions.txt", i));
+                    let (p, e) = (line("x/dataflow_x_14.txt", i), line("x/dataflow_x_14.solutions.txt", i));
                     solved(&solve(SUDOKUX, parts, None, &p, order).0, &e)
                 })
                 .count();
             counts.push(n);
         }
-        // Sudopedia's example needs locked candidates over the diagonals.
-        assert_eq!(counts, [0, 1, 1], "{order:?}");
+        // Singles solve lines 1 to 6 and 10 to 12; line 7 needs locked
+        // candidates over the diagonals, 8 and 9 naked and hidden pairs; 13
+        // and 14 (minimal) stay unsolved.
+        assert_eq!(counts, [9, 10, 12], "{order:?}");
     }
 }
 
@@ -160,12 +162,12 @@ fn check_all(workbook: &str, units: &[Vec<usize>], regions: Option<&str>, puzzle
 #[test]
 fn sudoku_x_boards_list_exactly_their_rules_removals() {
     let mut all = vec![0; 10];
-    for i in 1..=2 {
-        let total = check_all(SUDOKUX, &x_units(), None, &line("x/sudoku_x_2.txt", i));
+    for i in [7, 8, 9, 13, 14] {
+        let total = check_all(SUDOKUX, &x_units(), None, &line("x/dataflow_x_14.txt", i));
         assert!(total[0] > 0, "locked candidates fire: {total:?}");
         all.iter_mut().zip(&total).for_each(|(a, t)| *a += t);
     }
-    // Together, naked pairs and hidden quads fire on Sudopedia's example.
+    // Together, naked pairs and hidden quads fire on them.
     assert!(all[1] > 0 && all[6] > 0, "{all:?}");
 }
 
@@ -181,4 +183,51 @@ fn jigsaw_boards_list_exactly_their_rules_removals() {
     }
     // On lines 4 and 5 every board up to the triples fires (together at least).
     assert!(all[..5].iter().all(|&t| t > 0), "{all:?}");
+}
+
+/// The solutions of `givens` (digits 1..9, `.` blank) over `units`, found
+/// by backtracking on the cell with fewest candidates, up to `limit`.
+fn solutions(givens: &str, units: &[Vec<usize>], limit: usize) -> Vec<String> {
+    let mut peers = vec![Vec::new(); 81];
+    for u in units {
+        for &a in u {
+            peers[a].extend(u.iter().copied().filter(|&b| b != a));
+        }
+    }
+    let grid: Vec<u32> = givens.chars().map(|c| c.to_digit(10).unwrap_or(0)).collect();
+    fn search(g: &mut Vec<u32>, peers: &[Vec<usize>], limit: usize, found: &mut Vec<String>) {
+        let free =
+            |g: &Vec<u32>, i: usize| (1..=9).filter(|d| peers[i].iter().all(|&p| g[p] != *d)).collect::<Vec<_>>();
+        let best = (0..81).filter(|&i| g[i] == 0).min_by_key(|&i| free(g, i).len());
+        let Some(i) = best else {
+            found.push(g.iter().map(|d| char::from_digit(*d, 10).unwrap()).collect());
+            return;
+        };
+        for d in free(g, i) {
+            g[i] = d;
+            search(g, peers, limit, found);
+            if found.len() >= limit {
+                break;
+            }
+        }
+        g[i] = 0;
+    }
+    let mut found = Vec::new();
+    search(&mut grid.clone(), &peers, limit, &mut found);
+    found
+}
+
+/// The generated Sudoku X puzzles (PROVENANCE.md) each have exactly one
+/// solution under the X rules, the solutions file's line, and a plain
+/// Sudoku solver finds more than one for the minimal ones (the diagonals
+/// are needed).
+#[test]
+fn sudoku_x_puzzles_have_one_solution_each() {
+    for i in 1..=14 {
+        let (p, e) = (line("x/dataflow_x_14.txt", i), line("x/dataflow_x_14.solutions.txt", i));
+        assert_eq!(solutions(&p, &x_units(), 2), vec![e], "line {i}");
+    }
+    for i in [13, 14] {
+        assert_eq!(solutions(&line("x/dataflow_x_14.txt", i), &plain_units(3), 2).len(), 2, "line {i}");
+    }
 }
