@@ -71,7 +71,8 @@ fn inputs_views_reset_parts_and_comments_survive_both_formats() {
         assert_eq!(back.reset, ron.reset, "{name}");
         let on: Vec<_> = ron.parts.iter().filter(|p| p.on).cloned().collect();
         assert_eq!(on.len(), 2, "locked and reasons are on");
-        assert_eq!(back.parts, on, "{name}");
+        // Every part, each on or off as it was (the others travel as sources).
+        assert_eq!(back.parts, ron.parts, "{name}");
         assert!(back.unknown_parts(&with).is_empty(), "--with locked,reasons is accepted again");
         let comment = |wb: &Workbook| wb.name("sol_reasons").and_then(|n| n.comment.clone());
         assert_eq!(comment(&back), comment(&ron), "{name}");
@@ -144,9 +145,12 @@ fn a_broken_own_part_is_a_located_error() {
         let stray = text.replace("comments: {", "comments: {\n        \"nowhere\": \"x\",");
         let out = expect_exit(1, &["check", s(&with_part(&book, part, &stray, name))]);
         assert!(out.stderr.contains("a comment for the name `nowhere`, which the workbook does not define"), "{out:?}");
-        let newer = text.replace("version: 1,", "version: 2, future: true,");
+        let newer = text.replace("version: 2,", "version: 3, future: true,");
         let out = expect_exit(1, &["check", s(&with_part(&book, part, &newer, name))]);
-        assert!(out.stderr.contains("dataflow's own part is version 2; this dataflow reads version 1"), "{out:?}");
+        assert!(
+            out.stderr.contains("dataflow's own part is version 3; this dataflow reads versions 1 to 2"),
+            "{out:?}"
+        );
         let unreadable = text.replace("Dataflow(", "Dataflow(\n    inputs: 3,");
         let out = expect_exit(1, &["check", s(&with_part(&book, part, &unreadable, name))]);
         assert!(out.stderr.contains(&format!("{}/{part}:", broken.display())), "{out:?}");
@@ -190,4 +194,74 @@ fn without_origins(inputs: &[dataflow::workbook::InputDef]) -> Vec<dataflow::wor
         c.origin = dataflow::workbook::Origin { source: None, offset: 0 };
     }
     inputs
+}
+
+/// The views `run` prints, the timing lines left out.
+fn shown(t: &str) -> String {
+    t.lines().filter(|l| !l.ends_with(" ms")).collect::<Vec<_>>().join("\n")
+}
+
+/// Parts that were off when the file was exported travel as the sources
+/// they come from: `--with` turns them on, composing the workbook as the
+/// RON workbook with those parts (every view and iteration the same), and
+/// says that the sheets as saved are not what runs then.
+#[test]
+fn parts_that_were_off_are_turned_on_from_the_carried_sources() {
+    let input = format!("puzzle=@{PE96}:3");
+    for name in ["rt_off.xlsx", "rt_off.ods"] {
+        let book = exported(SUDOKU, "", name);
+        for with in ["locked", "all"] {
+            let ron = expect_exit(0, &["run", SUDOKU, "--with", with, "--input", &input]);
+            let out = expect_exit(0, &["run", s(&book), "--with", with, "--input", &input]);
+            assert_eq!(shown(&out.stdout), shown(&ron.stdout), "{name} --with {with}");
+            assert!(out.stderr.contains("composes the workbook from the workbook and formula files the file carries"));
+        }
+        // Exported again (to the other format), the sources travel on.
+        let again = temp(&format!("{name}.again.ods"));
+        expect_exit(0, &["export", s(&book), "-o", s(&again), "--force"]);
+        let out = expect_exit(0, &["run", s(&again), "--with", "locked", "--input", &input]);
+        let ron = expect_exit(0, &["run", SUDOKU, "--with", "locked", "--input", &input]);
+        assert_eq!(shown(&out.stdout), shown(&ron.stdout), "{name} exported again");
+    }
+}
+
+/// A part listed off in a file that carries no sources (a hand-edited or
+/// older part) cannot be turned on: a clear error. Carried paths that
+/// leave their folder, and a root that is not among them, are located
+/// errors in the part.
+#[test]
+fn carried_sources_are_checked() {
+    let (name, part) = ("rt_sources.xlsx", "customXml/item1.xml");
+    let book = exported(SUDOKU, "", name);
+    let text = own_text(&book, part);
+    let cut = text.find("    sources: (").expect("the sources");
+    let without = format!("{})\n</dataflow>\n", &text[..cut]).replace("version: 2,", "version: 1,");
+    // Cut short without its closing tag, the part is an error, not absent.
+    let out = expect_exit(1, &["run", s(&with_part(&book, part, &text[..cut], name))]);
+    assert!(out.stderr.contains("its `<dataflow>` element is not closed"), "{out:?}");
+    let out = expect_exit(1, &["run", s(&with_part(&book, part, &without, name)), "--with", "locked"]);
+    assert!(out.stderr.contains("carries no sources to turn them on"), "{out:?}");
+    let outside = text.replacen("\"formulas/", "\"../formulas/", 1);
+    let out = expect_exit(1, &["check", s(&with_part(&book, part, &outside, name))]);
+    assert!(out.stderr.contains("is not a path inside the files' folder"), "{out:?}");
+    let rootless = text.replace("root: \"workbooks/sudoku.ron\"", "root: \"elsewhere.ron\"");
+    let out = expect_exit(1, &["check", s(&with_part(&book, part, &rootless, name))]);
+    assert!(out.stderr.contains("the root `elsewhere.ron` is not one of the carried files"), "{out:?}");
+    assert!(out.stderr.contains(&format!("{}/{part}:", book.with_file_name(name).display())), "{out:?}");
+}
+
+/// `import` writes the carried sources as they were: the original
+/// workbook runs with its parts from there.
+#[test]
+fn import_writes_the_carried_sources() {
+    let book = exported(SUDOKU, "", "rt_carried.xlsx");
+    let dir = temp("rt_carried.import");
+    let out = expect_exit(0, &["import", s(&book), "--out", s(&dir), "--force"]);
+    let root = dir.join("rt_carried.sources/workbooks/sudoku.ron");
+    assert!(out.stdout.contains(&format!("`dataflow run {} --with PART`", root.display())), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&root).unwrap(), std::fs::read_to_string(SUDOKU).unwrap());
+    let input = format!("puzzle=@{PE96}:3");
+    let ours = expect_exit(0, &["run", s(&root), "--with", "locked", "--input", &input]);
+    let ron = expect_exit(0, &["run", SUDOKU, "--with", "locked", "--input", &input]);
+    assert_eq!(shown(&ours.stdout), shown(&ron.stdout));
 }

@@ -4,7 +4,10 @@
 //! file, when it has one) and a formula file (`DIR/BOOK.dfl`), so its
 //! formulas can be edited as text; with the cached values of its formula
 //! cells, also a state file (`DIR/BOOK.state.ron`) that `run --state`
-//! starts from, as Excel's F9 starts from them. Existing files are kept
+//! starts from, as Excel's F9 starts from them. A file exported with parts
+//! off carries the workbook and formula files they come from: they are
+//! written as they were (`DIR/BOOK.sources/...`), so the original workbook
+//! with all its parts can be run and edited again. Existing files are kept
 //! unless `--force`. The written workbook is loaded back and bound before
 //! the command succeeds, so its problems are reported in the new files.
 
@@ -30,7 +33,10 @@ pub fn import(book: &Path, out: &Path, force: bool) -> Result<(), Failure> {
     let ron = out.join(format!("{stem}.ron"));
     let dfl = out.join(format!("{stem}.dfl"));
     let state = (!wb.start.is_empty()).then(|| out.join(format!("{stem}.state.ron")));
-    let files: Vec<&PathBuf> = [&ron, &dfl].into_iter().chain(&state).collect();
+    let sources = out.join(format!("{stem}.sources"));
+    let carried: Vec<(PathBuf, &str)> =
+        wb.bundle.iter().flat_map(|b| b.files.iter().map(|(p, t)| (sources.join(p), t.as_str()))).collect();
+    let files: Vec<&PathBuf> = [&ron, &dfl].into_iter().chain(&state).chain(carried.iter().map(|(p, _)| p)).collect();
     if !force && let Some(f) = files.iter().find(|f| f.exists()) {
         return Err(Failure::usage(format!("`{}` exists; --force overwrites it", f.display())));
     }
@@ -49,6 +55,20 @@ pub fn import(book: &Path, out: &Path, force: bool) -> Result<(), Failure> {
             path.display(),
             ron.display(),
             path.display()
+        );
+    }
+    if let Some(b) = &wb.bundle {
+        for (path, contents) in &carried {
+            path.parent().map_or(Ok(()), std::fs::create_dir_all).map_err(|e| io(path, e))?;
+            std::fs::write(path, contents).map_err(|e| io(path, e))?;
+        }
+        let parts: Vec<String> = wb.parts.iter().filter(|p| !p.on).map(|p| format!("`{}`", p.name)).collect();
+        text += &format!(
+            "\nwrote the {} files `{}` carries for its parts that were off ({}), as exported: `dataflow run {} --with PART`",
+            carried.len(),
+            book.display(),
+            parts.join(", "),
+            sources.join(&b.root).display()
         );
     }
     print(&format!("{text}\n"))

@@ -7,7 +7,8 @@
 //! holding a value as a constant, the names with their anchors, the
 //! calculation settings, and each cell's current value, which becomes the
 //! file's cached result. What the sheets cannot say (inputs, views, the
-//! reset protocol, the parts that are on, the names' comments) goes into
+//! reset protocol, the parts and the sources of those that are off, the
+//! names' comments) goes into
 //! dataflow's own part of the file (`workbook::write_own`), which Excel and
 //! LibreOffice keep without reading it. What a file cannot say is refused
 //! ([`export`]'s problems) or listed (its warnings), never silently dropped.
@@ -94,15 +95,10 @@ pub fn export(session: &Session, format: Format) -> Result<Exported, crate::Erro
         ]));
     }
     let mut warnings = Vec::new();
-    let left_out: Vec<&str> = wb.parts.iter().filter(|p| !p.on).map(|p| p.name.as_str()).collect();
-    if !left_out.is_empty() {
-        warnings.push(format!(
-            "not exported: the optional parts {} (turn them on with --with)",
-            left_out.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
-        ));
-    }
+    // The parts that are off travel as their sources (`--with` turns them on).
+    let bundle = crate::workbook::bundle::gather(wb, &mut warnings);
     let book = book(session, calc, &mut warnings);
-    let own = crate::workbook::write_own::own_part(wb);
+    let own = crate::workbook::write_own::own_part(wb, bundle.as_ref());
     for (at, e) in book.formulas() {
         calls(e, &mut |name| {
             // A workbook name holding a LAMBDA is called by its name.

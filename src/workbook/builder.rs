@@ -402,6 +402,7 @@ impl Builder {
             dynamic_arrays,
             warnings: self.warnings,
             tables: self.tables,
+            bundle: None,
         })
     }
 }

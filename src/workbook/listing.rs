@@ -219,7 +219,9 @@ impl Listing {
             Some((text, shown)) => {
                 let own = super::ron::own::read(&mut b, &text, &shown);
                 let calc = calc.with_seed(own.seed.or(calc.seed));
-                b.finish(calc, own.inputs, own.views, own.reset, own.parts)
+                let mut wb = b.finish(calc, own.inputs, own.views, own.reset, own.parts)?;
+                wb.bundle = own.bundle.map(std::sync::Arc::new);
+                Ok(wb)
             }
             None => b.finish(calc, Vec::new(), Vec::new(), None, Vec::new()),
         }

@@ -12,6 +12,7 @@
 
 mod areas;
 mod builder;
+pub mod bundle;
 mod edit;
 pub mod files;
 mod listing;
@@ -59,8 +60,10 @@ pub fn load_in(files: &dyn Files, path: &Path, with: &[String]) -> Result<Workbo
     match ext.as_deref() {
         Some("ron") => ron::load_in(files, path, with),
         // A macro-enabled workbook is an xlsx package; its macros are not read.
-        Some("xlsx" | "xlsm") => xlsx::load_in(files, path),
-        Some("ods") => ods::load_in(files, path),
+        // Parts that were off when the file was exported are turned on by
+        // composing it from the sources it carries.
+        Some("xlsx" | "xlsm") => bundle::compose(xlsx::load_in(files, path)?, path, with),
+        Some("ods") => bundle::compose(ods::load_in(files, path)?, path, with),
         _ if path.is_dir() => {
             Err(LoadError::message(format!("cannot read the workbook file `{}`: it is a directory", path.display())))
         }

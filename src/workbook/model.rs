@@ -51,6 +51,19 @@ pub struct Workbook {
     pub warnings: Vec<Diagnostic>,
     /// Excel tables, which structured references (`Sales[Qty]`) name.
     pub tables: Vec<Table>,
+    /// The workbook file and formula files an exported xlsx or ods carries
+    /// for the parts that were off when it was written, so that `--with`
+    /// still turns them on (`bundle.rs`); `None` for a RON workbook.
+    pub bundle: Option<Arc<Bundle>>,
+}
+
+/// A workbook's source files, carried inside an exported file: `root` is
+/// the workbook file, `files` every file with its text, each by its path
+/// relative to the folder holding them all.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bundle {
+    pub root: String,
+    pub files: Vec<(String, String)>,
 }
 
 /// An optional part of a workbook (formula files and views turned on by

@@ -77,17 +77,20 @@ fn view(wb: &Workbook, v: &ViewDef) -> Vec<String> {
     f
 }
 
-/// The RON text of dataflow's own part: [`fields`], the parts that are on
-/// (their formulas are in the sheets), the names' comments, the seed.
-pub fn own_ron(wb: &Workbook) -> String {
-    let mut out = format!("Dataflow(\n    version: {VERSION},\n");
+/// The RON text of dataflow's own part: [`fields`], the parts and whether
+/// each is on (the formulas of those that are on are in the sheets), the
+/// names' comments, the seed, and the sources carried for the parts that
+/// are off (`bundle`; version 2, else 1).
+pub fn own_ron(wb: &Workbook, bundle: Option<&Bundle>) -> String {
+    let version = if bundle.is_some() { VERSION } else { 1 };
+    let mut out = format!("Dataflow(\n    version: {version},\n");
     out += &fields(wb);
-    let on: Vec<&Part> = wb.parts.iter().filter(|p| p.on).collect();
-    if !on.is_empty() {
+    if !wb.parts.is_empty() {
         out += "    parts: {\n";
-        for p in on {
+        for p in &wb.parts {
             let rank = p.rank.map_or(String::new(), |r| format!(", rank: {r}"));
-            out += &format!("        {}: (about: {}{rank}, on: true),\n", quoted(&p.name), quoted(&p.about));
+            let on = p.on;
+            out += &format!("        {}: (about: {}{rank}, on: {on}),\n", quoted(&p.name), quoted(&p.about));
         }
         out += "    },\n";
     }
@@ -102,6 +105,13 @@ pub fn own_ron(wb: &Workbook) -> String {
     if let Some(seed) = wb.calc.seed {
         out += &format!("    seed: {seed},\n");
     }
+    if let Some(b) = bundle {
+        out += &format!("    sources: (\n        root: {},\n        files: {{\n", quoted(&b.root));
+        for (path, text) in &b.files {
+            out += &format!("            {}: {},\n", quoted(path), quoted(text));
+        }
+        out += "        },\n    ),\n";
+    }
     out += ")\n";
     out
 }
@@ -109,7 +119,8 @@ pub fn own_ron(wb: &Workbook) -> String {
 /// [`own_ron`] as the XML part: the RON text, escaped, in the root
 /// element `<dataflow xmlns="urn:dataflow:workbook">`, starting on the
 /// part's second line (so the RON's line n is the part's line n + 1).
-pub fn own_part(wb: &Workbook) -> String {
-    let ron = own_ron(wb).replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('\r', "&#13;");
+pub fn own_part(wb: &Workbook, bundle: Option<&Bundle>) -> String {
+    let ron =
+        own_ron(wb, bundle).replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('\r', "&#13;");
     format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<dataflow xmlns=\"{NAMESPACE}\">\n{ron}</dataflow>\n")
 }

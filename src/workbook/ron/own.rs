@@ -12,13 +12,15 @@ use super::read::{Settable, check_settable, reset_cells};
 use super::spans::{Node, scan};
 use crate::diagnostic::Source;
 use crate::workbook::builder::Builder;
-use crate::workbook::model::{InputDef, Part, ResetProtocol, ViewDef};
+use crate::workbook::model::{Bundle, InputDef, Part, ResetProtocol, ViewDef};
 use serde::Deserialize;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The version of the part this dataflow writes and reads.
-pub const VERSION: u32 = 1;
+/// The newest version of the part this dataflow reads (every version from
+/// 1): 2 carries `sources`, and is written only when it does, so a file
+/// without them stays readable by a dataflow that reads version 1.
+pub const VERSION: u32 = 2;
 
 /// The XML namespace of the part's root element, `<dataflow>`.
 pub const NAMESPACE: &str = "urn:dataflow:workbook";
@@ -41,6 +43,18 @@ struct RawOwn<'a> {
     comments: Entries<Str<'a>, Str<'a>>,
     #[serde(default)]
     seed: Option<u64>,
+    #[serde(default, borrow)]
+    sources: Option<RawSources<'a>>,
+}
+
+/// The workbook file and formula files carried for the parts that were off.
+#[derive(Deserialize, Debug)]
+#[serde(rename = "Sources", deny_unknown_fields)]
+struct RawSources<'a> {
+    #[serde(borrow)]
+    root: Str<'a>,
+    #[serde(borrow)]
+    files: Entries<Str<'a>, Str<'a>>,
 }
 
 /// Only the version, read first so a newer part is refused by its
@@ -70,6 +84,7 @@ pub(crate) struct Own {
     pub reset: Option<ResetProtocol>,
     pub parts: Vec<Part>,
     pub seed: Option<u64>,
+    pub bundle: Option<Bundle>,
 }
 
 /// The RON text of the part, from its XML: the text of a root element
@@ -106,6 +121,9 @@ pub fn unwrap(xml: &str) -> Result<Option<String>, String> {
                 }
             }
             Event::End(_) if depth == 1 => return Ok(Some(text)),
+            Event::Eof if depth == 1 => {
+                return Err("its `<dataflow>` element is not closed (the part is cut short)".into());
+            }
             Event::Eof => return Ok(None),
             _ => {}
         }
@@ -118,10 +136,10 @@ pub(crate) fn read(b: &mut Builder, text: &str, shown: &Path) -> Own {
     let src = Source::new(shown, text);
     let root = scan(&src.text);
     match parse_as::<RawVersion>(&src) {
-        Ok(v) if v.version != VERSION => {
+        Ok(v) if !(1..=VERSION).contains(&v.version) => {
             let span = root.field("version").span.clone();
             let m = format!(
-                "dataflow's own part is version {}; this dataflow reads version {VERSION} (is it newer?)",
+                "dataflow's own part is version {}; this dataflow reads versions 1 to {VERSION} (is it newer?)",
                 v.version
             );
             b.error(&src, span, m, "unknown version");
@@ -150,7 +168,9 @@ pub(crate) fn read(b: &mut Builder, text: &str, shown: &Path) -> Own {
     check_settable(b, &src, &settable);
     let parts = parts(b, &src, &raw.parts, root.field("parts"));
     comments(b, &src, &raw.comments, root.field("comments"));
-    Own { inputs, views, reset, parts, seed: raw.seed }
+    let bundle =
+        raw.sources.as_ref().and_then(|r| sources(b, &src, r, parts.iter().any(|p| !p.on), root.field("sources")));
+    Own { inputs, views, reset, parts, seed: raw.seed, bundle }
 }
 
 /// The parts, as they were when the file was written (their formulas are
@@ -166,6 +186,34 @@ fn parts(b: &mut Builder, src: &Arc<Source>, raw: &Entries<Str<'_>, RawPartState
         out.push(Part { name: key.text.to_string(), about: p.about.text.to_string(), on: p.on, rank: p.rank });
     }
     out
+}
+
+/// The carried sources: the root must be one of the files, each file named
+/// once, by a relative path that stays in its folder.
+fn sources(b: &mut Builder, src: &Arc<Source>, raw: &RawSources<'_>, off: bool, places: &Node) -> Option<Bundle> {
+    let before = b.diags.len();
+    let mut files: Vec<(String, String)> = Vec::new();
+    for (i, (key, text)) in raw.files.0.iter().enumerate() {
+        let path = Path::new(key.text.as_ref());
+        let outside = path.is_absolute() || path.components().any(|c| matches!(c, std::path::Component::ParentDir));
+        if outside {
+            let m = format!("the carried file `{}` is not a path inside the files' folder", key.text);
+            b.error(src, places.field("files").entry(i).0.string(), m, "not a relative path");
+        } else if files.iter().any(|(p, _)| *p == key.text) {
+            let m = format!("the carried file `{}` is listed twice", key.text);
+            b.error(src, places.field("files").entry(i).0.string(), m, "repeated file");
+        }
+        files.push((key.text.to_string(), text.text.to_string()));
+    }
+    if !files.iter().any(|(p, _)| *p == raw.root.text) {
+        let m = format!("the root `{}` is not one of the carried files", raw.root.text);
+        b.error(src, places.field("root").string(), m, "unknown root");
+    }
+    if !off {
+        let m = "sources are carried for the parts that were off, and every part was on".to_string();
+        b.error(src, places.span.clone(), m, "no part off");
+    }
+    (b.diags.len() == before).then(|| Bundle { root: raw.root.text.to_string(), files })
 }
 
 /// Each name's comment, which the sheets cannot hold.
