@@ -60,16 +60,17 @@ impl Status {
 /// Classifies a result line against the expected one or, with none, by the
 /// input's check (what it gave after the run; None when it declares none).
 /// A full line counts as solved only when one of them says so: a full line
-/// the check refuses is wrong, one nothing checks is only filled.
+/// the check refuses is wrong, one nothing checks is only filled. An
+/// expected line of another length than the result cannot be compared: an
+/// error (see [`mismatch`]).
 pub fn classify(grid: &str, expected: Option<&str>, converged: bool, check: Option<&Value>) -> Status {
-    if grid.contains('?') {
+    if grid.contains('?') || expected.is_some_and(|exp| mismatch(grid, exp).is_some()) {
         return Status::Error;
     }
-    if let Some(exp) = expected {
-        let wrong = grid.chars().zip(exp.chars()).any(|(g, e)| g != '.' && g != e);
-        if wrong || grid.len() != exp.len() {
-            return Status::Wrong;
-        }
+    if let Some(exp) = expected
+        && grid.chars().zip(exp.chars()).any(|(g, e)| g != '.' && g != e)
+    {
+        return Status::Wrong;
     }
     if !converged {
         return Status::NotConverged;
@@ -85,6 +86,14 @@ pub fn classify(grid: &str, expected: Option<&str>, converged: bool, check: Opti
         (None, None) if full => Status::Filled,
         (None, None) => Status::Unsolved,
     }
+}
+
+/// Why an expected line cannot be compared with the result `grid`: they
+/// hold different numbers of symbols (`puzzle,123`, or `--show` naming
+/// another area than the expected lines describe).
+pub fn mismatch(grid: &str, expected: &str) -> Option<String> {
+    let (g, e) = (grid.chars().count(), expected.chars().count());
+    (g != e).then(|| format!("the expected answer has {e} symbols and the shown area {g}: they cannot be compared"))
 }
 
 /// One puzzle run: the recalculation's report, the answer read back, and

@@ -170,8 +170,9 @@ fn stream_usage_errors() {
     assert!(expect_exit(2, &two).stderr.contains("--expect FILE pairs with one input file"));
     let stdin = ["batch", SUDOKU, "--input", "puzzle=@-", "--expect", "tests/data/cli/puzzles.txt"];
     assert!(expect_exit(2, &stdin).stderr.contains("not standard input"));
+    // Another input is a companion file (tests/cli_batch.rs), never stdin.
     let names = ["batch", SUDOKU, "--input", &a, "--input", "other=@-"];
-    assert!(expect_exit(2, &names).stderr.contains("batch fills one input"));
+    assert!(expect_exit(2, &names).stderr.contains("is a companion: it reads one file"));
     let empty = temp_dir("empty");
     let out = expect_exit(2, &["batch", SUDOKU, "--input", &format!("puzzle=@{}", empty.display())]);
     assert!(out.stderr.contains("has no puzzle files"), "{out:?}");

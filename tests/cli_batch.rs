@@ -101,6 +101,15 @@ fn batch_lines_may_carry_their_answers() {
     let out = dataflow_stdin(&["batch", SUDOKU, "--input", "puzzle=@-"], &format!("{GRID1},12x\n"));
     assert_eq!(out.code, 2, "{out:?}");
     assert!(out.stderr.contains("line 1: the answer after the comma"), "{out:?}");
+    // An answer of another length cannot be compared: an error record
+    // saying why (it was graded wrong), and exit 1.
+    let out =
+        dataflow_stdin(&["batch", SUDOKU, "--input", "puzzle=@-", "--format", "jsonl"], &format!("{GRID1},123\n"));
+    assert_eq!(out.code, 1, "{out:?}");
+    let record: Json = serde_json::from_str(out.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(record["status"], "error", "{out:?}");
+    let why = "the expected answer has 3 symbols and the shown area 81: they cannot be compared";
+    assert_eq!(record["message"], why, "{out:?}");
 }
 
 #[test]

@@ -76,12 +76,12 @@ fn outcome(
         Ok(solved) => PuzzleOutcome {
             line,
             status: solved.status(expected),
+            message: expected.and_then(|e| dataflow::puzzle::mismatch(&solved.grid, e)),
             iterations: solved.report.iterations,
             period: solved.report.period,
             ms,
             collected: solved.collected.iter().map(super::collected).collect(),
             grid: solved.grid,
-            message: None,
             view_errors: solved.errors,
         },
         Err(m) => PuzzleOutcome {
