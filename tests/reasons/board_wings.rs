@@ -1,0 +1,118 @@
+//! The reasons of the strategies over pairs of cells on the boards of
+//! every size (Skyscraper, Two-String Kite, XY-Wing, XYZ-Wing, W-Wing),
+//! checked against the snapshot the board searched: each text is parsed
+//! and the pattern it names is looked for in the candidates, in Rust, over
+//! the workbook's units (two cells see each other when they share one),
+//! from the rule's definition, not from the formula files. Included by
+//! tests/board_reasons.rs.
+
+use super::{Cands, cell_of, numbers};
+
+/// `r2c3-r10c7` as two cells, from 0.
+fn link(text: &str, size: usize) -> [usize; 2] {
+    let (a, b) = text.split_once('-').unwrap_or_else(|| panic!("{text}"));
+    [cell_of(a, size), cell_of(b, size)]
+}
+
+/// `(3,7),` or `(3,7)` as digits from 0.
+fn digit_list(text: &str) -> Vec<usize> {
+    numbers(text.trim_matches(|ch: char| "(),".contains(ch)))
+}
+
+/// The candidates of a cell, as digits from 0.
+fn digits(v: &Cands, c: usize) -> Vec<usize> {
+    (0..v[c].len()).filter(|&d| v[c][d]).collect()
+}
+
+/// `l` is a strong link of digit `d` in one of `units`: its only two places there.
+fn strong(v: &Cands, units: &[Vec<usize>], d: usize, l: [usize; 2]) -> bool {
+    units.iter().any(|u| {
+        let places: Vec<usize> = u.iter().copied().filter(|&c| v[c][d]).collect();
+        places.len() == 2 && places.contains(&l[0]) && places.contains(&l[1])
+    })
+}
+
+/// A reason of one of the five kinds holds in `v`, the snapshot searched,
+/// on a board of box side `n` with `units` (rows, columns, boxes or a
+/// jigsaw's regions in their place, then any extra region): the pattern is
+/// there and removes digit `d` (from 0) from `me`. `None` when the text is
+/// of none of these kinds.
+pub fn holds(v: &Cands, units: &[Vec<usize>], n: usize, pattern: &str, me: usize, d: usize) -> Option<bool> {
+    let size = n * n;
+    let sees = |a: usize, b: usize| a != b && units.iter().any(|u| u.contains(&a) && u.contains(&b));
+    let (rows, cols, boxes) = (&units[..size], &units[size..2 * size], &units[2 * size..3 * size]);
+    let words: Vec<&str> = pattern.split(' ').collect();
+    let ok = match words[..] {
+        // Skyscraper on 6: r2c3-r2c7 and r6c3-r6c8 (rows, base column 3)
+        ["Skyscraper", "on", digit, l1, "and", l2, kind, "base", _, base] => {
+            let (l1, l2, by_rows) = (link(l1, size), link(l2, size), kind == "(rows,");
+            let across = |c: usize| if by_rows { c % size } else { c / size };
+            let lines = if by_rows { rows } else { cols };
+            let (a, b) = (l1[1], l2[1]);
+            digit == format!("{}:", d + 1)
+                && strong(v, lines, d, l1)
+                && strong(v, lines, d, l2)
+                && across(l1[0]) == across(l2[0])
+                && across(l1[0]) + 1 == base.trim_end_matches(')').parse::<usize>().unwrap()
+                && a / size != b / size
+                && a % size != b % size
+                && sees(me, a)
+                && sees(me, b)
+        }
+        // Two-String Kite on 6: r2c3-r2c7 (row 2) and r3c1-r8c1 (column 1), joined in box 1
+        ["Two-String", "Kite", "on", digit, row, _, _, "and", col, _, _, "joined", "in", _, k] => {
+            let (row, col) = (link(row, size), link(col, size));
+            let four = [row[0], row[1], col[0], col[1]];
+            let joint = &boxes[k.parse::<usize>().unwrap() - 1];
+            digit == format!("{}:", d + 1)
+                && strong(v, rows, d, row)
+                && strong(v, cols, d, col)
+                && (0..4).all(|i| (i + 1..4).all(|j| four[i] != four[j]))
+                && joint.contains(&row[0])
+                && joint.contains(&col[0])
+                && sees(me, row[1])
+                && sees(me, col[1])
+        }
+        // XY-Wing: pivot r5c5 (3,7), pincers r5c1 (3,9), r2c5 (7,9)
+        [label @ ("XY-Wing:" | "XYZ-Wing:"), "pivot", p, pd, "pincers", a, ad, b, bd] => {
+            let (p, a, b) = (cell_of(p, size), cell_of(a.trim_end_matches(','), size), cell_of(b, size));
+            let (pd, ad, bd) = (digit_list(pd), digit_list(ad), digit_list(bd));
+            let shown = digits(v, p) == pd && digits(v, a) == ad && digits(v, b) == bd;
+            let other = |l: &[usize]| -> Vec<usize> { l.iter().copied().filter(|&e| e != d).collect() };
+            let xyz = label == "XYZ-Wing:";
+            let mut want = [other(&ad), other(&bd), if xyz { vec![d] } else { vec![] }].concat();
+            want.sort();
+            shown
+                && ad.len() == 2
+                && bd.len() == 2
+                && ad.contains(&d)
+                && bd.contains(&d)
+                && other(&ad) != other(&bd)
+                && pd == want
+                && sees(p, a)
+                && sees(p, b)
+                && sees(me, a)
+                && sees(me, b)
+                && (!xyz || sees(me, p))
+        }
+        // W-Wing: r1c2, r5c8 (3,7), strong link on 7 r1c5-r5c5
+        ["W-Wing:", a, b, pair, "strong", "link", "on", x, l] => {
+            let (a, b) = (cell_of(a.trim_end_matches(','), size), cell_of(b, size));
+            let (pair, l, x) = (digit_list(pair), link(l, size), x.parse::<usize>().unwrap() - 1);
+            digits(v, a) == pair
+                && digits(v, b) == pair
+                && pair.len() == 2
+                && pair.contains(&d)
+                && pair.contains(&x)
+                && x != d
+                && a != b
+                && !sees(a, b)
+                && strong(v, units, x, l)
+                && ((sees(l[0], a) && sees(l[1], b)) || (sees(l[1], a) && sees(l[0], b)))
+                && sees(me, a)
+                && sees(me, b)
+        }
+        _ => return None,
+    };
+    Some(ok && v[me][d])
+}
