@@ -194,7 +194,7 @@ fn check(
 }
 
 /// The boards of `--with all` that have reason boards (all of them).
-const BOARDS: [&str; 15] = [
+const BOARDS: [&str; 16] = [
     "locked",
     "naked_pairs",
     "hidden_pairs",
@@ -210,6 +210,7 @@ const BOARDS: [&str; 15] = [
     "xy_wing",
     "xyz_wing",
     "w_wing",
+    "colouring",
 ];
 
 /// Lines of a puzzle file, from 1.
@@ -253,27 +254,27 @@ fn sudoku16_removals_have_the_patterns_that_made_them() {
     assert!(checked.iter().sum::<usize>() > 0, "removals checked per board ({BOARDS:?}): {checked:?}");
 }
 
-/// Every removal of the wings (the last five boards) has its reason, the
-/// pattern holding in the snapshot: on hyper lines 8, 22, 49 and 82 (each
-/// wing fires taking turns on one of them; here the boards search
-/// together) and on the 16×16 puzzles of tests/data/wings.
+/// Every removal of the wings and Simple Colouring (the last six boards)
+/// has its reason, the pattern holding in the snapshot: on hyper lines 8,
+/// 22, 49, 82 and 35 (each fires taking turns on one of them; here the
+/// boards search together) and on the 16×16 puzzles of tests/data/wings.
 #[test]
 fn wing_removals_have_the_patterns_that_made_them() {
     let hyper = units(3, &hyper_regions());
     let (mut checked, mut seen) = ([0; BOARDS.len()], Vec::new());
-    for puzzle in lines("workbooks/puzzles/hyper/sudoku_space_hyper_192.txt", &[8, 22, 49, 82]) {
+    for puzzle in lines("workbooks/puzzles/hyper/sudoku_space_hyper_192.txt", &[8, 22, 49, 82, 35]) {
         check("workbooks/hyper.ron", 3, &hyper, &BOARDS, &puzzle, &mut checked, &mut seen);
     }
     eprintln!("hyper: removals checked per board ({BOARDS:?}): {checked:?}");
     assert!(checked[10..].iter().all(|&n| n > 0), "removals checked per board ({BOARDS:?}): {checked:?}");
     let units = plain_units(4);
     let mut checked = [0; BOARDS.len()];
-    for puzzle in lines("tests/data/wings/hexadoku_derived.txt", &[1, 2, 3, 4, 5]) {
+    for puzzle in lines("tests/data/wings/hexadoku_derived.txt", &[1, 2, 3, 4, 5, 6]) {
         check("workbooks/sudoku16.ron", 4, &units, &BOARDS, &puzzle, &mut checked, &mut seen);
     }
     eprintln!("16x16: removals checked per board ({BOARDS:?}): {checked:?}");
     assert!(checked[10..].iter().all(|&n| n > 0), "removals checked per board ({BOARDS:?}): {checked:?}");
-    for label in ["Skyscraper on", "Two-String Kite on", "XY-Wing:", "XYZ-Wing:", "W-Wing:"] {
+    for label in ["Skyscraper on", "Two-String Kite on", "XY-Wing:", "XYZ-Wing:", "W-Wing:", "Simple Colouring"] {
         let example = seen.iter().find(|t| t.starts_with(label)).unwrap();
         eprintln!("{example}");
     }

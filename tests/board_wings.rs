@@ -50,46 +50,53 @@ fn corpus_line(corpus: &str, line: usize) -> String {
 
 /// The article's examples (tests/strategies.rs): lines 17,767 (a
 /// Skyscraper fires taking turns), 14,530 (a Two-String Kite), 1,197 (an
-/// XY-Wing), 25,173 (an XYZ-Wing) and 6,183 (a W-Wing) of the 17-clue set,
-/// all in the shipped sample `puzzles/9x9/royle_17clue_2000`.
-const ARTICLE: [&str; 5] = [
+/// XY-Wing), 25,173 (an XYZ-Wing), 6,183 (a W-Wing) and 4,418 (Simple
+/// Colouring) of the 17-clue set, all in the shipped sample
+/// `puzzles/9x9/royle_17clue_2000`.
+const ARTICLE: [&str; 6] = [
     ".3..6............1......7...8....6.....4.8......1...7.....3.25.4.15.....7........",
     "..8..3..........41...7.....9...1..........32.......8..14......6...8..5...7.3.....",
     "......3.84...5........2.1.....1.3...5....7......8......13.......8.....2...9....4.",
     "1....64......5.....7........3.78.....9....6.....3.....2.4.........2....36......5.",
     "....8.15.6.2......3.........7...5..6.1.............2.....23.......1...7.4.......5",
+    "....4.8.17.2..................7.5.4....2......1.......6..4..3...8..1....5......7.",
 ];
+
+/// The boards of the strategies over pairs of cells, in rank order.
+const WINGS: [&str; 6] =
+    ["skyscraper_board", "kite_board", "xy_wing_board", "xyz_wing_board", "w_wing_board", "colouring_board"];
 
 #[test]
 fn sudoku9_wings_list_exactly_their_rules_removals() {
     let total = check_all("workbooks/sudoku9.ron", 3, &[0; 81], &ARTICLE);
-    for wing in ["skyscraper_board", "kite_board", "xy_wing_board", "xyz_wing_board", "w_wing_board"] {
+    for wing in WINGS {
         assert!(listed(&total, wing) > 0, "{wing}: {total:?}");
     }
 }
 
 // sudoku_space_hyper_192 lines 22 (a Skyscraper fires taking turns), 8 (a
-// Two-String Kite), 49 (an XY-Wing) and 82 (an XYZ-Wing, a W-Wing and a
-// kite).
-const HYPER_ALL: [usize; 4] = [22, 8, 49, 82];
+// Two-String Kite), 49 (an XY-Wing), 82 (an XYZ-Wing, a W-Wing and a kite)
+// and 35 (Simple Colouring, after an XYZ-Wing and a Skyscraper).
+const HYPER_ALL: [usize; 5] = [22, 8, 49, 82, 35];
 
 #[test]
 fn hyper_every_wing_lists_exactly_its_rules_removals() {
     let puzzles = HYPER_ALL.map(|l| corpus_line("hyper/sudoku_space_hyper_192", l));
     let total = check_all("workbooks/hyper.ron", 3, &hyper_regions(), &puzzles.each_ref().map(String::as_str));
-    for wing in ["skyscraper_board", "kite_board", "xy_wing_board", "xyz_wing_board", "w_wing_board"] {
+    for wing in WINGS {
         assert!(listed(&total, wing) > 0, "{wing}: {total:?}");
     }
 }
 
 /// tests/data/wings/hexadoku_derived.txt (see its PROVENANCE.md): 16×16
-/// puzzles derived from hexadoku_4's solutions, one for each wing.
+/// puzzles derived from hexadoku_4's solutions, one for each wing (the
+/// sixth for Simple Colouring).
 #[test]
 fn sudoku16_wings_list_exactly_their_rules_removals() {
     let text = std::fs::read_to_string("tests/data/wings/hexadoku_derived.txt").unwrap();
     let puzzles: Vec<&str> = text.lines().collect();
     let total = check_all("workbooks/sudoku16.ron", 4, &[0; 256], &puzzles);
-    for wing in ["skyscraper_board", "kite_board", "xy_wing_board", "xyz_wing_board", "w_wing_board"] {
+    for wing in WINGS {
         assert!(listed(&total, wing) > 0, "{wing}: {total:?}");
     }
 }

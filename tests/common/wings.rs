@@ -1,6 +1,6 @@
 //! The strategies over pairs of cells of the board workbooks
 //! (formulas/boards/shelf/: Skyscraper, Two-String Kite, XY-Wing,
-//! XYZ-Wing, W-Wing) in Rust, written from their definitions (as
+//! XYZ-Wing, W-Wing, Simple Colouring) in Rust, written from their definitions (as
 //! tests/strategies/wings.rs for the 9×9 article) and generalised to a box
 //! side `n` and a list of units: two cells see each other when they share
 //! any unit of the list (rows, columns, boxes and any extra region). Each
@@ -173,6 +173,60 @@ pub fn w_wing(v: &Cands, units: &[Vec<usize>]) -> Cands {
                     links(v, units, x).iter().any(|&[p, q]| (sees[p][a] && sees[q][b]) || (sees[q][a] && sees[p][b]));
                 if linked {
                     remove_seeing_all(v, &mut e, &sees, z, &[a, b]);
+                }
+            }
+        }
+    }
+    e
+}
+
+/// Simple Colouring: the strong links of a digit (in any of `units`) join
+/// its cells into clusters, coloured alternately. Colour wrap: two cells of
+/// one colour see each other, so the digit goes from every cell of that
+/// colour. Colour trap: it goes from every cell seeing cells of both
+/// colours of one cluster.
+pub fn colouring(v: &Cands, units: &[Vec<usize>]) -> Cands {
+    let (cells, m) = (v.len(), v[0].len());
+    let sees = peers(cells, units);
+    let mut e = vec![vec![false; m]; cells];
+    for d in 0..m {
+        let links = links(v, units, d);
+        let mut colour: Vec<Option<bool>> = vec![None; cells];
+        for &[start, _] in &links {
+            if colour[start].is_some() {
+                continue;
+            }
+            // One cluster, coloured from `start` by a walk along the links.
+            let mut cluster = vec![(start, false)];
+            colour[start] = Some(false);
+            let mut i = 0;
+            while i < cluster.len() {
+                let (c, k) = cluster[i];
+                for &[p, q] in &links {
+                    let other = if p == c {
+                        q
+                    } else if q == c {
+                        p
+                    } else {
+                        continue;
+                    };
+                    if colour[other].is_none() {
+                        colour[other] = Some(!k);
+                        cluster.push((other, !k));
+                    }
+                }
+                i += 1;
+            }
+            for k in [false, true] {
+                let side: Vec<usize> = cluster.iter().filter(|c| c.1 == k).map(|c| c.0).collect();
+                if side.iter().any(|&a| side.iter().any(|&b| sees[a][b])) {
+                    side.iter().for_each(|&c| e[c][d] = true);
+                }
+            }
+            for z in (0..cells).filter(|&z| v[z][d]) {
+                let sees_colour = |k: bool| cluster.iter().any(|&(c, ck)| ck == k && sees[z][c]);
+                if sees_colour(false) && sees_colour(true) {
+                    e[z][d] = true;
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! The reasons of the strategies over pairs of cells on the boards of
-//! every size (Skyscraper, Two-String Kite, XY-Wing, XYZ-Wing, W-Wing),
+//! every size (Skyscraper, Two-String Kite, XY-Wing, XYZ-Wing, W-Wing,
+//! Simple Colouring),
 //! checked against the snapshot the board searched: each text is parsed
 //! and the pattern it names is looked for in the candidates, in Rust, over
 //! the workbook's units (two cells see each other when they share one),
@@ -32,7 +33,42 @@ fn strong(v: &Cands, units: &[Vec<usize>], d: usize, l: [usize; 2]) -> bool {
     })
 }
 
-/// A reason of one of the five kinds holds in `v`, the snapshot searched,
+/// The strong links of digit `d` (in any of `units`) colour its cells:
+/// (the cluster's first cell reached, colour) per cell, `None` off every link.
+fn colours(v: &Cands, units: &[Vec<usize>], d: usize) -> Vec<Option<(usize, bool)>> {
+    let cells = v.len();
+    let linked = |a: usize, b: usize| a != b && strong(v, units, d, [a, b]);
+    let mut colour = vec![None; cells];
+    for start in (0..cells).filter(|&c| v[c][d]) {
+        if colour[start].is_some() || !(0..cells).any(|o| linked(start, o)) {
+            continue;
+        }
+        let mut todo = vec![(start, false)];
+        while let Some((c, k)) = todo.pop() {
+            if colour[c].is_some() {
+                continue;
+            }
+            colour[c] = Some((start, k));
+            todo.extend((0..cells).filter(|&o| linked(c, o)).map(|o| (o, !k)));
+        }
+    }
+    colour
+}
+
+/// The cells of `a`'s cluster of digit `d`, in reading order: those of
+/// `a`'s colour, then those of the other.
+fn chain_of(colour: &[Option<(usize, bool)>], a: usize) -> (Vec<usize>, Vec<usize>) {
+    let Some((cluster, k)) = colour[a] else { return (vec![], vec![]) };
+    let side = |k: bool| (0..colour.len()).filter(|&c| colour[c] == Some((cluster, k))).collect();
+    (side(k), side(!k))
+}
+
+/// `r1c2,r10c3` as cells, from 0.
+fn cell_list(text: &str, size: usize) -> Vec<usize> {
+    text.split(',').map(|c| cell_of(c, size)).collect()
+}
+
+/// A reason of one of the six kinds holds in `v`, the snapshot searched,
 /// on a board of box side `n` with `units` (rows, columns, boxes or a
 /// jigsaw's regions in their place, then any extra region): the pattern is
 /// there and removes digit `d` (from 0) from `me`. `None` when the text is
@@ -41,6 +77,11 @@ pub fn holds(v: &Cands, units: &[Vec<usize>], n: usize, pattern: &str, me: usize
     let size = n * n;
     let sees = |a: usize, b: usize| a != b && units.iter().any(|u| u.contains(&a) && u.contains(&b));
     let (rows, cols, boxes) = (&units[..size], &units[size..2 * size], &units[2 * size..3 * size]);
+    // Simple Colouring's chain, after "; chain ": its cells of each colour.
+    let (pattern, chain) = match pattern.split_once("; chain ") {
+        Some((p, chain)) => (p, chain.split_once(" | ").map(|(a, b)| (cell_list(a, size), cell_list(b, size)))),
+        None => (pattern, None),
+    };
     let words: Vec<&str> = pattern.split(' ').collect();
     let ok = match words[..] {
         // Skyscraper on 6: r2c3-r2c7 and r6c3-r6c8 (rows, base column 3)
@@ -111,6 +152,45 @@ pub fn holds(v: &Cands, units: &[Vec<usize>], n: usize, pattern: &str, me: usize
                 && ((sees(l[0], a) && sees(l[1], b)) || (sees(l[1], a) && sees(l[0], b)))
                 && sees(me, a)
                 && sees(me, b)
+        }
+        // Simple Colouring on 4, trap: r1c2 and r3c6 have opposite colours
+        ["Simple", "Colouring", "on", digit, "trap:", a, "and", b, "have", "opposite", "colours"] => {
+            let (a, b, colour) = (cell_of(a, size), cell_of(b, size), colours(v, units, d));
+            digit == format!("{},", d + 1)
+                && chain == Some(chain_of(&colour, a))
+                && colour[a].is_some()
+                && colour[a].map(|k| k.0) == colour[b].map(|k| k.0)
+                && colour[a].map(|k| k.1) != colour[b].map(|k| k.1)
+                && sees(me, a)
+                && sees(me, b)
+        }
+        // Simple Colouring on 4, wrap: r1c2 and r1c8 see each other, both of r5c5's colour
+        [
+            "Simple",
+            "Colouring",
+            "on",
+            digit,
+            "wrap:",
+            a,
+            "and",
+            b,
+            "see",
+            "each",
+            "other,",
+            "both",
+            "of",
+            of,
+            "colour",
+        ] => {
+            let (a, b, c) = (cell_of(a, size), cell_of(b, size), cell_of(of.trim_end_matches("'s"), size));
+            let colour = colours(v, units, d);
+            digit == format!("{},", d + 1)
+                && chain == Some(chain_of(&colour, a))
+                && c == me
+                && sees(a, b)
+                && colour[me].is_some()
+                && colour[a] == colour[me]
+                && colour[b] == colour[me]
         }
         _ => return None,
     };
