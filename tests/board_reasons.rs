@@ -194,7 +194,7 @@ fn check(
 }
 
 /// The boards of `--with all` that have reason boards (all of them).
-const BOARDS: [&str; 16] = [
+const BOARDS: [&str; 17] = [
     "locked",
     "naked_pairs",
     "hidden_pairs",
@@ -210,6 +210,7 @@ const BOARDS: [&str; 16] = [
     "xy_wing",
     "xyz_wing",
     "w_wing",
+    "unique_rectangle",
     "colouring",
 ];
 
@@ -254,10 +255,11 @@ fn sudoku16_removals_have_the_patterns_that_made_them() {
     assert!(checked.iter().sum::<usize>() > 0, "removals checked per board ({BOARDS:?}): {checked:?}");
 }
 
-/// Every removal of the wings and Simple Colouring (the last six boards)
-/// has its reason, the pattern holding in the snapshot: on hyper lines 8,
-/// 22, 49, 82 and 35 (each fires taking turns on one of them; here the
-/// boards search together) and on the 16×16 puzzles of tests/data/wings.
+/// Every removal of the wings, the unique rectangle and Simple Colouring
+/// (the last seven boards) has its reason, the pattern holding in the
+/// snapshot: on hyper lines 8, 22, 49, 82 and 35 (each but the rectangle
+/// fires taking turns on one of them; here the boards search together)
+/// and on the 16×16 puzzles of tests/data/wings.
 #[test]
 fn wing_removals_have_the_patterns_that_made_them() {
     let hyper = units(3, &hyper_regions());
@@ -274,7 +276,9 @@ fn wing_removals_have_the_patterns_that_made_them() {
     }
     eprintln!("16x16: removals checked per board ({BOARDS:?}): {checked:?}");
     assert!(checked[10..].iter().all(|&n| n > 0), "removals checked per board ({BOARDS:?}): {checked:?}");
-    for label in ["Skyscraper on", "Two-String Kite on", "XY-Wing:", "XYZ-Wing:", "W-Wing:", "Simple Colouring"] {
+    let labels =
+        ["Skyscraper on", "Two-String Kite on", "XY-Wing:", "XYZ-Wing:", "W-Wing:", "Unique Rectangle", "Simple"];
+    for label in labels {
         let example = seen.iter().find(|t| t.starts_with(label)).unwrap();
         eprintln!("{example}");
     }

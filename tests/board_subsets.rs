@@ -57,16 +57,17 @@ const PT: [&str; 3] = [
 ];
 
 // The article's examples of the wings (tests/strategies.rs: lines 17,767,
-// 14,530, 1,197, 25,173, 6,183 and 4,418 of the 17-clue set, in the
-// sample): a Skyscraper, a Two-String Kite, an XY-Wing, an XYZ-Wing, a
-// W-Wing and Simple Colouring fire taking turns (tests/board_wings.rs
-// checks them pass by pass).
-const WINGS: [&str; 6] = [
+// 14,530, 1,197, 25,173, 6,183, 46,072 and 4,418 of the 17-clue set, in
+// the sample): a Skyscraper, a Two-String Kite, an XY-Wing, an XYZ-Wing,
+// a W-Wing, a Unique Rectangle and Simple Colouring fire taking turns
+// (tests/board_wings.rs checks them pass by pass).
+const WINGS: [&str; 7] = [
     ".3..6............1......7...8....6.....4.8......1...7.....3.25.4.15.....7........",
     "..8..3..........41...7.....9...1..........32.......8..14......6...8..5...7.3.....",
     "......3.84...5........2.1.....1.3...5....7......8......13.......8.....2...9....4.",
     "1....64......5.....7........3.78.....9....6.....3.....2.4.........2....36......5.",
     "....8.15.6.2......3.........7...5..6.1.............2.....23.......1...7.4.......5",
+    "..9.....5....28........4...7..3......4.....2.......8..5..13.......6..2........41.",
     "....4.8.17.2..................7.5.4....2......1.......6..4..3...8..1....5......7.",
 ];
 
@@ -164,13 +165,14 @@ fn status_history_and_grade_on_every_board() {
     assert_eq!(status(SUDOKU16, "locked", &hex, "row-major").0, "Give UP");
 }
 
-/// The sixteen strategies both the article's workbook and the boards' have
-/// (the article's has more: the unique rectangle, the reasons part).
+/// The seventeen strategies both the article's workbook and the boards'
+/// have (the article's has the reasons part too).
 const SAME: &str = "locked,naked-pairs,hidden-pairs,naked-triples,hidden-triples,naked-quads,x-wing,hidden-quads,\
-                   swordfish,jellyfish,skyscraper,two-string-kite,xy-wing,xyz-wing,w-wing,simple-colouring";
+                   swordfish,jellyfish,skyscraper,two-string-kite,xy-wing,xyz-wing,w-wing,unique-rectangle,\
+                    simple-colouring";
 
 /// The 9×9 board with all its parts gives the article's status, history and
-/// grade with the same sixteen strategies (ranks and marks), after every
+/// grade with the same seventeen strategies (ranks and marks), after every
 /// puzzle: the same turns, the same marks, in both orders.
 #[test]
 fn sudoku9_status_and_history_are_the_articles() {
@@ -217,7 +219,7 @@ fn hyper_with_all_solves_188_of_192_in_both_orders() {
         let (solved, unsolved, grades) = batch_all(HYPER, "hyper/sudoku_space_hyper_192", order);
         // 176 with locked candidates (tests/boards.rs), 5 more by the
         // subsets and fish, 7 more by the wings and Simple Colouring (181
-        // before them).
+        // before them; the unique rectangle fires on none taking turns).
         assert_eq!((solved, unsolved), (188, 4), "{order}");
         let beyond = grades.iter().filter(|g| !matches!(g.as_str(), "\"i\"" | "\"!\"")).count();
         assert_eq!(beyond, 12, "{order}: {grades:?}");
@@ -270,7 +272,7 @@ fn batch_lines(workbook: &str, with: &str, file: &str, solutions: &str) -> Vec<(
     rows
 }
 
-/// `sudoku9.ron --with all` and `sudoku.ron` with the same sixteen strategy
+/// `sudoku9.ron --with all` and `sudoku.ron` with the same seventeen strategy
 /// files give every puzzle of `file` the same status, grade and number of
 /// iterations; returns how many were solved.
 fn same_as_the_article(file: &str, solutions: &str) -> usize {

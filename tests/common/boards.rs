@@ -189,15 +189,16 @@ pub fn all_boards(n: usize, units: &[Vec<usize>]) -> Vec<(&'static str, OwnedRul
 }
 
 /// The strategies over pairs of cells (common::wings) in rank order, as
-/// the board workbooks' parts of ranks 11 to 15 and 17 (not at 25×25).
+/// the board workbooks' parts of ranks 11 to 17 (not at 25×25).
 pub fn wings(n: usize, units: &[Vec<usize>]) -> Vec<(&'static str, OwnedRule<'_>)> {
-    use super::wings::{colouring, kite, skyscraper, w_wing, xy_wing, xyz_wing};
+    use super::wings::{colouring, kite, skyscraper, unique_rectangle, w_wing, xy_wing, xyz_wing};
     vec![
         ("skyscraper_board", Box::new(move |c: &Cands| skyscraper(c, n, units))),
         ("kite_board", Box::new(move |c: &Cands| kite(c, n, units))),
         ("xy_wing_board", Box::new(move |c: &Cands| xy_wing(c, units))),
         ("xyz_wing_board", Box::new(move |c: &Cands| xyz_wing(c, units))),
         ("w_wing_board", Box::new(move |c: &Cands| w_wing(c, units))),
+        ("unique_rectangle_board", Box::new(move |c: &Cands| unique_rectangle(c, n, units))),
         ("colouring_board", Box::new(move |c: &Cands| colouring(c, units))),
     ]
 }

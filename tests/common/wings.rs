@@ -1,6 +1,6 @@
 //! The strategies over pairs of cells of the board workbooks
 //! (formulas/boards/shelf/: Skyscraper, Two-String Kite, XY-Wing,
-//! XYZ-Wing, W-Wing, Simple Colouring) in Rust, written from their definitions (as
+//! XYZ-Wing, W-Wing, Unique Rectangle type 1, Simple Colouring) in Rust, written from their definitions (as
 //! tests/strategies/wings.rs for the 9×9 article) and generalised to a box
 //! side `n` and a list of units: two cells see each other when they share
 //! any unit of the list (rows, columns, boxes and any extra region). Each
@@ -227,6 +227,45 @@ pub fn colouring(v: &Cands, units: &[Vec<usize>]) -> Cands {
                 let sees_colour = |k: bool| cluster.iter().any(|&(c, ck)| ck == k && sees[z][c]);
                 if sees_colour(false) && sees_colour(true) {
                     e[z][d] = true;
+                }
+            }
+        }
+    }
+    e
+}
+
+/// Unique Rectangle type 1: the corners of two rows and two columns, every
+/// unit of `units` holding none or two of them (on a plain board: in
+/// exactly two boxes; an extra region never cuts the rectangle), three
+/// with exactly the same two candidates, the fourth with those two and
+/// more: both go from the fourth (a puzzle with one solution cannot let
+/// the corners swap them).
+pub fn unique_rectangle(v: &Cands, n: usize, units: &[Vec<usize>]) -> Cands {
+    let (cells, size) = (v.len(), n * n);
+    let mut e = vec![vec![false; size]; cells];
+    let pairs: Vec<(usize, usize)> = (0..size).flat_map(|a| (a + 1..size).map(move |b| (a, b))).collect();
+    // The units of each cell, by index.
+    let mut units_of = vec![vec![]; cells];
+    for (i, u) in units.iter().enumerate() {
+        u.iter().for_each(|&c| units_of[c].push(i));
+    }
+    for &(r1, r2) in &pairs {
+        for &(c1, c2) in &pairs {
+            let corners = [r1 * size + c1, r1 * size + c2, r2 * size + c1, r2 * size + c2];
+            let held = |i: usize| corners.iter().filter(|&&c| units_of[c].contains(&i)).count();
+            if corners.iter().flat_map(|&c| &units_of[c]).any(|&i| held(i) != 2) {
+                continue;
+            }
+            for (k, &t) in corners.iter().enumerate() {
+                let others: Vec<Vec<usize>> =
+                    corners.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, &c)| digits(v, c)).collect();
+                let (pair, target) = (&others[0], digits(v, t));
+                if pair.len() == 2
+                    && others.iter().all(|o| o == pair)
+                    && target.len() > 2
+                    && pair.iter().all(|d| target.contains(d))
+                {
+                    pair.iter().for_each(|&d| e[t][d] = true);
                 }
             }
         }

@@ -1,6 +1,6 @@
 //! The reasons of the strategies over pairs of cells on the boards of
 //! every size (Skyscraper, Two-String Kite, XY-Wing, XYZ-Wing, W-Wing,
-//! Simple Colouring),
+//! Unique Rectangle type 1, Simple Colouring),
 //! checked against the snapshot the board searched: each text is parsed
 //! and the pattern it names is looked for in the candidates, in Rust, over
 //! the workbook's units (two cells see each other when they share one),
@@ -68,7 +68,7 @@ fn cell_list(text: &str, size: usize) -> Vec<usize> {
     text.split(',').map(|c| cell_of(c, size)).collect()
 }
 
-/// A reason of one of the six kinds holds in `v`, the snapshot searched,
+/// A reason of one of the seven kinds holds in `v`, the snapshot searched,
 /// on a board of box side `n` with `units` (rows, columns, boxes or a
 /// jigsaw's regions in their place, then any extra region): the pattern is
 /// there and removes digit `d` (from 0) from `me`. `None` when the text is
@@ -152,6 +152,24 @@ pub fn holds(v: &Cands, units: &[Vec<usize>], n: usize, pattern: &str, me: usize
                 && ((sees(l[0], a) && sees(l[1], b)) || (sees(l[1], a) && sees(l[0], b)))
                 && sees(me, a)
                 && sees(me, b)
+        }
+        // Unique Rectangle on 3,7: r1c1,r1c5,r3c1 and r3c5
+        ["Unique", "Rectangle", "on", pair, three, "and", fourth] => {
+            let (pair, mut corners) = (numbers(pair.trim_end_matches(':')), cell_list(three, size));
+            corners.push(cell_of(fourth, size));
+            let rows: std::collections::BTreeSet<usize> = corners.iter().map(|c| c / size).collect();
+            let cols: std::collections::BTreeSet<usize> = corners.iter().map(|c| c % size).collect();
+            let rest = digits(v, corners[3]);
+            rows.len() == 2
+                && cols.len() == 2
+                && corners.len() == 4
+                && units.iter().all(|u| matches!(corners.iter().filter(|c| u.contains(c)).count(), 0 | 2))
+                && pair.len() == 2
+                && corners[..3].iter().all(|&c| digits(v, c) == pair)
+                && corners[3] == me
+                && rest.len() > 2
+                && pair.iter().all(|e| rest.contains(e))
+                && pair.contains(&d)
         }
         // Simple Colouring on 4, trap: r1c2 and r3c6 have opposite colours
         ["Simple", "Colouring", "on", digit, "trap:", a, "and", b, "have", "opposite", "colours"] => {
