@@ -4,8 +4,10 @@
 //! by pass against the reference rules (tests/common/boards.rs, with the
 //! wings of tests/common/wings.rs over the workbook's units), in both
 //! orders taking turns and row-major together, on puzzles where the wings
-//! fire: the 9×9 article's examples on `sudoku9.ron` and hyper puzzles of
-//! the shipped corpus, where "sees" takes in the extra regions.
+//! fire: the 9×9 article's examples on `sudoku9.ron`, hyper puzzles of the
+//! shipped corpus, where "sees" takes in the extra regions, and (ignored,
+//! for its time) 16×16 puzzles derived from hexadoku's solutions; and a
+//! hyper puzzle that a unique rectangle cut by a region would get wrong.
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
