@@ -56,6 +56,21 @@ const PT: [&str; 3] = [
     ".....19..7...3....2.........5.....7..1...4......2.........6.1.58..7...3.......4..",
 ];
 
+// The article's examples of the wings (tests/strategies.rs: lines 17,767,
+// 14,530, 1,197, 25,173, 6,183, 46,072 and 4,418 of the 17-clue set, in
+// the sample): a Skyscraper, a Two-String Kite, an XY-Wing, an XYZ-Wing,
+// a W-Wing, a Unique Rectangle and Simple Colouring fire taking turns
+// (tests/board_wings.rs checks them pass by pass).
+const WINGS: [&str; 7] = [
+    ".3..6............1......7...8....6.....4.8......1...7.....3.25.4.15.....7........",
+    "..8..3..........41...7.....9...1..........32.......8..14......6...8..5...7.3.....",
+    "......3.84...5........2.1.....1.3...5....7......8......13.......8.....2...9....4.",
+    "1....64......5.....7........3.78.....9....6.....3.....2.4.........2....36......5.",
+    "....8.15.6.2......3.........7...5..6.1.............2.....23.......1...7.4.......5",
+    "..9.....5....28........4...7..3......4.....2.......8..5..13.......6..2........41.",
+    "....4.8.17.2..................7.5.4....2......1.......6..4..3...8..1....5......7.",
+];
+
 // The X-Wing example of tests/strategies.rs (history `i!*!Xiiiiii`) and
 // the 37th puzzle of the sample's tier ALL, where a swordfish fires.
 const FISH: [&str; 2] = [
@@ -150,19 +165,20 @@ fn status_history_and_grade_on_every_board() {
     assert_eq!(status(SUDOKU16, "locked", &hex, "row-major").0, "Give UP");
 }
 
-/// The ten strategies both the article's workbook and the boards' have
-/// (the article's has more since: the wings, the reasons part).
-const TEN: &str = "locked,naked-pairs,hidden-pairs,naked-triples,hidden-triples,naked-quads,x-wing,hidden-quads,\
-                   swordfish,jellyfish";
+/// The seventeen strategies both the article's workbook and the boards'
+/// have (the article's has the reasons part too).
+const SAME: &str = "locked,naked-pairs,hidden-pairs,naked-triples,hidden-triples,naked-quads,x-wing,hidden-quads,\
+                   swordfish,jellyfish,skyscraper,two-string-kite,xy-wing,xyz-wing,w-wing,unique-rectangle,\
+                    simple-colouring";
 
 /// The 9×9 board with all its parts gives the article's status, history and
-/// grade with the same ten strategies (ranks and marks), after every
+/// grade with the same seventeen strategies (ranks and marks), after every
 /// puzzle: the same turns, the same marks, in both orders.
 #[test]
 fn sudoku9_status_and_history_are_the_articles() {
-    let same = TEN;
+    let same = SAME;
     for order in ["row-major", "synchronous"] {
-        for p in PT.iter().chain(&FISH).chain([&common::GRID1]) {
+        for p in PT.iter().chain(&FISH).chain(&WINGS).chain([&common::GRID1]) {
             let input = format!("puzzle={p}");
             let args = ["run", common::SUDOKU, "--with", same, "--input", &input, "--order", order];
             let out =
@@ -198,13 +214,20 @@ fn batch_all(workbook: &str, corpus: &str, order: &str) -> (usize, usize, Vec<St
 }
 
 #[test]
-fn hyper_with_all_solves_181_of_192_in_both_orders() {
+fn hyper_with_all_solves_188_of_192_in_both_orders() {
     for order in ["row-major", "synchronous"] {
         let (solved, unsolved, grades) = batch_all(HYPER, "hyper/sudoku_space_hyper_192", order);
-        // 176 with locked candidates (tests/boards.rs), 5 more by the subsets and fish.
-        assert_eq!((solved, unsolved), (181, 11), "{order}");
+        // 176 with locked candidates (tests/boards.rs), 5 more by the
+        // subsets and fish, 7 more by the wings and Simple Colouring (181
+        // before them; the unique rectangle fires on none taking turns).
+        assert_eq!((solved, unsolved), (188, 4), "{order}");
         let beyond = grades.iter().filter(|g| !matches!(g.as_str(), "\"i\"" | "\"!\"")).count();
-        assert_eq!(beyond, 5, "{order}: {grades:?}");
+        assert_eq!(beyond, 12, "{order}: {grades:?}");
+        let wings = grades
+            .iter()
+            .filter(|g| matches!(g.as_str(), "\"S\"" | "\"K\"" | "\"Y\"" | "\"Z\"" | "\"W\"" | "\"C\""))
+            .count();
+        assert_eq!(wings, 7, "{order}: {grades:?}");
     }
 }
 
@@ -249,11 +272,11 @@ fn batch_lines(workbook: &str, with: &str, file: &str, solutions: &str) -> Vec<(
     rows
 }
 
-/// `sudoku9.ron --with all` and `sudoku.ron` with the same ten strategy
+/// `sudoku9.ron --with all` and `sudoku.ron` with the same seventeen strategy
 /// files give every puzzle of `file` the same status, grade and number of
 /// iterations; returns how many were solved.
 fn same_as_the_article(file: &str, solutions: &str) -> usize {
-    let article = batch_lines(common::SUDOKU, TEN, file, solutions);
+    let article = batch_lines(common::SUDOKU, SAME, file, solutions);
     let boards = batch_lines(SUDOKU9, "all", file, solutions);
     assert_eq!(article, boards, "{file}");
     boards.iter().filter(|r| r.1 == "solved").count()
@@ -263,7 +286,7 @@ fn same_as_the_article(file: &str, solutions: &str) -> usize {
 #[ignore = "the 2,000-puzzle sample on both workbooks with every strategy: about a minute"]
 fn sudoku9_with_all_is_the_article_on_the_17_clue_sample() {
     let f = "workbooks/puzzles/9x9/royle_17clue_2000";
-    assert_eq!(same_as_the_article(&format!("{f}.txt"), &format!("{f}.solutions.txt")), 1695);
+    assert_eq!(same_as_the_article(&format!("{f}.txt"), &format!("{f}.solutions.txt")), 1914);
 }
 
 #[test]

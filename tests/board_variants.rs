@@ -95,18 +95,19 @@ fn sudoku_x_puzzles_are_solved_none_wrong() {
     for order in [Order::RowMajor, Order::Synchronous] {
         let mut counts = vec![];
         for parts in [&[][..], &["locked"], &["all"]] {
-            let n = (1..=14)
+            let n = (1..=15)
                 .filter(|&i| {
-                    let (p, e) = (line("x/dataflow_x_14.txt", i), line("x/dataflow_x_14.solutions.txt", i));
+                    let (p, e) = (line("x/dataflow_x_15.txt", i), line("x/dataflow_x_15.solutions.txt", i));
                     solved(&solve(SUDOKUX, parts, None, &p, order).0, &e)
                 })
                 .count();
             counts.push(n);
         }
         // Singles solve lines 1 to 6 and 10 to 12; line 7 needs locked
-        // candidates over the diagonals, 8 and 9 naked and hidden pairs; 13
-        // and 14 (minimal) stay unsolved.
-        assert_eq!(counts, [9, 10, 12], "{order:?}");
+        // candidates over the diagonals, 8 and 9 naked and hidden pairs, 15
+        // the wings (a W-Wing over the diagonals' links); 13 and 14
+        // (minimal) stay unsolved.
+        assert_eq!(counts, [9, 10, 13], "{order:?}");
     }
 }
 
@@ -161,19 +162,24 @@ fn check_all(workbook: &str, units: &[Vec<usize>], regions: Option<&str>, puzzle
 
 #[test]
 fn sudoku_x_boards_list_exactly_their_rules_removals() {
-    let mut all = vec![0; 10];
-    for i in [7, 8, 9, 13, 14] {
-        let total = check_all(SUDOKUX, &x_units(), None, &line("x/dataflow_x_14.txt", i));
+    let mut all = vec![0; 17];
+    for i in [7, 8, 9, 13, 14, 15] {
+        let total = check_all(SUDOKUX, &x_units(), None, &line("x/dataflow_x_15.txt", i));
         assert!(total[0] > 0, "locked candidates fire: {total:?}");
         all.iter_mut().zip(&total).for_each(|(a, t)| *a += t);
     }
-    // Together, naked pairs and hidden quads fire on them.
-    assert!(all[1] > 0 && all[6] > 0, "{all:?}");
+    // Naked and hidden pairs, the Skyscraper, the Kite, the W-Wing (line
+    // 15, over the diagonals' strong links) and Simple Colouring fire.
+    for (board, rank) in
+        [("naked pairs", 2), ("hidden pairs", 3), ("Skyscraper", 11), ("Kite", 12), ("W-Wing", 15), ("Colouring", 17)]
+    {
+        assert!(all[rank - 1] > 0, "{board}: {all:?}");
+    }
 }
 
 #[test]
 fn jigsaw_boards_list_exactly_their_rules_removals() {
-    let mut all = vec![0; 10];
+    let mut all = vec![0; 17];
     for i in 1..=5 {
         let map = line("jigsaw/janko_jigsaw_5.regions.txt", i);
         let total = check_all(JIGSAW, &jigsaw_units(&map), Some(&map), &line("jigsaw/janko_jigsaw_5.txt", i));
@@ -182,7 +188,9 @@ fn jigsaw_boards_list_exactly_their_rules_removals() {
         all.iter_mut().zip(&total).for_each(|(a, t)| *a += t);
     }
     // On lines 4 and 5 every board up to the triples fires (together at least).
-    assert!(all[..5].iter().all(|&t| t > 0), "{all:?}");
+    // Together, a Skyscraper and Two-String Kites (joined in an irregular
+    // region, the boxes' place) fire too.
+    assert!(all[..5].iter().all(|&t| t > 0) && all[10] > 0 && all[11] > 0, "{all:?}");
 }
 
 /// The solutions of `givens` (digits 1..9, `.` blank) over `units`, found
@@ -223,11 +231,11 @@ fn solutions(givens: &str, units: &[Vec<usize>], limit: usize) -> Vec<String> {
 /// are needed).
 #[test]
 fn sudoku_x_puzzles_have_one_solution_each() {
-    for i in 1..=14 {
-        let (p, e) = (line("x/dataflow_x_14.txt", i), line("x/dataflow_x_14.solutions.txt", i));
+    for i in 1..=15 {
+        let (p, e) = (line("x/dataflow_x_15.txt", i), line("x/dataflow_x_15.solutions.txt", i));
         assert_eq!(solutions(&p, &x_units(), 2), vec![e], "line {i}");
     }
     for i in [13, 14] {
-        assert_eq!(solutions(&line("x/dataflow_x_14.txt", i), &plain_units(3), 2).len(), 2, "line {i}");
+        assert_eq!(solutions(&line("x/dataflow_x_15.txt", i), &plain_units(3), 2).len(), 2, "line {i}");
     }
 }

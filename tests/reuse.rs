@@ -66,7 +66,7 @@ fn board_workbooks() {
     }
     let sixteen = lines("workbooks/puzzles/16x16/hexadoku_4.txt", 1..=2);
     same_as_fresh("workbooks/sudoku16.ron", &["locked"], Order::RowMajor, &sixteen);
-    let x = lines("workbooks/puzzles/x/dataflow_x_14.txt", 7..=8);
+    let x = lines("workbooks/puzzles/x/dataflow_x_15.txt", 7..=8);
     same_as_fresh("workbooks/sudokux.ron", &["all"], Order::RowMajor, &x);
     let jigsaw = lines("workbooks/puzzles/jigsaw/janko_jigsaw_5.txt", 1..=2);
     same_as_fresh("workbooks/jigsaw.ron", &["all"], Order::RowMajor, &jigsaw);

@@ -164,8 +164,9 @@ pub fn fish(v: &Cands, n: usize, k: usize) -> Cands {
 /// The boards of a workbook's `--with all`, in rank order (their places on
 /// the shelf), with their rules over `units` on a board of box side `n`:
 /// locked candidates, naked and hidden pairs and triples, naked quads,
-/// X-Wing, hidden quads, Swordfish, Jellyfish (at 25×25 the quads, the
-/// Swordfish and the Jellyfish are not parts).
+/// X-Wing, hidden quads, Swordfish, Jellyfish, then the strategies over
+/// pairs of cells (common::wings) in rank order (at 25×25 the quads, the
+/// Swordfish, the Jellyfish and the wings are not parts).
 pub fn all_boards(n: usize, units: &[Vec<usize>]) -> Vec<(&'static str, OwnedRule<'_>)> {
     let mut b: Vec<(&'static str, OwnedRule<'_>)> = vec![
         ("locked_board", Box::new(move |c: &Cands| locked(c, units, |_, _| true))),
@@ -182,8 +183,24 @@ pub fn all_boards(n: usize, units: &[Vec<usize>]) -> Vec<(&'static str, OwnedRul
         b.push(("hidden_quads_board", Box::new(move |c: &Cands| hidden(c, units, 4))));
         b.push(("swordfish_board", Box::new(move |c: &Cands| fish(c, n, 3))));
         b.push(("jellyfish_board", Box::new(move |c: &Cands| fish(c, n, 4))));
+        b.extend(wings(n, units));
     }
     b
+}
+
+/// The strategies over pairs of cells (common::wings) in rank order, as
+/// the board workbooks' parts of ranks 11 to 17 (not at 25×25).
+pub fn wings(n: usize, units: &[Vec<usize>]) -> Vec<(&'static str, OwnedRule<'_>)> {
+    use super::wings::{colouring, kite, skyscraper, unique_rectangle, w_wing, xy_wing, xyz_wing};
+    vec![
+        ("skyscraper_board", Box::new(move |c: &Cands| skyscraper(c, n, units))),
+        ("kite_board", Box::new(move |c: &Cands| kite(c, n, units))),
+        ("xy_wing_board", Box::new(move |c: &Cands| xy_wing(c, units))),
+        ("xyz_wing_board", Box::new(move |c: &Cands| xyz_wing(c, units))),
+        ("w_wing_board", Box::new(move |c: &Cands| w_wing(c, units))),
+        ("unique_rectangle_board", Box::new(move |c: &Cands| unique_rectangle(c, n, units))),
+        ("colouring_board", Box::new(move |c: &Cands| colouring(c, units))),
+    ]
 }
 
 /// Counts the evaluations of cells inside some areas (the strategy boards) in a pass.

@@ -1,6 +1,7 @@
 //! Helpers shared by the tests that run the `dataflow` binary: the
 //! workbook and puzzles they use, and running the binary from the crate's
 //! directory (so relative paths in arguments and messages are stable).
+//! [`boards`] and [`wings`] have the board workbooks' strategies in Rust.
 //! [`sheet`] has the helpers of the tests that drive the in-memory `Sheet`;
 //! [`parse`] those of the parser tests, [`bad_input`] those of the bad-input
 //! tests, [`json`] those of the tests of `run` and `batch`'s JSON output,
@@ -16,6 +17,7 @@ pub mod json;
 pub mod parse;
 pub mod sheet;
 pub mod watch;
+pub mod wings;
 
 use std::process::Command;
 
