@@ -169,7 +169,7 @@ impl<'s> Facts<'s> {
         }
         let mut members = vec![Vec::new(); p.graph().areas().len()];
         for f in (0..p.cells().len()).map(FormulaId::at) {
-            p.graph().containing(f).iter().for_each(|&a| members[a.index()].push(f));
+            p.graph().containing(f).for_each(|a| members[a.index()].push(f));
         }
         Facts { wb, p, entry, cycle, cycles, members }
     }
@@ -316,7 +316,7 @@ fn cell_graph(s: &Session, title: &str, c: CellAddr) -> String {
         }
     }
     let containing: Vec<usize> = match p.formula_at(c) {
-        Some(f) => g.containing(f).iter().map(|a| a.index()).collect(),
+        Some(f) => g.containing(f).map(AreaId::index).collect(),
         None => g.areas_containing(c).map(AreaId::index).collect(),
     };
     for a in containing {

@@ -126,7 +126,7 @@ impl Engine {
         let (g, shared) = (&self.program.graph, &self.program.shared);
         let (dirty, known, values) = (&mut self.dirty[..], &mut self.readers_dirty[..], &mut self.shared[..]);
         match formula {
-            Some(f) => g.containing[f.index()].iter().for_each(|&a| mark_area(g, shared, dirty, known, values, a)),
+            Some(f) => g.containing(f).for_each(|a| mark_area(g, shared, dirty, known, values, a)),
             None => g.areas_containing(c).for_each(|a| mark_area(g, shared, dirty, known, values, a)),
         }
         if !g.runtime_sheets.is_empty() {

@@ -10,6 +10,7 @@
 //! Kosaraju walks with an explicit stack.
 
 use super::cell::FormulaCell;
+use super::tall::{Segments, is_tall, tiling};
 use crate::address::{Area, CellAddr, SheetId};
 use crate::ids::{AreaId, FormulaId};
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -20,6 +21,9 @@ use rustc_hash::FxHashMap;
 pub enum Node {
     Cell(FormulaId),
     Area(AreaId),
+    /// A segment of a column linking formula cells to the tall areas it
+    /// tiles (`tall.rs`).
+    Segment(usize),
     /// Everything on a sheet that formulas with run-time references (OFFSET
     /// with computed arguments, INDIRECT) can reach: by index into
     /// [`DepGraph::runtime_sheets`].
@@ -45,8 +49,14 @@ pub struct DepGraph {
     ranges: Vec<AreaId>,
     /// For each area (by [`AreaId`]), the formula cells that read it.
     pub(crate) readers: Vec<Vec<FormulaId>>,
-    /// For each formula cell (by [`FormulaId`]), the areas that contain it.
+    /// For each formula cell (by [`FormulaId`]), the areas that contain it
+    /// but the tall ones, which hold it through [`DepGraph::tall`].
     pub(crate) containing: Vec<Vec<AreaId>>,
+    /// The segments linking formula cells to tall areas.
+    pub(crate) tall: Segments,
+    /// Each area's node, and each segment's.
+    area_nodes: Vec<NodeIndex>,
+    segment_nodes: Vec<NodeIndex>,
     /// For each formula cell (by [`FormulaId`]), the areas it reads.
     pub(crate) reads: Vec<Vec<AreaId>>,
     graph: DiGraph<Node, ()>,
@@ -161,34 +171,71 @@ impl DepGraph {
             }
         }
         let mut containing = vec![Vec::new(); cells.len()];
+        let mut tall = Segments::new(cells.len());
         let by_column = ByColumn::new(cells);
         for (id, a) in areas.iter().enumerate() {
-            by_column.each_inside(a, |f| containing[f.index()].push(AreaId::at(id)));
+            match is_tall(a) {
+                false => by_column.each_inside(a, |f| containing[f.index()].push(AreaId::at(id))),
+                true => {
+                    for tile in tiling(a) {
+                        let (s, new) = tall.id(tile);
+                        tall.areas[s].push(AreaId::at(id));
+                        if new {
+                            by_column.each_inside(&tile.area(), |f| tall.holding[f.index()].push(s));
+                        }
+                    }
+                }
+            }
         }
         let mut single: Vec<AreaId> = (0..areas.len()).filter(|&i| areas[i].is_cell()).map(AreaId::at).collect();
         single.sort_unstable_by_key(|a| areas[a.index()].top_left());
         let ranges = (0..areas.len()).filter(|&i| !areas[i].is_cell()).map(AreaId::at).collect();
-        let edges = containing.iter().map(Vec::len).sum::<usize>() + readers.iter().map(Vec::len).sum::<usize>();
-        let mut graph = DiGraph::with_capacity(cells.len() + areas.len(), edges);
+        let edges = containing.iter().map(Vec::len).sum::<usize>()
+            + readers.iter().map(Vec::len).sum::<usize>()
+            + tall.holding.iter().map(Vec::len).sum::<usize>()
+            + tall.areas.iter().map(Vec::len).sum::<usize>();
+        let mut graph = DiGraph::with_capacity(cells.len() + areas.len() + tall.list.len(), edges);
         for i in 0..cells.len() {
             graph.add_node(Node::Cell(FormulaId::at(i)));
         }
-        for i in 0..areas.len() {
-            graph.add_node(Node::Area(AreaId::at(i)));
-        }
-        let area_node = |a: AreaId| NodeIndex::new(cells.len() + a.index());
+        let area_nodes: Vec<NodeIndex> = (0..areas.len()).map(|i| graph.add_node(Node::Area(AreaId::at(i)))).collect();
+        let segment_nodes: Vec<NodeIndex> = (0..tall.list.len()).map(|i| graph.add_node(Node::Segment(i))).collect();
         for (f, list) in containing.iter().enumerate() {
             for &a in list {
-                graph.add_edge(NodeIndex::new(f), area_node(a), ());
+                graph.add_edge(NodeIndex::new(f), area_nodes[a.index()], ());
+            }
+        }
+        for (f, list) in tall.holding.iter().enumerate() {
+            for &s in list {
+                graph.add_edge(NodeIndex::new(f), segment_nodes[s], ());
+            }
+        }
+        for (s, list) in tall.areas.iter().enumerate() {
+            for &a in list {
+                graph.add_edge(segment_nodes[s], area_nodes[a.index()], ());
             }
         }
         for (a, list) in readers.iter().enumerate() {
             for &f in list {
-                graph.add_edge(area_node(AreaId::at(a)), NodeIndex::new(f.index()), ());
+                graph.add_edge(area_nodes[a], NodeIndex::new(f.index()), ());
             }
         }
         let Runtime { reads: runtime, sheets, fed } = runtime_reads(cells, &mut graph);
-        DepGraph { areas, single, ranges, readers, containing, reads, graph, runtime, runtime_sheets: sheets, fed }
+        DepGraph {
+            areas,
+            single,
+            ranges,
+            readers,
+            containing,
+            tall,
+            area_nodes,
+            segment_nodes,
+            reads,
+            graph,
+            runtime,
+            runtime_sheets: sheets,
+            fed,
+        }
     }
 
     /// Whether the graph can follow an edit in place ([`DepGraph::update`]):
@@ -205,7 +252,6 @@ impl DepGraph {
     /// edges are drawn. An area no formula reads any more stays, read by
     /// none.
     pub fn update(&mut self, cells: &[FormulaCell], changed: &[FormulaId]) {
-        let area_node = |a: AreaId| NodeIndex::new(cells.len() + a.index());
         let mut ids: FxHashMap<Area, AreaId> =
             self.areas.iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
         let mut by_column: Option<ByColumn> = None;
@@ -213,7 +259,7 @@ impl DepGraph {
             let node = NodeIndex::new(f.index());
             for a in std::mem::take(&mut self.reads[f.index()]) {
                 self.readers[a.index()].retain(|&r| r != f);
-                while let Some(e) = self.graph.find_edge(area_node(a), node) {
+                while let Some(e) = self.graph.find_edge(self.area_nodes[a.index()], node) {
                     self.graph.remove_edge(e);
                 }
             }
@@ -226,12 +272,9 @@ impl DepGraph {
                         self.readers.push(Vec::new());
                         ids.insert(*area, a);
                         let added = self.graph.add_node(Node::Area(a));
-                        debug_assert_eq!(added, area_node(a));
+                        self.area_nodes.push(added);
                         let by_column = by_column.get_or_insert_with(|| ByColumn::new(cells));
-                        by_column.each_inside(area, |c| {
-                            self.containing[c.index()].push(a);
-                            self.graph.add_edge(NodeIndex::new(c.index()), added, ());
-                        });
+                        self.link_inside(by_column, a, added);
                         match area.is_cell() {
                             true => {
                                 let at =
@@ -247,9 +290,36 @@ impl DepGraph {
                     let readers = &mut self.readers[a.index()];
                     readers.insert(readers.partition_point(|&r| r < f), f);
                     self.reads[f.index()].push(a);
-                    self.graph.add_edge(area_node(a), node, ());
+                    self.graph.add_edge(self.area_nodes[a.index()], node, ());
                 }
             }
+        }
+    }
+
+    /// Links the formula cells inside the new area `a` (node `node`) to it:
+    /// directly, or through its segments when it is tall (a new segment
+    /// linked from the formula cells inside it).
+    fn link_inside(&mut self, by_column: &ByColumn, a: AreaId, node: NodeIndex) {
+        let area = self.areas[a.index()];
+        if !is_tall(&area) {
+            by_column.each_inside(&area, |c| {
+                self.containing[c.index()].push(a);
+                self.graph.add_edge(NodeIndex::new(c.index()), node, ());
+            });
+            return;
+        }
+        for tile in tiling(&area) {
+            let (s, new) = self.tall.id(tile);
+            if new {
+                let added = self.graph.add_node(Node::Segment(s));
+                self.segment_nodes.push(added);
+                by_column.each_inside(&tile.area(), |c| {
+                    self.tall.holding[c.index()].push(s);
+                    self.graph.add_edge(NodeIndex::new(c.index()), added, ());
+                });
+            }
+            self.tall.areas[s].push(a);
+            self.graph.add_edge(self.segment_nodes[s], node, ());
         }
     }
 
@@ -274,7 +344,7 @@ impl DepGraph {
                 scc.iter()
                     .filter_map(|&n| match self.graph[n] {
                         Node::Cell(c) => Some(c),
-                        Node::Area(_) | Node::Sheet(_) => None,
+                        Node::Area(_) | Node::Segment(_) | Node::Sheet(_) => None,
                     })
                     .min()
             })
@@ -296,7 +366,7 @@ impl DepGraph {
                 .iter()
                 .filter_map(|&n| match self.graph[n] {
                     Node::Cell(c) => Some(c),
-                    Node::Area(_) | Node::Sheet(_) => None,
+                    Node::Area(_) | Node::Segment(_) | Node::Sheet(_) => None,
                 })
                 .collect();
             match cells.len() {
@@ -332,9 +402,10 @@ impl DepGraph {
         &self.readers[a.index()]
     }
 
-    /// The areas read by formulas that contain formula cell `f`.
-    pub fn containing(&self, f: FormulaId) -> &[AreaId] {
-        &self.containing[f.index()]
+    /// The areas read by formulas that contain formula cell `f`: directly,
+    /// then the tall ones through their segments.
+    pub fn containing(&self, f: FormulaId) -> impl Iterator<Item = AreaId> + '_ {
+        self.containing[f.index()].iter().copied().chain(self.tall.areas_holding(f))
     }
 
     /// The areas that contain `c`, for a cell without a formula, in

@@ -19,6 +19,7 @@ mod recalc;
 mod share;
 mod sources;
 mod spill;
+mod tall;
 mod undo;
 
 use crate::Error;
