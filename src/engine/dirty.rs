@@ -54,6 +54,12 @@ pub(super) struct Tracked {
     /// Where each formula's areas start in `areas`, and one past the last.
     starts: Vec<u32>,
     areas: Vec<AreaId>,
+    /// For each formula, the segments of the tall areas it reads (flat, as
+    /// `areas`), and for each segment whether marking may skip it (its
+    /// areas feed no shared subformula): see `tall::Marks`.
+    tall_starts: Vec<u32>,
+    tall_segments: Vec<u32>,
+    pub(super) skippable: Vec<bool>,
 }
 
 impl Tracked {
@@ -72,7 +78,29 @@ impl Tracked {
             areas.extend(reads.iter().filter(|a| states[a.index()] != Readers::UNTRACKED));
             starts.push(areas.len() as u32);
         }
-        Tracked { states, starts, areas }
+        let mut by_reader: Vec<Vec<u32>> = vec![Vec::new(); g.reads.len()];
+        for (s, tiled) in g.tall.areas.iter().enumerate() {
+            for a in tiled {
+                g.readers[a.index()].iter().for_each(|r| by_reader[r.index()].push(s as u32));
+            }
+        }
+        let mut tall_starts = Vec::with_capacity(g.reads.len() + 1);
+        let mut tall_segments = Vec::new();
+        tall_starts.push(0);
+        for list in by_reader {
+            tall_segments.extend(list);
+            tall_starts.push(tall_segments.len() as u32);
+        }
+        let skippable = g.tall.areas.iter().map(|tiled| tiled.iter().all(|&a| shared.readers(a).is_empty())).collect();
+        Tracked { states, starts, areas, tall_starts, tall_segments, skippable }
+    }
+
+    /// The segments of the tall areas formula `f` reads.
+    fn tall_reads(&self, f: FormulaId) -> &[u32] {
+        match self.tall_starts.get(f.index() + 1) {
+            Some(&end) => &self.tall_segments[self.tall_starts[f.index()] as usize..end as usize],
+            None => &[],
+        }
     }
 
     /// The readers-dirty states a new engine starts from.
@@ -94,6 +122,7 @@ impl Engine {
     #[inline]
     pub(super) fn clean(&mut self, f: FormulaId) {
         self.dirty[f.index()] = false;
+        self.tall_marks.cleaned(self.program.tracked.tall_reads(f));
         let all_but_f = Readers::all_but(f);
         for a in self.program.tracked.reads(f) {
             let known = &mut self.readers_dirty[a.index()];
@@ -105,8 +134,10 @@ impl Engine {
         }
     }
 
-    /// Forgets what is known of the readers of every tracked area.
+    /// Forgets what is known of the readers of every tracked area (and of
+    /// every segment's).
     pub(super) fn forget_readers(&mut self) {
+        self.tall_marks.forget();
         for known in &mut self.readers_dirty {
             if *known != Readers::UNTRACKED {
                 *known = Readers::UNKNOWN;
@@ -123,10 +154,24 @@ impl Engine {
     /// (if any) `c` holds.
     #[inline]
     pub(super) fn mark_readers_of(&mut self, c: CellAddr, formula: Option<FormulaId>) {
-        let (g, shared) = (&self.program.graph, &self.program.shared);
+        let (g, shared, tracked) = (&self.program.graph, &self.program.shared, &self.program.tracked);
         let (dirty, known, values) = (&mut self.dirty[..], &mut self.readers_dirty[..], &mut self.shared[..]);
         match formula {
-            Some(f) => g.containing(f).for_each(|a| mark_area(g, shared, dirty, known, values, a)),
+            Some(f) => {
+                g.containing[f.index()].iter().for_each(|&a| mark_area(g, shared, dirty, known, values, a));
+                // Tall areas through the cell's segments, each skipped while
+                // its readers are all dirty already.
+                for &s in &g.tall.holding[f.index()] {
+                    let skippable = tracked.skippable[s];
+                    if skippable && self.tall_marks.all_dirty(s) {
+                        continue;
+                    }
+                    g.tall.areas[s].iter().for_each(|&a| mark_area(g, shared, dirty, known, values, a));
+                    if skippable {
+                        self.tall_marks.marked(s);
+                    }
+                }
+            }
             None => g.areas_containing(c).for_each(|a| mark_area(g, shared, dirty, known, values, a)),
         }
         if !g.runtime_sheets.is_empty() {

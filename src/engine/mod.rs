@@ -52,6 +52,8 @@ pub struct Engine {
     /// reading it ([`Readers`]): when all are dirty, a write into it has
     /// nothing to mark.
     readers_dirty: Vec<Readers>,
+    /// What is known of the readers of each segment's tall areas.
+    tall_marks: tall::Marks,
     /// The last value of each block array formula, with the `writes` count
     /// it was calculated at (see `recalc`).
     blocks: Vec<Option<(u64, Value)>>,
@@ -79,6 +81,7 @@ impl Clone for Engine {
             grid: self.grid.clone(),
             dirty: self.dirty.clone(),
             readers_dirty: self.readers_dirty.clone(),
+            tall_marks: self.tall_marks.clone(),
             blocks: self.blocks.clone(),
             shared: self.shared.clone(),
             writes: self.writes,
@@ -97,6 +100,7 @@ impl Clone for Engine {
             grid,
             dirty,
             readers_dirty,
+            tall_marks,
             blocks,
             shared,
             writes,
@@ -112,6 +116,7 @@ impl Clone for Engine {
         self.grid.clone_from(grid);
         self.dirty.clone_from(dirty);
         self.readers_dirty.clone_from(readers_dirty);
+        self.tall_marks.clone_from(tall_marks);
         self.blocks.clone_from(blocks);
         self.shared.clone_from(shared);
         self.writes = *writes;
@@ -144,6 +149,7 @@ impl Engine {
         let dirty = vec![true; program.cells.len()];
         let blocks = vec![None; program.blocks.len()];
         let readers_dirty = program.tracked.start();
+        let tall_marks = tall::Marks::new(program.tracked.skippable.len());
         let shared = vec![None; program.shared.exprs.len()];
         let watch = Watch::default();
         Engine {
@@ -151,6 +157,7 @@ impl Engine {
             grid,
             dirty,
             readers_dirty,
+            tall_marks,
             blocks,
             shared,
             writes: 0,

@@ -157,6 +157,7 @@ impl Engine {
         let mut redo = self.swap_in(trees, scope, (origins, sources), constants, nodes);
         (redo.values, redo.dirty) = (now, self.dirty_list());
         self.dirty.iter_mut().for_each(|d| *d = false);
+        self.tall_marks = super::tall::Marks::new(self.program.tracked.skippable.len());
         dirty.iter().for_each(|f| self.dirty[f.index()] = true);
         // The formulas put back are calculated again: what they read may
         // have moved on since the patch (right after it, they give the
@@ -234,6 +235,8 @@ impl Engine {
             p.tracked = Tracked::new(&p.graph, &p.shared);
         }
         self.readers_dirty = p.tracked.start();
+        // The graph may have gained segments: nothing known of any.
+        self.tall_marks = super::tall::Marks::new(p.tracked.skippable.len());
         self.blocks.iter_mut().for_each(|b| *b = None);
         self.watch.clear();
         Unpatch { trees: old, scope, origins, sources, constants, nodes, values: Vec::new(), dirty: Vec::new() }

@@ -96,6 +96,55 @@ impl Segments {
     }
 }
 
+/// What one engine knows of the readers of each segment's tall areas, so
+/// that a write into a segment whose areas' readers are all dirty already
+/// marks nothing (without it, each write of a cumulative column marked the
+/// reader of every area below it: rows² in a full recalculation). A
+/// segment was marked at tick `marked` and one of its readers cleaned at
+/// tick `cleaned`: all are dirty while the mark is the later. Only
+/// segments whose areas feed no shared subformula are skipped (marking
+/// also forgets those values).
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    tick: u64,
+    marked: Vec<u64>,
+    cleaned: Vec<u64>,
+}
+
+impl Marks {
+    pub fn new(segments: usize) -> Marks {
+        Marks { tick: 0, marked: vec![0; segments], cleaned: vec![0; segments] }
+    }
+
+    /// Nothing known: every formula's dirty flag was set some other way.
+    pub fn forget(&mut self) {
+        self.marked.iter_mut().for_each(|m| *m = 0);
+    }
+
+    /// A formula reading the tall areas of segments `segments` was cleaned.
+    #[inline]
+    pub fn cleaned(&mut self, segments: &[u32]) {
+        if segments.is_empty() {
+            return;
+        }
+        self.tick += 1;
+        segments.iter().for_each(|&s| self.cleaned[s as usize] = self.tick);
+    }
+
+    /// Whether every reader of segment `s`'s areas is dirty already.
+    #[inline]
+    pub fn all_dirty(&self, s: usize) -> bool {
+        self.marked[s] > self.cleaned[s]
+    }
+
+    /// Every reader of segment `s`'s areas was just marked dirty.
+    #[inline]
+    pub fn marked(&mut self, s: usize) {
+        self.tick += 1;
+        self.marked[s] = self.tick;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
