@@ -119,10 +119,13 @@ impl Engine {
     /// were (the cells of a block array formula reading its own block are
     /// calculated one by one, each marking the block's readers once, not
     /// every reader again).
-    #[inline]
+    #[inline(always)]
     pub(super) fn clean(&mut self, f: FormulaId) {
         self.dirty[f.index()] = false;
-        self.tall_marks.cleaned(self.program.tracked.tall_reads(f));
+        // Most workbooks have no tall area: one comparison, the rest out of line.
+        if !self.program.tracked.skippable.is_empty() {
+            self.tall_cleaned(f);
+        }
         let all_but_f = Readers::all_but(f);
         for a in self.program.tracked.reads(f) {
             let known = &mut self.readers_dirty[a.index()];
@@ -132,6 +135,12 @@ impl Engine {
                 *known = if all_but { all_but_f } else { Readers::UNKNOWN };
             }
         }
+    }
+
+    /// Notes that `f`, reading tall areas, was cleaned (see `tall::Marks`).
+    #[inline(never)]
+    fn tall_cleaned(&mut self, f: FormulaId) {
+        self.tall_marks.cleaned(self.program.tracked.tall_reads(f));
     }
 
     /// Forgets what is known of the readers of every tracked area (and of
@@ -160,8 +169,9 @@ impl Engine {
             Some(f) => {
                 g.containing[f.index()].iter().for_each(|&a| mark_area(g, shared, dirty, known, values, a));
                 // Tall areas through the cell's segments, each skipped while
-                // its readers are all dirty already.
-                for &s in &g.tall.holding[f.index()] {
+                // its readers are all dirty already (none in most workbooks).
+                let holding: &[usize] = if tracked.skippable.is_empty() { &[] } else { &g.tall.holding[f.index()] };
+                for &s in holding {
                     let skippable = tracked.skippable[s];
                     if skippable && self.tall_marks.all_dirty(s) {
                         continue;
