@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::boards::{Rule, all_boards, check_boards, hyper_regions, read, units};
+use common::boards::{hyper_regions, read};
 use common::{dataflow, expect_exit};
 use dataflow::policy::Order;
 use dataflow::session::Session;
@@ -25,28 +25,10 @@ const HYPER: &str = "workbooks/hyper.ron";
 const SUDOKU16: &str = "workbooks/sudoku16.ron";
 const SUDOKU25: &str = "workbooks/sudoku25.ron";
 
-fn with_all(workbook: &str) -> Session {
-    Session::load_with(Path::new(workbook), &["all".to_string()])
-        .unwrap_or_else(|d| panic!("{workbook} --with all does not load: {d:?}"))
-}
-
-/// Checks every board of `workbook --with all` (in rank order, as
-/// common::boards::all_boards lists them) on
-/// `puzzles`, in both orders taking turns and row-major together; returns
-/// how many removals each board listed, over all runs.
+/// How many removals each board of `workbook --with all` listed on
+/// `puzzles` (common::boards::check_all), in rank order.
 fn check_all(workbook: &str, n: usize, regions: &[usize], puzzles: &[&str]) -> Vec<usize> {
-    let u = units(n, regions);
-    let owned = all_boards(n, &u);
-    let boards: Vec<(&str, Rule)> = owned.iter().map(|(a, r)| (*a, r.as_ref() as Rule)).collect();
-    let mut total = vec![0; boards.len()];
-    for p in puzzles {
-        for (order, together) in [(Order::RowMajor, false), (Order::Synchronous, false), (Order::RowMajor, true)] {
-            let (listed, searches) = check_boards(with_all(workbook), n, &boards, p, order, together);
-            assert!(searches > 0, "{workbook} {p}: the singles stall");
-            total.iter_mut().zip(&listed).for_each(|(t, l)| *t += l);
-        }
-    }
-    total
+    common::boards::check_all(workbook, n, regions, puzzles).into_iter().map(|(_, listed)| listed).collect()
 }
 
 // Three 17-clue puzzles of tier S+LC+PT (as in tests/strategies.rs).
@@ -61,15 +43,7 @@ const PT: [&str; 3] = [
 // the sample): a Skyscraper, a Two-String Kite, an XY-Wing, an XYZ-Wing,
 // a W-Wing, a Unique Rectangle and Simple Colouring fire taking turns
 // (tests/board_wings.rs checks them pass by pass).
-const WINGS: [&str; 7] = [
-    ".3..6............1......7...8....6.....4.8......1...7.....3.25.4.15.....7........",
-    "..8..3..........41...7.....9...1..........32.......8..14......6...8..5...7.3.....",
-    "......3.84...5........2.1.....1.3...5....7......8......13.......8.....2...9....4.",
-    "1....64......5.....7........3.78.....9....6.....3.....2.4.........2....36......5.",
-    "....8.15.6.2......3.........7...5..6.1.............2.....23.......1...7.4.......5",
-    "..9.....5....28........4...7..3......4.....2.......8..5..13.......6..2........41.",
-    "....4.8.17.2..................7.5.4....2......1.......6..4..3...8..1....5......7.",
-];
+const WINGS: [&str; 7] = common::wings::ARTICLE_WINGS;
 
 // The X-Wing example of tests/strategies.rs (history `i!*!Xiiiiii`) and
 // the 37th puzzle of the sample's tier ALL, where a swordfish fires.

@@ -14,30 +14,10 @@
 
 mod common;
 
-use common::boards::{Rule, all_boards, check_boards, hyper_regions, units};
-use dataflow::policy::Order;
+use common::boards::{check_all, hyper_regions};
+use common::wings::ARTICLE_WINGS;
 use dataflow::session::Session;
 use std::path::Path;
-
-/// Checks every board of `workbook --with all` (in rank order, as
-/// common::boards::all_boards lists them) on `puzzles`, in both orders
-/// taking turns and row-major together; returns how many removals each
-/// board listed, over all runs, by board name.
-fn check_all(workbook: &str, n: usize, regions: &[usize], puzzles: &[&str]) -> Vec<(&'static str, usize)> {
-    let u = units(n, regions);
-    let owned = all_boards(n, &u);
-    let boards: Vec<(&str, Rule)> = owned.iter().map(|(a, r)| (*a, r.as_ref() as Rule)).collect();
-    let mut total = vec![0; boards.len()];
-    for p in puzzles {
-        for (order, together) in [(Order::RowMajor, false), (Order::Synchronous, false), (Order::RowMajor, true)] {
-            let s = Session::load_with(Path::new(workbook), &["all".to_string()]).unwrap();
-            let (listed, searches) = check_boards(s, n, &boards, p, order, together);
-            assert!(searches > 0, "{workbook} {p}: the singles stall");
-            total.iter_mut().zip(&listed).for_each(|(t, l)| *t += l);
-        }
-    }
-    owned.iter().map(|(a, _)| *a).zip(total).collect()
-}
 
 /// How many removals the board `name` listed.
 fn listed(total: &[(&str, usize)], name: &str) -> usize {
@@ -49,21 +29,6 @@ fn corpus_line(corpus: &str, line: usize) -> String {
     let text = std::fs::read_to_string(format!("workbooks/puzzles/{corpus}.txt")).unwrap();
     text.lines().nth(line - 1).unwrap().to_string()
 }
-
-/// The article's examples (tests/strategies.rs): lines 17,767 (a
-/// Skyscraper fires taking turns), 14,530 (a Two-String Kite), 1,197 (an
-/// XY-Wing), 25,173 (an XYZ-Wing), 6,183 (a W-Wing), 46,072 (a Unique
-/// Rectangle) and 4,418 (Simple Colouring) of the 17-clue set, all in the
-/// shipped sample `puzzles/9x9/royle_17clue_2000`.
-const ARTICLE: [&str; 7] = [
-    ".3..6............1......7...8....6.....4.8......1...7.....3.25.4.15.....7........",
-    "..8..3..........41...7.....9...1..........32.......8..14......6...8..5...7.3.....",
-    "......3.84...5........2.1.....1.3...5....7......8......13.......8.....2...9....4.",
-    "1....64......5.....7........3.78.....9....6.....3.....2.4.........2....36......5.",
-    "....8.15.6.2......3.........7...5..6.1.............2.....23.......1...7.4.......5",
-    "..9.....5....28........4...7..3......4.....2.......8..5..13.......6..2........41.",
-    "....4.8.17.2..................7.5.4....2......1.......6..4..3...8..1....5......7.",
-];
 
 /// The boards of the strategies over pairs of cells, in rank order.
 const WINGS: [&str; 7] = [
@@ -78,7 +43,7 @@ const WINGS: [&str; 7] = [
 
 #[test]
 fn sudoku9_wings_list_exactly_their_rules_removals() {
-    let total = check_all("workbooks/sudoku9.ron", 3, &[0; 81], &ARTICLE);
+    let total = check_all("workbooks/sudoku9.ron", 3, &[0; 81], &ARTICLE_WINGS);
     for wing in WINGS {
         assert!(listed(&total, wing) > 0, "{wing}: {total:?}");
     }

@@ -335,3 +335,24 @@ pub fn check_boards(
     }
     panic!("{puzzle}: no fixpoint");
 }
+
+/// Checks every board of `workbook --with all` (in rank order, as
+/// [`all_boards`] lists them) on `puzzles` with [`check_boards`], in both
+/// orders taking turns and row-major together; returns how many removals
+/// each board listed, over all runs, by board name.
+pub fn check_all(workbook: &str, n: usize, regions: &[usize], puzzles: &[&str]) -> Vec<(&'static str, usize)> {
+    let u = units(n, regions);
+    let owned = all_boards(n, &u);
+    let boards: Vec<(&str, Rule)> = owned.iter().map(|(a, r)| (*a, r.as_ref() as Rule)).collect();
+    let mut total = vec![0; boards.len()];
+    for p in puzzles {
+        for (order, together) in [(Order::RowMajor, false), (Order::Synchronous, false), (Order::RowMajor, true)] {
+            let s = Session::load_with(std::path::Path::new(workbook), &["all".to_string()])
+                .unwrap_or_else(|d| panic!("{workbook} --with all does not load: {d:?}"));
+            let (listed, searches) = check_boards(s, n, &boards, p, order, together);
+            assert!(searches > 0, "{workbook} {p}: the singles stall");
+            total.iter_mut().zip(&listed).for_each(|(t, l)| *t += l);
+        }
+    }
+    owned.iter().map(|(a, _)| *a).zip(total).collect()
+}
