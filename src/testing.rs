@@ -18,7 +18,7 @@
 #![allow(clippy::expect_used, clippy::panic)]
 
 use crate::address::{Area, CellAddr, parse_a1};
-use crate::engine::{CellInput, Engine, Inputs, Program, Report, Sharing};
+use crate::engine::{CellInput, Engine, Inputs, Paths, Program, Report, Sharing};
 use crate::eval::Eval;
 use crate::eval::bind::{Binder, NameDef};
 use crate::ids::EntryId;
@@ -36,7 +36,8 @@ pub struct Sheet {
     stale: bool,
     evaluated: Vec<CellAddr>,
     issues: Vec<String>,
-    sharing: Sharing,
+    /// The fast paths the sheet is built and evaluated with.
+    paths: Paths,
     /// Entries made so far: each `set` of a formula is one, with its own
     /// `origin`, as each entry of a workbook file is.
     entries: usize,
@@ -71,7 +72,7 @@ impl Sheet {
             stale: true,
             evaluated: Vec::new(),
             issues: Vec::new(),
-            sharing: Sharing::On,
+            paths: Paths::ALL,
             entries: 0,
             dynamic: false,
         }
@@ -87,7 +88,15 @@ impl Sheet {
     /// Builds the formulas sharing repeated subformulas or not (the plain
     /// evaluation the shared one is compared with); on by default.
     pub fn sharing(&mut self, sharing: Sharing) -> &mut Self {
-        self.sharing = sharing;
+        self.paths(Paths::of_sharing(sharing))
+    }
+
+    /// Builds and evaluates the formulas with these fast paths (see
+    /// [`Paths`]; every one by default): any combination gives the same
+    /// values.
+    pub fn paths(&mut self, paths: Paths) -> &mut Self {
+        self.paths = paths;
+        self.engine = None;
         self.stale = true;
         self
     }
@@ -203,7 +212,7 @@ impl Sheet {
 
     fn engine(&mut self) -> &mut Engine {
         if self.stale || self.engine.is_none() {
-            let (program, issues) = Program::build_with(&self.model, self.sharing);
+            let (program, issues) = Program::build_paths(&self.model, self.paths);
             self.issues =
                 issues.iter().map(|i| format!("{}: {}", program.cell_name(i.cell), i.issue.message)).collect();
             let program = Arc::new(program);
@@ -273,6 +282,7 @@ impl Sheet {
         let at = self.addr(cell);
         let expr = parse(formula);
         let e = self.engine();
+        let _dense = crate::value::dense_arrays(e.dense_arrays());
         let mut binder = Binder::new(&e.program().scope, at);
         let bound = binder.bind_formula(&expr, at);
         let _calendar = e.settings.calendar().enter();

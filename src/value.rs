@@ -13,7 +13,7 @@ pub mod date;
 pub mod read;
 mod wildcard;
 
-pub use array::{Array, Kind, booleans, collect_array, numbers};
+pub use array::{Array, DenseArrays, Kind, booleans, collect_array, dense_arrays, numbers};
 pub use wildcard::Wildcard;
 
 use crate::address::Area;

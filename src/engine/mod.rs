@@ -13,6 +13,7 @@ mod nested;
 pub mod observe;
 mod oscillation;
 mod patch;
+mod paths;
 pub mod program;
 mod rebuild;
 mod recalc;
@@ -36,6 +37,7 @@ use std::sync::Arc;
 pub use observe::{Change, ChangeLog, EachPass, Flow, Observer, OnePass, PassInfo};
 pub use oscillation::MAX_WATCHED_CHANGES;
 pub use patch::{PATCH_CELLS, Unpatch};
+pub use paths::Paths;
 pub use program::{BuildIssue, CellInput, Inputs, Program, Sharing};
 pub use recalc::Report;
 pub use undo::{Delta, Recorder};
@@ -67,6 +69,8 @@ pub struct Engine {
     watch: Watch,
     /// Whether formulas with a kernel (`eval::kernel`) are run through it.
     kernels: bool,
+    /// Whether arrays of numbers or booleans are kept dense (`Paths::dense`).
+    dense: bool,
     /// Kernel runs that bailed out to the tree walker so far.
     bails: u64,
     /// The random numbers RAND and RANDBETWEEN draw, from the settings' seed.
@@ -87,6 +91,7 @@ impl Clone for Engine {
             writes: self.writes,
             watch: self.watch.clone(),
             kernels: self.kernels,
+            dense: self.dense,
             bails: self.bails,
             random: self.random.clone(),
             settings: self.settings,
@@ -106,6 +111,7 @@ impl Clone for Engine {
             writes,
             watch,
             kernels,
+            dense,
             bails,
             random,
             settings,
@@ -122,6 +128,7 @@ impl Clone for Engine {
         self.writes = *writes;
         self.watch.clone_from(watch);
         self.kernels = *kernels;
+        self.dense = *dense;
         self.bails = *bails;
         self.random.clone_from(random);
         self.settings = *settings;
@@ -152,6 +159,7 @@ impl Engine {
         let tall_marks = tall::Marks::new(program.tracked.skippable.len());
         let shared = vec![None; program.shared.exprs.len()];
         let watch = Watch::default();
+        let Paths { kernels, dense, .. } = program.paths;
         Engine {
             program,
             grid,
@@ -162,7 +170,8 @@ impl Engine {
             shared,
             writes: 0,
             watch,
-            kernels: true,
+            kernels,
+            dense,
             bails: 0,
             random: Random::new(settings.seed),
             settings,
@@ -214,6 +223,12 @@ impl Engine {
     /// through the tree walker only: the same values either way.
     pub fn set_kernels(&mut self, on: bool) {
         self.kernels = on;
+    }
+
+    /// Whether arrays of numbers or booleans are kept dense while this
+    /// engine evaluates (see [`Paths::dense`]; from its program's paths).
+    pub fn dense_arrays(&self) -> bool {
+        self.dense
     }
 
     /// How many kernel runs bailed out to the tree walker so far.

@@ -190,7 +190,7 @@ impl Engine {
         let mut old = Vec::with_capacity(trees.len());
         for Bound { f, expr, deps, reachable, volatile } in trees {
             let cell = &mut p.cells[f.index()];
-            let kernel = (p.sharing == super::Sharing::On).then_some(&expr);
+            let kernel = p.paths.kernels.then_some(&expr);
             p.kernels.update(f.index(), kernel);
             let was_volatile = p.volatile.binary_search(&f).is_ok();
             old.push(Bound {

@@ -8,6 +8,7 @@ pub use super::cell::{BlockCell, FormulaCell};
 use super::dirty::Tracked;
 use super::graph::{DepGraph, Stage};
 use super::nested::Subtotals;
+use super::paths::Paths;
 use super::rebuild::{Known, Reuse};
 use super::share::{Interned, Shared, share};
 use super::sources::Sources;
@@ -91,8 +92,11 @@ struct Found {
     over: bool,
     /// Array elements folding may still consume and produce ([`MAX_FOLD_CELLS`]).
     fold_left: u64,
-    /// The bindings of names shared between the formulas.
+    /// The bindings of names shared between the formulas (which also
+    /// counts the nodes bound formulas hold).
     memo: Memo,
+    /// Whether binders share `memo` (`Paths::bind_memo`).
+    bind_memo: bool,
     /// How many names the last formula expanded: the next binder's list
     /// starts that long, not grown a name at a time.
     expanded: usize,
@@ -118,7 +122,10 @@ impl Found {
     /// A binder for `cell`, given what is left of the folding budget.
     fn binder<'s>(&self, scope: &'s Scope, cell: CellAddr) -> Binder<'s> {
         // Which names are used is all that is asked of `expanded`.
-        let mut binder = Binder::new(scope, cell).folding_at_most(self.fold_left).sharing(&self.memo).new_names_only();
+        let mut binder = Binder::new(scope, cell).folding_at_most(self.fold_left).new_names_only();
+        if self.bind_memo {
+            binder = binder.sharing(&self.memo);
+        }
         binder.expanded.reserve(self.expanded);
         binder
     }
@@ -189,16 +196,13 @@ fn derive(
     exprs: &[BExpr],
     block_formulas: &[BExpr],
     sheets: usize,
-    sharing: Sharing,
+    sharing: bool,
     known: &Known,
 ) -> (DepGraph, Vec<Stage>, Vec<FormulaId>, Vec<Vec<Area>>, Interned) {
     std::thread::scope(|s| {
         let intern = || Interned::new(exprs.iter().chain(block_formulas));
         // Where no thread can be had, the interning is done here, after.
-        let interning = match sharing {
-            Sharing::On => Some(std::thread::Builder::new().spawn_scoped(s, intern)),
-            Sharing::Off => None,
-        };
+        let interning = sharing.then(|| std::thread::Builder::new().spawn_scoped(s, intern));
         let mut kept = KeptReads::default();
         let block_reads: Vec<Reads> = block_formulas.iter().map(|e| reads_kept(e, sheets, &mut kept)).collect();
         let mut volatile = Vec::new();
@@ -259,7 +263,9 @@ pub struct Program {
     /// The areas whose readers engines track for dirty marking (see `engine::dirty`).
     pub(super) tracked: Tracked,
     /// Whether repeated subformulas were shared (an edit rebuilds alike).
-    pub(super) sharing: Sharing,
+    /// The fast paths it was built with (an edit rebuilds alike) and its
+    /// engines start with.
+    pub(super) paths: Paths,
     /// The nodes the bound formulas hold, shared parts counted in place
     /// (what [`MAX_TOTAL_BOUND_NODES`] bounds).
     pub(super) nodes: usize,
@@ -292,18 +298,27 @@ impl Program {
 
     /// [`Program::build`], sharing repeated subformulas or not.
     pub fn build_with(model: &Inputs, sharing: Sharing) -> (Program, Vec<BuildIssue>) {
-        Program::assemble(model, sharing, None)
+        Program::build_paths(model, Paths::of_sharing(sharing))
+    }
+
+    /// [`Program::build`] with the fast paths `paths` (see [`Paths`]):
+    /// its engines start with its kernels and dense arrays switches.
+    pub fn build_paths(model: &Inputs, paths: Paths) -> (Program, Vec<BuildIssue>) {
+        Program::assemble(model, paths, None)
     }
 
     /// Binds the formulas of `model`, or takes their bindings from the
     /// program an edit started from (`reuse`), and derives the rest.
-    pub(super) fn assemble(
-        model: &Inputs,
-        sharing: Sharing,
-        mut reuse: Option<&mut Reuse>,
-    ) -> (Program, Vec<BuildIssue>) {
+    pub(super) fn assemble(model: &Inputs, paths: Paths, mut reuse: Option<&mut Reuse>) -> (Program, Vec<BuildIssue>) {
+        // Arrays folded while binding are stored as the engines will store theirs.
+        let _dense = crate::value::dense_arrays(paths.dense);
         let scope = Scope::new(model.sheets.to_vec(), model.names.clone()).with_tables(model.tables.clone());
-        let mut found = Found { used: vec![false; model.names.len()], fold_left: MAX_FOLD_CELLS, ..Found::default() };
+        let mut found = Found {
+            used: vec![false; model.names.len()],
+            fold_left: MAX_FOLD_CELLS,
+            bind_memo: paths.bind_memo,
+            ..Found::default()
+        };
         let mut cells = Vec::new();
         let mut constants = Vec::new();
         // Each block array formula is bound once; its cells share the binding.
@@ -389,20 +404,18 @@ impl Program {
         let exprs: Vec<BExpr> =
             cells.iter_mut().map(|c| std::mem::replace(&mut c.expr, BExpr::Const(Value::Empty))).collect();
         let (graph, schedule, volatile, block_deps, interned) =
-            derive(&mut cells, &exprs, &block_formulas, model.sheets.len(), sharing, &known);
+            derive(&mut cells, &exprs, &block_formulas, model.sheets.len(), paths.sharing, &known);
         cells.iter_mut().zip(exprs).for_each(|(c, e)| c.expr = e);
-        let shared = match sharing {
-            Sharing::On => share(interned, &mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph),
-            Sharing::Off => {
-                // The kept parts copied in place: every formula all its own.
-                let formulas = cells.iter_mut().map(|c| &mut c.expr).chain(&mut block_formulas);
-                formulas.for_each(|e| *e = unkept(std::mem::replace(e, BExpr::Const(Value::Empty))));
-                Shared::default()
-            }
+        let shared = if paths.sharing {
+            share(interned, &mut cells, &mut block_formulas, &block_deps, model.sheets.len(), &graph)
+        } else {
+            // The kept parts copied in place: every formula all its own.
+            let formulas = cells.iter_mut().map(|c| &mut c.expr).chain(&mut block_formulas);
+            formulas.for_each(|e| *e = unkept(std::mem::replace(e, BExpr::Const(Value::Empty))));
+            Shared::default()
         };
-        let kernels = Kernels::new(
-            cells.iter().map(|c| (sharing == Sharing::On && c.block.is_none() && !c.spills).then_some(&c.expr)),
-        );
+        let kernels =
+            Kernels::new(cells.iter().map(|c| (paths.kernels && c.block.is_none() && !c.spills).then_some(&c.expr)));
         let tracked = Tracked::new(&graph, &shared);
         let program = Program {
             scope,
@@ -417,7 +430,7 @@ impl Program {
             shared,
             kernels,
             tracked,
-            sharing,
+            paths,
             nodes: found.nodes,
             subtotals: Subtotals::default(),
             sources: Sources::of(model),

@@ -11,8 +11,8 @@
 //! edit makes or breaks is found, and the program is one a fresh load of
 //! the edited workbook could give, value for value.
 
+use super::BuildIssue;
 use super::program::{CellInput, FormulaCell, Inputs, Program};
-use super::{BuildIssue, Sharing};
 use crate::address::{Area, CellAddr};
 use crate::eval::BExpr;
 use crate::ids::{EntryId, FormulaId};
@@ -155,13 +155,13 @@ impl Program {
     ) -> (Program, Vec<BuildIssue>, usize) {
         let n = self.shared.exprs.len();
         let mut reuse = Reuse { old: self, rebind, names, kept: vec![None; n], sizes: vec![None; n], bound: 0 };
-        let (program, issues) = Program::assemble(model, self.sharing, Some(&mut reuse));
+        let (program, issues) = Program::assemble(model, self.paths, Some(&mut reuse));
         (program, issues, reuse.bound)
     }
 
-    /// Whether this program shares repeated subformulas.
-    pub fn sharing(&self) -> Sharing {
-        self.sharing
+    /// The fast paths this program was built with.
+    pub fn paths(&self) -> super::Paths {
+        self.paths
     }
 
     /// The volatile formulas, in calculation order.
@@ -189,7 +189,7 @@ impl super::Engine {
         rebound: &FxHashSet<CellAddr>,
     ) -> Result<super::Engine, crate::Error> {
         let mut e = super::Engine::new(program.clone(), self.settings)?;
-        e.kernels = self.kernels;
+        (e.kernels, e.dense) = (self.kernels, self.dense);
         let was_formula = |a: &CellAddr| self.program.index.contains_key(a);
         // What the dynamic arrays spilled is not copied: they spill again.
         let spilled: FxHashSet<CellAddr> = self.spilled_cells().into_iter().collect();

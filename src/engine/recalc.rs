@@ -78,6 +78,7 @@ impl Engine {
     pub fn recalc_with(&mut self, observer: &mut impl Observer) -> Report {
         // TODAY and NOW see one moment for the whole recalculation.
         let _calendar = self.settings.calendar().enter();
+        let _dense = crate::value::dense_arrays(self.dense);
         let cap = self.settings.max_iterations.max(1);
         let mut report = Report { converged: true, ..Report::default() };
         if !self.settings.iterate {

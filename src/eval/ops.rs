@@ -7,11 +7,13 @@
 
 use crate::address::Area;
 use crate::ast::{BinaryOp, UnaryOp};
-use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value, collect_array, compare, num_eq, too_long};
-use std::cmp::Ordering;
+use crate::value::{Array, ErrorKind, MAX_ARRAY_CELLS, Value, collect_array, compare, too_long};
 use std::sync::Arc;
 
 mod dense;
+pub mod rules;
+
+use rules::{arith, decoded, holds, num_holds};
 
 /// Applies `f` element by element when either operand is an array.
 pub fn broadcast2(l: &Value, r: &Value, f: impl Fn(&Value, &Value) -> Value) -> Value {
@@ -82,15 +84,15 @@ pub fn binary(op: BinaryOp, l: Value, r: Value) -> Value {
     // One loop per operator, with its rule on two numbers inlined: the
     // element-wise operators on numeric arrays cost no dispatch per element.
     match op {
-        Add => arithmetic(op, l, r, |x, y| Value::num(x + y)),
-        Sub => arithmetic(op, l, r, |x, y| Value::num(x - y)),
-        Mul => arithmetic(op, l, r, |x, y| Value::num(x * y)),
-        Eq => numeric(op, l, r, |x, y| Value::Bool(num_eq(x, y))),
-        Ne => numeric(op, l, r, |x, y| Value::Bool(!num_eq(x, y))),
-        Lt => numeric(op, l, r, |x, y| Value::Bool(x < y && !num_eq(x, y))),
-        Gt => numeric(op, l, r, |x, y| Value::Bool(x > y && !num_eq(x, y))),
-        Le => numeric(op, l, r, |x, y| Value::Bool(x <= y || num_eq(x, y))),
-        Ge => numeric(op, l, r, |x, y| Value::Bool(x >= y || num_eq(x, y))),
+        Add => arithmetic(op, l, r, |x, y| decoded(arith(Add, x, y))),
+        Sub => arithmetic(op, l, r, |x, y| decoded(arith(Sub, x, y))),
+        Mul => arithmetic(op, l, r, |x, y| decoded(arith(Mul, x, y))),
+        Eq => numeric(op, l, r, |x, y| Value::Bool(num_holds(Eq, x, y))),
+        Ne => numeric(op, l, r, |x, y| Value::Bool(num_holds(Ne, x, y))),
+        Lt => numeric(op, l, r, |x, y| Value::Bool(num_holds(Lt, x, y))),
+        Gt => numeric(op, l, r, |x, y| Value::Bool(num_holds(Gt, x, y))),
+        Le => numeric(op, l, r, |x, y| Value::Bool(num_holds(Le, x, y))),
+        Ge => numeric(op, l, r, |x, y| Value::Bool(num_holds(Ge, x, y))),
         _ => elementwise(l, r, |a, b| scalar_binary(op, a, b)),
     }
 }
@@ -196,18 +198,11 @@ fn scalar_binary(op: BinaryOp, a: &Value, b: &Value) -> Value {
     use BinaryOp::*;
     if let (Value::Number(x), Value::Number(y)) = (a, b) {
         let (x, y) = (*x, *y);
-        match op {
-            Add => return Value::num(x + y),
-            Sub => return Value::num(x - y),
-            Mul => return Value::num(x * y),
-            // Equal to 15 significant digits is equal (`num_eq`).
-            Eq => return Value::Bool(num_eq(x, y)),
-            Ne => return Value::Bool(!num_eq(x, y)),
-            Lt => return Value::Bool(x < y && !num_eq(x, y)),
-            Gt => return Value::Bool(x > y && !num_eq(x, y)),
-            Le => return Value::Bool(x <= y || num_eq(x, y)),
-            Ge => return Value::Bool(x >= y || num_eq(x, y)),
-            _ => {}
+        if rules::is_arithmetic(op) {
+            return decoded(arith(op, x, y));
+        }
+        if rules::is_comparison(op) {
+            return Value::Bool(num_holds(op, x, y));
         }
     }
     if let Value::Error(e) = a {
@@ -224,48 +219,15 @@ fn scalar_binary(op: BinaryOp, a: &Value, b: &Value) -> Value {
             }
             (Err(e), _) | (_, Err(e)) => Value::Error(e),
         },
-        Eq | Ne | Lt | Gt | Le | Ge => {
-            let o = compare(a, b);
-            Value::Bool(match op {
-                Eq => o == Ordering::Equal,
-                Ne => o != Ordering::Equal,
-                Lt => o == Ordering::Less,
-                Gt => o == Ordering::Greater,
-                Le => o != Ordering::Greater,
-                _ => o != Ordering::Less,
-            })
-        }
+        Eq | Ne | Lt | Gt | Le | Ge => Value::Bool(holds(op, compare(a, b))),
         _ => {
             let (x, y) = match (a.to_number(), b.to_number()) {
                 (Ok(x), Ok(y)) => (x, y),
                 (Err(e), _) | (_, Err(e)) => return Value::Error(e),
             };
-            match op {
-                Add => Value::num(x + y),
-                Sub => Value::num(x - y),
-                Mul => Value::num(x * y),
-                Div if y == 0.0 => Value::Error(ErrorKind::Div0),
-                Div => Value::num(x / y),
-                Pow => power(x, y),
-                _ => Value::Error(ErrorKind::Value),
-            }
+            if rules::is_arithmetic(op) { decoded(arith(op, x, y)) } else { Value::Error(ErrorKind::Value) }
         }
     }
-}
-
-/// `x^y` as Excel: 0^0 and 0^negative are #NUM! / #DIV/0!, a negative base
-/// with a fractional exponent is #NUM!.
-pub fn power(x: f64, y: f64) -> Value {
-    if x == 0.0 && y == 0.0 {
-        return Value::Error(ErrorKind::Num);
-    }
-    if x == 0.0 && y < 0.0 {
-        return Value::Error(ErrorKind::Div0);
-    }
-    if x < 0.0 && y.fract() != 0.0 {
-        return Value::Error(ErrorKind::Num);
-    }
-    Value::num(x.powf(y))
 }
 
 fn unique(a: &Arc<Array>) -> bool {

@@ -6,11 +6,39 @@
 //! arrays without building a `Value` per element; code that needs the
 //! elements as values gets them through [`Array::values`], built once on
 //! first use. The storage is not observable: equality, `Debug` and every
-//! element read give the same whichever holds the elements.
+//! element read give the same whichever holds the elements. So that tests
+//! can show it, dense storage can be switched off on a thread
+//! ([`dense_arrays`], `Paths::dense`): every array is then held as values
+//! and every reader takes its general path.
 
 use super::{ErrorKind, MAX_ARRAY_TEXT, Value};
+use std::cell::Cell;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
+
+thread_local! {
+    /// Whether [`Array::dense`] keeps its buffer on this thread.
+    static DENSE: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Keeps arrays dense on this thread (`on`, the default) or holds every
+/// array as values, until the guard is dropped (the setting before is
+/// then restored).
+pub fn dense_arrays(on: bool) -> DenseArrays {
+    DenseArrays { before: DENSE.with(|d| d.replace(on)) }
+}
+
+/// The guard of [`dense_arrays`].
+#[must_use = "the setting holds until the guard is dropped"]
+pub struct DenseArrays {
+    before: bool,
+}
+
+impl Drop for DenseArrays {
+    fn drop(&mut self) {
+        DENSE.with(|d| d.set(self.before));
+    }
+}
 
 /// What a dense array's numbers stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,11 +82,15 @@ impl Array {
         Array { rows, cols, store: Store::Values(data) }
     }
 
-    /// A dense array of finite numbers (`Kind::Number`) or of 0/1 booleans.
+    /// A dense array of finite numbers (`Kind::Number`) or of 0/1 booleans
+    /// (held as values where [`dense_arrays`] is off).
     pub fn dense(rows: usize, cols: usize, nums: Vec<f64>, kind: Kind) -> Self {
         debug_assert_eq!(rows * cols, nums.len());
         debug_assert!(nums.iter().all(|x| x.is_finite()), "a dense number is finite");
         debug_assert!(kind == Kind::Number || nums.iter().all(|&x| x == 0.0 || x == 1.0));
+        if !DENSE.with(Cell::get) {
+            return Array::new(rows, cols, nums.into_iter().map(|x| kind.value(x)).collect());
+        }
         Array { rows, cols, store: Store::Dense { nums, kind, values: OnceLock::new() } }
     }
 

@@ -5,13 +5,14 @@
 //! [`sheet`] has the helpers of the tests that drive the in-memory `Sheet`;
 //! [`parse`] those of the parser tests, [`bad_input`] those of the bad-input
 //! tests, [`json`] those of the tests of `run` and `batch`'s JSON output,
-//! [`excel`] those comparing with Excel's cached values and [`watch`]
-//! those running `dataflow watch`.
+//! [`excel`] those comparing with Excel's cached values, [`corpus`] the
+//! formula corpus's reader and [`watch`] those running `dataflow watch`.
 
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod bad_input;
 pub mod boards;
+pub mod corpus;
 pub mod excel;
 pub mod json;
 pub mod parse;

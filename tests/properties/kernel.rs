@@ -3,13 +3,13 @@
 //! IF, AND/OR/NOT, one-cell references, constants of every kind, a shared
 //! name and INDEX of a shared column; 1e300 for steps that overflow), and
 //! on arithmetic only (which kernels compute on plain floats), the engine
-//! running kernels and the plain one evaluate the same cells and hold the
-//! same values after every iteration, in both orders, and after a constant
-//! is changed.
+//! under each fast path (`Paths::EACH`) and the tree walker alone evaluate
+//! the same cells and hold the same values after every iteration, in both
+//! orders, and after a constant is changed.
 
-use super::sharing::{Holds, agree_at_every_iteration, holds, sheet};
+use super::sharing::{Holds, every_path_agrees, holds, sheet};
 use super::workbooks::CELLS;
-use dataflow::engine::Sharing;
+use dataflow::engine::Paths;
 use dataflow::policy::Order;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -68,8 +68,8 @@ fn arithmetic_formula() -> impl Strategy<Value = String> {
     })
 }
 
-fn kernel_sheet(cells: &[Holds], formulas: &[String], name: &str, sharing: Sharing) -> dataflow::testing::Sheet {
-    let mut s = sheet(cells, formulas, name, sharing);
+fn kernel_sheet(cells: &[Holds], formulas: &[String], name: &str, paths: Paths) -> dataflow::testing::Sheet {
+    let mut s = sheet(cells, formulas, name, paths);
     for (n, f) in NAMES {
         s.name(n, f);
     }
@@ -83,7 +83,7 @@ fn most_generated_formulas_have_a_kernel() {
     let mut with = 0;
     for _ in 0..64 {
         let f = scalar_formula().new_tree(&mut runner).expect("a formula").current();
-        let mut s = kernel_sheet(&[Holds::Formula(0)], &[f], "1", Sharing::On);
+        let mut s = kernel_sheet(&[Holds::Formula(0)], &[f], "1", Paths::ALL);
         with += s.engine_ref().program().kernel_count();
     }
     assert!(with >= 48, "{with} of 64 formulas have a kernel");
@@ -93,7 +93,7 @@ proptest! {
     #![proptest_config(super::config(128))]
 
     #[test]
-    fn kernels_and_plain_evaluation_agree_at_every_iteration(
+    fn kernels_and_every_path_agree_at_every_iteration(
         cells in proptest::collection::vec(holds(), CELLS),
         formulas in proptest::collection::vec(scalar_formula(), 3),
         name in scalar_formula(),
@@ -101,20 +101,17 @@ proptest! {
         changed in 0..CELLS,
     ) {
         let order = if synchronous { Order::Synchronous } else { Order::RowMajor };
-        let [fast, plain] = [Sharing::On, Sharing::Off].map(|sharing| kernel_sheet(&cells, &formulas, &name, sharing));
-        agree_at_every_iteration(fast, plain, order, changed)?;
+        every_path_agrees(|paths| kernel_sheet(&cells, &formulas, &name, paths), order, changed)?;
     }
 
     #[test]
-    fn arithmetic_kernels_and_plain_evaluation_agree_at_every_iteration(
+    fn arithmetic_kernels_and_every_path_agree_at_every_iteration(
         cells in proptest::collection::vec(holds(), CELLS),
         formulas in proptest::collection::vec(arithmetic_formula(), 3),
         synchronous in any::<bool>(),
         changed in 0..CELLS,
     ) {
         let order = if synchronous { Order::Synchronous } else { Order::RowMajor };
-        let [fast, plain] =
-            [Sharing::On, Sharing::Off].map(|sharing| kernel_sheet(&cells, &formulas, "1", sharing));
-        agree_at_every_iteration(fast, plain, order, changed)?;
+        every_path_agrees(|paths| kernel_sheet(&cells, &formulas, "1", paths), order, changed)?;
     }
 }

@@ -1,12 +1,13 @@
 //! Shared subformulas change no value: on random small workbooks with
 //! cycles, whose cells repeat a few formulas and a name over absolute
-//! references (so that many subformulas are shared), the engine that
-//! shares them and the plain one evaluate the same cells and hold the same
-//! values after every iteration, in both orders, and after a constant is
-//! changed.
+//! references (so that many subformulas are shared), the engine under
+//! each fast path (`Paths::EACH`: sharing, the binder's memo, kernels,
+//! dense arrays, each alone and all) and the tree walker alone evaluate
+//! the same cells and hold the same values after every iteration, in both
+//! orders, and after a constant is changed.
 
 use super::workbooks::{CELLS, cell, formula, rectangle, resolve};
-use dataflow::engine::Sharing;
+use dataflow::engine::Paths;
 use dataflow::policy::Order;
 use dataflow::testing::Sheet;
 use dataflow::value::Value;
@@ -52,9 +53,9 @@ pub(super) fn holds() -> impl Strategy<Value = Holds> {
     ]
 }
 
-pub(super) fn sheet(cells: &[Holds], formulas: &[String], name: &str, sharing: Sharing) -> Sheet {
+pub(super) fn sheet(cells: &[Holds], formulas: &[String], name: &str, paths: Paths) -> Sheet {
     let mut s = Sheet::new();
-    s.sharing(sharing);
+    s.paths(paths);
     // RAND draws the same numbers in both.
     s.settings_mut().seed = Some(1);
     s.name("nm", &fixed(name));
@@ -66,6 +67,20 @@ pub(super) fn sheet(cells: &[Holds], formulas: &[String], name: &str, sharing: S
         }
     }
     s
+}
+
+/// [`agree_at_every_iteration`] for the workbook `build` makes under each
+/// fast path (`Paths::EACH`) against the tree walker alone.
+pub(super) fn every_path_agrees(
+    build: impl Fn(Paths) -> Sheet,
+    order: Order,
+    changed: usize,
+) -> Result<(), TestCaseError> {
+    for paths in &Paths::EACH[1..] {
+        agree_at_every_iteration(build(*paths), build(Paths::WALKER), order, changed)
+            .map_err(|e| TestCaseError::fail(format!("under {}: {e}", paths.name())))?;
+    }
+    Ok(())
 }
 
 /// Steps `a` and `b` (the same workbook built two ways) six iterations in
@@ -102,7 +117,7 @@ proptest! {
     #![proptest_config(super::config(128))]
 
     #[test]
-    fn shared_and_plain_evaluation_agree_at_every_iteration(
+    fn every_path_and_the_walker_agree_at_every_iteration(
         cells in proptest::collection::vec(holds(), CELLS),
         formulas in proptest::collection::vec(formula(false), 3),
         name in formula(false),
@@ -110,7 +125,6 @@ proptest! {
         changed in 0..CELLS,
     ) {
         let order = if synchronous { Order::Synchronous } else { Order::RowMajor };
-        let [shared, plain] = [Sharing::On, Sharing::Off].map(|sharing| sheet(&cells, &formulas, &name, sharing));
-        agree_at_every_iteration(shared, plain, order, changed)?;
+        every_path_agrees(|paths| sheet(&cells, &formulas, &name, paths), order, changed)?;
     }
 }

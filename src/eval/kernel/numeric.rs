@@ -4,7 +4,9 @@
 //! plain floats, an empty cell read as 0, and gives up (`None`) on
 //! anything that is not exactly the value the scalar ops would give: a
 //! cell holding anything but a number or nothing, a zero or non-finite
-//! divisor, a result that is not finite. The kernel's general ops then
+//! divisor, a result that is not finite. Each step is Excel's rule
+//! (`ops::rules::arith`, errors coded as NaN and infinities, which the
+//! result's check turns into giving up). The kernel's general ops then
 //! compute the cell. Finiteness is checked on divisors and on the result
 //! only: a step that is not finite makes every later one not finite
 //! (sums, products, negations and quotients of infinities and NaN stay
@@ -14,7 +16,9 @@
 use super::scalar::Scalar;
 use super::{Leaf, Op, STACK};
 use crate::address::CellAddr;
+use crate::ast::BinaryOp::{Add, Div, Mul, Sub};
 use crate::ast::{BinaryOp, UnaryOp};
+use crate::eval::ops::rules::arith;
 use crate::grid::Grid;
 use crate::value::Value;
 
@@ -125,28 +129,30 @@ pub(super) fn run(ops: &[NumOp], grid: &Grid) -> Option<f64> {
                 sp += 1;
                 x
             }
-            NumOp::AddCell(c) => acc + cell(grid, c)?,
-            NumOp::SubCell(c) => acc - cell(grid, c)?,
-            NumOp::MulCell(c) => acc * cell(grid, c)?,
+            NumOp::AddCell(c) => arith(Add, acc, cell(grid, c)?),
+            NumOp::SubCell(c) => arith(Sub, acc, cell(grid, c)?),
+            NumOp::MulCell(c) => arith(Mul, acc, cell(grid, c)?),
+            // A divisor that is not finite would hide an earlier step's
+            // overflow (x/inf is 0): given up on.
             NumOp::DivCell(c) => match cell(grid, c)? {
-                y if y == 0.0 || !y.is_finite() => return None,
-                y => acc / y,
+                y if !y.is_finite() => return None,
+                y => arith(Div, acc, y),
             },
-            NumOp::AddConst(x) => acc + x,
-            NumOp::SubConst(x) => acc - x,
-            NumOp::MulConst(x) => acc * x,
-            NumOp::DivConst(x) => acc / x,
+            NumOp::AddConst(x) => arith(Add, acc, x),
+            NumOp::SubConst(x) => arith(Sub, acc, x),
+            NumOp::MulConst(x) => arith(Mul, acc, x),
+            NumOp::DivConst(x) => arith(Div, acc, x),
             NumOp::Neg => -acc,
-            NumOp::Percent => acc / 100.0,
+            NumOp::Percent => arith(Div, acc, 100.0),
             NumOp::Add | NumOp::Sub | NumOp::Mul | NumOp::Div => {
                 sp -= 1;
                 let x = stack[sp & MASK];
                 match *op {
-                    NumOp::Add => x + acc,
-                    NumOp::Sub => x - acc,
-                    NumOp::Mul => x * acc,
-                    _ if acc == 0.0 || !acc.is_finite() => return None,
-                    _ => x / acc,
+                    NumOp::Add => arith(Add, x, acc),
+                    NumOp::Sub => arith(Sub, x, acc),
+                    NumOp::Mul => arith(Mul, x, acc),
+                    _ if !acc.is_finite() => return None,
+                    _ => arith(Div, x, acc),
                 }
             }
         };

@@ -7,8 +7,8 @@
 //! [`Bail`]: the tree walker takes the cell.
 
 use crate::ast::{BinaryOp, UnaryOp};
-use crate::eval::ops::power;
-use crate::value::{ErrorKind, Value, compare, num_eq};
+use crate::eval::ops::rules;
+use crate::value::{ErrorKind, Value, compare};
 
 /// The index of the empty text in every kernel's text table.
 pub(super) const EMPTY_TEXT: u32 = 0;
@@ -50,6 +50,15 @@ impl Scalar {
     #[inline]
     fn num(n: f64) -> Scalar {
         if n.is_finite() { Num(n) } else { Err(ErrorKind::Num) }
+    }
+
+    /// An arithmetic operator's result (`rules::arith`), its error decoded.
+    #[inline(always)]
+    fn arith(op: BinaryOp, x: f64, y: f64) -> Scalar {
+        match rules::decode(rules::arith(op, x, y)) {
+            Ok(n) => Num(n),
+            Result::Err(e) => Err(e),
+        }
     }
 
     /// The scalar as a value (texts from `texts`).
@@ -110,17 +119,11 @@ pub(super) fn binary(op: BinaryOp, a: Scalar, b: Scalar, texts: &[Value]) -> Sca
         _ => None,
     };
     if let (Some(x), Some(y)) = (num(a), num(b)) {
-        match op {
-            Add => return Scalar::num(x + y),
-            Sub => return Scalar::num(x - y),
-            Mul => return Scalar::num(x * y),
-            Eq => return Bool(num_eq(x, y)),
-            Ne => return Bool(!num_eq(x, y)),
-            Lt => return Bool(x < y && !num_eq(x, y)),
-            Gt => return Bool(x > y && !num_eq(x, y)),
-            Le => return Bool(x <= y || num_eq(x, y)),
-            Ge => return Bool(x >= y || num_eq(x, y)),
-            _ => {}
+        if rules::is_arithmetic(op) {
+            return Scalar::arith(op, x, y);
+        }
+        if rules::is_comparison(op) {
+            return Bool(rules::num_holds(op, x, y));
         }
     }
     if let Err(e) = a {
@@ -130,34 +133,13 @@ pub(super) fn binary(op: BinaryOp, a: Scalar, b: Scalar, texts: &[Value]) -> Sca
         return Err(e);
     }
     match op {
-        Eq | Ne | Lt | Gt | Le | Ge => {
-            let o = compare(&a.value(texts), &b.value(texts));
-            Bool(match op {
-                Eq => o.is_eq(),
-                Ne => o.is_ne(),
-                Lt => o.is_lt(),
-                Gt => o.is_gt(),
-                Le => o.is_le(),
-                _ => o.is_ge(),
-            })
-        }
+        Eq | Ne | Lt | Gt | Le | Ge => Bool(rules::holds(op, compare(&a.value(texts), &b.value(texts)))),
         _ => {
             let (x, y) = match (number(a, texts), number(b, texts)) {
                 (Ok(x), Ok(y)) => (x, y),
                 (Result::Err(e), _) | (_, Result::Err(e)) => return Err(e),
             };
-            match op {
-                Add => Scalar::num(x + y),
-                Sub => Scalar::num(x - y),
-                Mul => Scalar::num(x * y),
-                Div if y == 0.0 => Err(ErrorKind::Div0),
-                Div => Scalar::num(x / y),
-                _ => match power(x, y) {
-                    Value::Number(n) => Num(n),
-                    Value::Error(e) => Err(e),
-                    _ => Err(ErrorKind::Num),
-                },
-            }
+            Scalar::arith(op, x, y)
         }
     }
 }

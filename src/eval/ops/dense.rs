@@ -6,8 +6,9 @@
 //! #N/A elements (a smaller array) or anything not dense takes the general
 //! path in `ops`, which gives the same values element by element.
 
+use super::rules::{arith, decoded, holds, num_holds};
 use crate::ast::{BinaryOp, UnaryOp};
-use crate::value::{Array, ErrorKind, Kind, MAX_ARRAY_CELLS, Value, booleans, num_eq};
+use crate::value::{Array, Kind, MAX_ARRAY_CELLS, Value, booleans};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -26,11 +27,11 @@ pub(super) fn binary(op: BinaryOp, l: Value, r: Value) -> Result<Value, (Value, 
     }
     let shape = (rows, cols);
     Ok(match op {
-        Add => arithmetic(shape, l, r, |x, y| x + y),
-        Sub => arithmetic(shape, l, r, |x, y| x - y),
-        Mul => arithmetic(shape, l, r, |x, y| x * y),
-        Div => arithmetic(shape, l, r, |x, y| if y == 0.0 { f64::NAN } else { x / y }),
-        Pow => arithmetic(shape, l, r, power),
+        Add => arithmetic(shape, l, r, |x, y| arith(Add, x, y)),
+        Sub => arithmetic(shape, l, r, |x, y| arith(Sub, x, y)),
+        Mul => arithmetic(shape, l, r, |x, y| arith(Mul, x, y)),
+        Div => arithmetic(shape, l, r, |x, y| arith(Div, x, y)),
+        Pow => arithmetic(shape, l, r, |x, y| arith(Pow, x, y)),
         Eq | Ne | Lt | Gt | Le | Ge if lk != rk => {
             // Numbers sort before booleans: one answer for every element.
             let bit =
@@ -42,12 +43,12 @@ pub(super) fn binary(op: BinaryOp, l: Value, r: Value) -> Result<Value, (Value, 
         Eq | Ne | Lt | Gt | Le | Ge if small_whole(&l) && small_whole(&r) => {
             booleans(rows, cols, plain(op, shape, l, r))
         }
-        Eq => booleans(rows, cols, fill(shape, l, r, |x, y| bit(num_eq(x, y)))),
-        Ne => booleans(rows, cols, fill(shape, l, r, |x, y| bit(!num_eq(x, y)))),
-        Lt => booleans(rows, cols, fill(shape, l, r, |x, y| bit(x < y && !num_eq(x, y)))),
-        Gt => booleans(rows, cols, fill(shape, l, r, |x, y| bit(x > y && !num_eq(x, y)))),
-        Le => booleans(rows, cols, fill(shape, l, r, |x, y| bit(x <= y || num_eq(x, y)))),
-        Ge => booleans(rows, cols, fill(shape, l, r, |x, y| bit(x >= y || num_eq(x, y)))),
+        Eq => booleans(rows, cols, fill(shape, l, r, |x, y| bit(num_holds(Eq, x, y)))),
+        Ne => booleans(rows, cols, fill(shape, l, r, |x, y| bit(num_holds(Ne, x, y)))),
+        Lt => booleans(rows, cols, fill(shape, l, r, |x, y| bit(num_holds(Lt, x, y)))),
+        Gt => booleans(rows, cols, fill(shape, l, r, |x, y| bit(num_holds(Gt, x, y)))),
+        Le => booleans(rows, cols, fill(shape, l, r, |x, y| bit(num_holds(Le, x, y)))),
+        Ge => booleans(rows, cols, fill(shape, l, r, |x, y| bit(num_holds(Ge, x, y)))),
         _ => return Err((l, r)),
     })
 }
@@ -115,44 +116,14 @@ fn bit(b: bool) -> f64 {
     f64::from(u8::from(b))
 }
 
-/// Whether a comparison operator holds for two values in the order `o`.
-fn holds(op: BinaryOp, o: Ordering) -> bool {
-    match op {
-        BinaryOp::Eq => o == Ordering::Equal,
-        BinaryOp::Ne => o != Ordering::Equal,
-        BinaryOp::Lt => o == Ordering::Less,
-        BinaryOp::Gt => o == Ordering::Greater,
-        BinaryOp::Le => o != Ordering::Greater,
-        _ => o != Ordering::Less,
-    }
-}
-
-/// `x^y` with Excel's errors coded as `arithmetic` reads them: #NUM! as an
-/// infinity, #DIV/0! as NaN (see `ops::power`).
-fn power(x: f64, y: f64) -> f64 {
-    if x == 0.0 && y == 0.0 || x < 0.0 && y.fract() != 0.0 {
-        f64::INFINITY
-    } else if x == 0.0 && y < 0.0 {
-        f64::NAN
-    } else {
-        x.powf(y)
-    }
-}
-
 /// An arithmetic operator's results: dense when all are finite; else
-/// NaN is the #DIV/0! element and an infinity the #NUM! one (operands
-/// are finite, so only division by zero gives NaN).
+/// the elements' errors as `rules::decode` reads them.
 fn arithmetic(shape: (usize, usize), l: Value, r: Value, f: impl Fn(f64, f64) -> f64) -> Value {
     let nums = fill(shape, l, r, f);
     if nums.iter().all(|x| x.is_finite()) {
         return Value::Array(Arc::new(Array::dense(shape.0, shape.1, nums, Kind::Number)));
     }
-    let value = |x: f64| match x {
-        x if x.is_finite() => Value::Number(x),
-        x if x.is_nan() => Value::Error(ErrorKind::Div0),
-        _ => Value::Error(ErrorKind::Num),
-    };
-    Value::Array(Arc::new(Array::new(shape.0, shape.1, nums.into_iter().map(value).collect())))
+    Value::Array(Arc::new(Array::new(shape.0, shape.1, nums.into_iter().map(decoded).collect())))
 }
 
 /// A dense operand read under broadcasting: element (i, j) is
@@ -266,6 +237,7 @@ fn each(rows: usize, cols: usize, v: &View, mut g: impl FnMut(usize, f64)) {
 mod tests {
     use super::super::{binary, scalar_binary};
     use super::*;
+    use crate::value::ErrorKind;
     use Value::{Bool as B, Number as N};
 
     /// The same elements stored densely and as values.
