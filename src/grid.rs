@@ -5,14 +5,17 @@
 //! aggregates over tall ranges: a sheet's summaries are made from its cells
 //! when first read, then kept exact on every write, so a sheet no
 //! aggregate reads in blocks (a grid of iterated numbers) pays nothing
-//! per write.
+//! per write. Beside the summaries, each sheet remembers a few folds over
+//! growing ranges ([`folds`]), forgotten when a cell they read is written.
 
 pub mod blocks;
+pub mod folds;
 pub mod spills;
 
 use crate::address::{Area, CellAddr, SheetId};
 use crate::value::Value;
 use blocks::{BLOCK, Summary};
+use folds::{Fold, Folded, Folds};
 use spills::Spills;
 use std::sync::{Arc, OnceLock};
 
@@ -29,28 +32,34 @@ pub const MAX_FORMULA_CELLS: u64 = 1 << 22;
 static EMPTY: Value = Value::Empty;
 
 /// One sheet's values, row-major, `rows x cols` from A1, and, once read,
-/// the summary of each block of each column, block-row-major.
+/// the summary of each block of each column, block-row-major, and the
+/// folds remembered (only while the summaries are made).
 #[derive(Debug, Default)]
 pub struct SheetGrid {
     rows: u32,
     cols: u32,
     data: Vec<Value>,
     blocks: OnceLock<Vec<Summary>>,
+    folds: Folds,
 }
 
 impl SheetGrid {
     /// An empty sheet of `rows x cols`.
     fn empty(rows: u32, cols: u32) -> SheetGrid {
-        SheetGrid { rows, cols, data: vec![Value::Empty; (rows * cols) as usize], blocks: OnceLock::new() }
+        let data = vec![Value::Empty; (rows * cols) as usize];
+        SheetGrid { rows, cols, data, blocks: OnceLock::new(), folds: Folds::default() }
     }
 
-    /// Stores `v` at `at` (cell `c`), keeping the summaries (if made) exact.
+    /// Stores `v` at `at` (cell `c`), keeping the summaries (if made) exact
+    /// and forgetting the folds that read the cell (there are none unless
+    /// the summaries are made).
     #[inline(always)]
     fn store(&mut self, c: CellAddr, at: usize, v: Value) -> (Value, &Value) {
         let old = std::mem::replace(&mut self.data[at], v);
         let new = &self.data[at];
         if let Some(blocks) = self.blocks.get_mut() {
             blocks[((c.row / BLOCK) * self.cols + c.col) as usize].replace(&old, new);
+            self.folds.wrote(c.row, c.col);
         }
         (old, new)
     }
@@ -80,12 +89,14 @@ pub struct Grid {
 
 impl Clone for SheetGrid {
     fn clone(&self) -> Self {
-        SheetGrid { rows: self.rows, cols: self.cols, data: self.data.clone(), blocks: self.blocks.clone() }
+        let (data, blocks, folds) = (self.data.clone(), self.blocks.clone(), self.folds.clone());
+        SheetGrid { rows: self.rows, cols: self.cols, data, blocks, folds }
     }
 
     fn clone_from(&mut self, source: &Self) {
         (self.rows, self.cols) = (source.rows, source.cols);
         self.data.clone_from(&source.data);
+        self.folds.clone_from(&source.folds);
         match (self.blocks.get_mut(), source.blocks.get()) {
             (Some(mine), Some(theirs)) => mine.clone_from(theirs),
             (_, theirs) => self.blocks = theirs.cloned().map_or_else(OnceLock::new, OnceLock::from),
@@ -235,6 +246,22 @@ impl Grid {
         }
     }
 
+    /// The fold of sheet `sheet` remembered for `f`, if any ([`folds`]).
+    pub fn folded(&self, sheet: SheetId, f: &Fold) -> Option<Folded> {
+        self.sheets.get(sheet as usize).and_then(|s| s.folds.get(f))
+    }
+
+    /// Remembers that folding `f` down to row `d.r1` of sheet `sheet`
+    /// gives `d.value`; the caller read every cell of it from this grid as
+    /// it is now, and `d.r1` is a stored row.
+    pub fn remember(&self, sheet: SheetId, f: Fold, d: Folded) {
+        if let Some(s) = self.sheets.get(sheet as usize) {
+            // Writes forget folds only while the summaries are kept.
+            s.summaries();
+            s.folds.put(f, d);
+        }
+    }
+
     /// The stored part of `area`, as row slices; also returns how many cells
     /// of the area lie outside the stored part (they are empty).
     pub fn rows_of<'g>(&'g self, area: &Area) -> (Rows<'g>, u64) {
@@ -350,6 +377,32 @@ mod tests {
         assert_eq!(g.block(1, 3, 3).errors, 1);
         assert_eq!(g.block(1, 9, 0), Summary::default(), "past the stored rows");
         assert_eq!(g.blank_like().block(1, 0, 0), Summary::default());
+    }
+
+    /// A remembered fold goes when a cell it read is written (not one
+    /// below it), with new columns, and comes along with a copy.
+    #[test]
+    fn folds_follow_writes_columns_and_copies() {
+        use folds::How;
+        let mut g = Grid::new(1);
+        for r in 0..100 {
+            let at = CellAddr::new(0, r, 1);
+            assert!(g.reserve(at));
+            g.set(at, Value::Number(r as f64));
+        }
+        let key = Fold { r0: 0, c0: 0, c1: 1, how: How::Count };
+        let remember = |g: &Grid, r1, n| g.remember(0, key, Folded { r1, value: Ok((0.0, n)) });
+        remember(&g, 80, 81);
+        g.set(CellAddr::new(0, 81, 1), Value::Number(-1.0));
+        assert_eq!(g.folded(0, &key).map(|d| d.r1), Some(80), "a write below the fold keeps it");
+        let saved = g.clone();
+        g.set(CellAddr::new(0, 80, 1), Value::Empty);
+        assert_eq!(g.folded(0, &key), None, "a write on its last row forgets it");
+        remember(&g, 99, 99);
+        g.clone_from(&saved);
+        assert_eq!(g.folded(0, &key), saved.folded(0, &key), "a copy remembers what its source did");
+        assert!(g.reserve(CellAddr::new(0, 0, 5)));
+        assert_eq!(g.folded(0, &key), None, "new columns lay the sheet out again");
     }
 
     #[test]

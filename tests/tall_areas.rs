@@ -10,6 +10,8 @@
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use dataflow::session::Session;
 use dataflow::testing::Sheet;
 use dataflow::workbook::Workbook;
@@ -112,11 +114,8 @@ fn random_edits_keep_every_cumulative_sum_right() {
         s.set(&format!("B{i}"), &format!("=SUM($A$1:A{i})"));
     }
     s.recalc();
-    let mut seed: u64 = 12345;
-    let mut next = |n: u64| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (seed >> 33) % n
-    };
+    let mut lcg = common::Lcg(12345);
+    let mut next = |n: u64| lcg.below(n);
     for round in 0..40 {
         for _ in 0..=next(3) {
             let i = next(rows as u64) as usize;

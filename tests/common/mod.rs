@@ -95,3 +95,20 @@ pub fn expect_exit(code: i32, args: &[&str]) -> Out {
     assert_eq!(out.code, code, "dataflow {args:?}: {out:?}");
     out
 }
+
+/// A small deterministic generator (an LCG), enough to pick random edits.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+
+    /// One to four indices below `n`, to edit at once.
+    pub fn picks(&mut self, n: usize) -> Vec<usize> {
+        let k = self.below(4) + 1;
+        (0..k).map(|_| self.below(n as u64) as usize).collect()
+    }
+}

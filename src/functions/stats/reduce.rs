@@ -8,12 +8,16 @@
 //! cell in row-major order, as before, so the first error in Excel's order
 //! still wins. Values typed directly and arrays follow
 //! [`args::for_each_operand`]'s order and [`args::number_operand`]'s rules.
+//! A reference taller than a block continues the fold the grid remembers
+//! for the same columns from the same top row ([`crate::grid::folds`]), so
+//! cumulative sums down n rows read n rows in all, not n²/128 blocks.
 
 use crate::address::Area;
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::{self, Source};
 use crate::grid::Grid;
 use crate::grid::blocks::{BLOCK, SAFE, safe_integer};
+use crate::grid::folds::{Fold, Folded, How, Reduced};
 use crate::value::{ErrorKind, Kind, Value};
 
 /// The sum of the numbers SUM adds, and how many there are (AVERAGE's
@@ -89,10 +93,63 @@ fn add(acc: Result<Totals, ErrorKind>, v: &Value, src: Source) -> Result<Totals,
     }
 }
 
-/// The cells of a reference added under SUM's rules, block by block.
+/// The cells of a reference added under SUM's rules.
 fn add_area(ev: &Eval, area: &Area, acc: Result<Totals, ErrorKind>) -> Result<Totals, ErrorKind> {
     let Some(grid) = ev.grid() else { return acc };
-    let mut t = acc?;
+    let t = acc?;
+    if !growing(area) {
+        return add_rows(grid, area, t);
+    }
+    let how = How::Sum { from: t.sum.to_bits(), numbers: t.numbers };
+    let add = |piece: &Area, r: Reduced| {
+        let (sum, numbers) = r?;
+        add_rows(grid, piece, Totals { sum, numbers }).map(|t| (t.sum, t.numbers))
+    };
+    let (sum, numbers) = continued(grid, area, how, Ok((t.sum, t.numbers)), add)?;
+    Ok(Totals { sum, numbers })
+}
+
+/// How many numbers a reference holds.
+fn count_area(ev: &Eval, area: &Area) -> u64 {
+    let Some(grid) = ev.grid() else { return 0 };
+    if !growing(area) {
+        return count_rows(grid, area);
+    }
+    let add = |piece: &Area, r: Reduced| r.map(|(_, n)| (0.0, n + count_rows(grid, piece)));
+    continued(grid, area, How::Count, Ok((0.0, 0)), add).map_or(0, |(_, n)| n)
+}
+
+/// Whether `area` is taller than a block: its fold is remembered. Short
+/// areas (every board's) are read as before, after this one comparison.
+#[inline(always)]
+fn growing(area: &Area) -> bool {
+    area.r1 - area.r0 >= BLOCK
+}
+
+/// `fold` over the cells of a [`growing`] `area` from `start`: the grid's
+/// remembered fold of its columns from its top row read `how` is
+/// continued if it ends no lower (a row-major left fold continued over the
+/// rows below gives the bits, and the first error, of the fold of the
+/// whole), and the result is remembered in its place.
+fn continued(grid: &Grid, area: &Area, how: How, start: Reduced, fold: impl Fn(&Area, Reduced) -> Reduced) -> Reduced {
+    let rows = grid.extent(area.sheet).0;
+    let r1 = area.r1.min(rows.wrapping_sub(1));
+    if rows == 0 || r1 < area.r0 {
+        return fold(area, start);
+    }
+    let key = Fold { r0: area.r0, c0: area.c0, c1: area.c1, how };
+    let (top, acc) = match grid.folded(area.sheet, &key) {
+        Some(d) if d.r1 == r1 => return d.value,
+        Some(d) if d.r1 < r1 => (d.r1 + 1, d.value),
+        _ => (area.r0, start),
+    };
+    let value = fold(&Area { r0: top, r1, ..*area }, acc);
+    grid.remember(area.sheet, key, Folded { r1, value });
+    value
+}
+
+/// `t` plus the numbers of `area`, block by block.
+fn add_rows(grid: &Grid, area: &Area, mut t: Totals) -> Result<Totals, ErrorKind> {
     for (piece, block) in pieces(grid, area) {
         t = match block.and_then(|b| whole_block(grid, &piece, b, t)) {
             Some(next) => next,
@@ -102,9 +159,8 @@ fn add_area(ev: &Eval, area: &Area, acc: Result<Totals, ErrorKind>) -> Result<To
     Ok(t)
 }
 
-/// How many numbers a reference holds, block by block.
-fn count_area(ev: &Eval, area: &Area) -> u64 {
-    let Some(grid) = ev.grid() else { return 0 };
+/// How many numbers `area` holds, block by block.
+fn count_rows(grid: &Grid, area: &Area) -> u64 {
     let numbers = |piece: Area, block: Option<u32>| -> u64 {
         match block {
             Some(b) => (piece.c0..=piece.c1).map(|c| grid.block(piece.sheet, b, c).numbers as u64).sum(),
