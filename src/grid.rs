@@ -85,6 +85,8 @@ pub struct Grid {
     /// What the dynamic-array formulas spill (see [`spills`]), shared
     /// with the undo history until it changes.
     spills: Arc<Spills>,
+    /// Whether aggregates may remember folds here (`Paths::folds`).
+    folds_on: bool,
 }
 
 impl Clone for SheetGrid {
@@ -106,19 +108,20 @@ impl Clone for SheetGrid {
 
 impl Clone for Grid {
     fn clone(&self) -> Self {
-        Grid { sheets: self.sheets.clone(), spills: self.spills.clone() }
+        Grid { sheets: self.sheets.clone(), spills: self.spills.clone(), folds_on: self.folds_on }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.sheets.clone_from(&source.sheets);
         self.spills.clone_from(&source.spills);
+        self.folds_on = source.folds_on;
     }
 }
 
 impl Grid {
     /// A grid with `n` empty sheets.
     pub fn new(n: usize) -> Self {
-        Grid { sheets: vec![SheetGrid::default(); n], spills: Arc::default() }
+        Grid { sheets: vec![SheetGrid::default(); n], spills: Arc::default(), folds_on: true }
     }
 
     /// A grid with `n` empty sheets, stored large enough for every cell of
@@ -138,12 +141,13 @@ impl Grid {
             *e = grown;
         }
         let sheets = extent.into_iter().map(|(rows, cols)| SheetGrid::empty(rows, cols)).collect();
-        Ok(Grid { sheets, spills: Arc::default() })
+        Ok(Grid { sheets, spills: Arc::default(), folds_on: true })
     }
 
     /// A grid shaped like this one, every cell empty.
     pub fn blank_like(&self) -> Grid {
-        Grid { sheets: self.sheets.iter().map(|s| SheetGrid::empty(s.rows, s.cols)).collect(), spills: Arc::default() }
+        let sheets = self.sheets.iter().map(|s| SheetGrid::empty(s.rows, s.cols)).collect();
+        Grid { sheets, spills: Arc::default(), folds_on: self.folds_on }
     }
 
     #[inline]
@@ -246,16 +250,24 @@ impl Grid {
         }
     }
 
+    /// Lets aggregates remember folds over growing ranges (the default) or
+    /// not: every fold is then read whole (`Paths::folds`, for the tests
+    /// comparing the paths).
+    pub fn remember_folds(&mut self, on: bool) {
+        self.folds_on = on;
+    }
+
     /// The fold of sheet `sheet` remembered for `f`, if any ([`folds`]).
     pub fn folded(&self, sheet: SheetId, f: &Fold) -> Option<Folded> {
-        self.sheets.get(sheet as usize).and_then(|s| s.folds.get(f))
+        let sheet = self.sheets.get(sheet as usize).filter(|_| self.folds_on)?;
+        sheet.folds.get(f)
     }
 
     /// Remembers that folding `f` down to row `d.r1` of sheet `sheet`
     /// gives `d.value`; the caller read every cell of it from this grid as
     /// it is now, and `d.r1` is a stored row.
     pub fn remember(&self, sheet: SheetId, f: Fold, d: Folded) {
-        if let Some(s) = self.sheets.get(sheet as usize) {
+        if let Some(s) = self.sheets.get(sheet as usize).filter(|_| self.folds_on) {
             // Writes forget folds only while the summaries are kept.
             s.summaries();
             s.folds.put(f, d);

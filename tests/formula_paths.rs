@@ -3,7 +3,7 @@
 //! *stored* as the formula of its cell, beside its sheet's inputs, and the
 //! sheet recalculated under each of [`Paths::EACH`]: the walker alone,
 //! shared subformulas alone, the binder's memo alone, the kernels alone,
-//! dense arrays alone, and all of them. Every path must show, bit for bit,
+//! dense arrays alone, remembered folds alone, and all of them. Every path must show, bit for bit,
 //! what the walker shows unstored, for every case (a test, not a review:
 //! a fast path that departs from a rule fails here with the case's line).
 //!

@@ -150,6 +150,7 @@ impl Engine {
     /// An engine over a grid that fits the program: its constants written,
     /// every formula dirty.
     fn start(program: Arc<Program>, mut grid: Grid, settings: CalcSettings) -> Engine {
+        grid.remember_folds(program.paths.folds);
         for (a, v) in &program.constants {
             grid.set(*a, v.clone());
         }

@@ -1,9 +1,10 @@
 //! Which evaluation paths a program and its engines take. Besides the tree
-//! walker, four fast paths compute formulas: repeated subformulas shared
+//! walker, five fast paths compute formulas: repeated subformulas shared
 //! between cells (`engine::share`), name bindings reused between cells
-//! (`eval::bind::memo`), the compiled kernels (`eval::kernel`) and arrays
+//! (`eval::bind::memo`), the compiled kernels (`eval::kernel`), arrays
 //! of numbers or booleans kept as `f64` buffers with their loops
-//! (`value::Array::dense`, `eval::ops::dense`). Each is an optimisation
+//! (`value::Array::dense`, `eval::ops::dense`) and aggregates over growing
+//! ranges continuing a remembered fold (`grid::folds`). Each is an optimisation
 //! only: every combination gives the same values, and the switches here
 //! exist so that tests can show it (the formula corpus and the property
 //! tests run under [`Paths::EACH`]). Excel's rules themselves have one
@@ -27,24 +28,29 @@ pub struct Paths {
     /// Arrays of numbers or booleans are kept dense, and the operators and
     /// functions take their loops over the buffers (engines).
     pub dense: bool,
+    /// SUM, AVERAGE and COUNT over a range taller than a block continue
+    /// the fold remembered for the same range ending higher (engines'
+    /// grids, `grid::folds`).
+    pub folds: bool,
 }
 
 impl Paths {
     /// Every fast path: what dataflow runs with.
-    pub const ALL: Paths = Paths { sharing: true, bind_memo: true, kernels: true, dense: true };
+    pub const ALL: Paths = Paths { sharing: true, bind_memo: true, kernels: true, dense: true, folds: true };
 
     /// The tree walker alone, every value built as the general path builds
     /// it: the reference the fast paths are compared with.
-    pub const WALKER: Paths = Paths { sharing: false, bind_memo: false, kernels: false, dense: false };
+    pub const WALKER: Paths = Paths { sharing: false, bind_memo: false, kernels: false, dense: false, folds: false };
 
     /// The walker alone, each fast path alone, and all of them: the
     /// combinations the tests run every case through.
-    pub const EACH: [Paths; 6] = [
+    pub const EACH: [Paths; 7] = [
         Paths::WALKER,
         Paths { sharing: true, ..Paths::WALKER },
         Paths { bind_memo: true, ..Paths::WALKER },
         Paths { kernels: true, ..Paths::WALKER },
         Paths { dense: true, ..Paths::WALKER },
+        Paths { folds: true, ..Paths::WALKER },
         Paths::ALL,
     ];
 
@@ -72,6 +78,7 @@ impl Paths {
             (self.bind_memo, "bind-memo"),
             (self.kernels, "kernels"),
             (self.dense, "dense"),
+            (self.folds, "folds"),
         ];
         on.iter().filter(|(on, _)| *on).map(|(_, n)| *n).collect::<Vec<_>>().join("+")
     }
