@@ -262,7 +262,6 @@ pub struct Program {
     pub(crate) kernels: Kernels,
     /// The areas whose readers engines track for dirty marking (see `engine::dirty`).
     pub(super) tracked: Tracked,
-    /// Whether repeated subformulas were shared (an edit rebuilds alike).
     /// The fast paths it was built with (an edit rebuilds alike) and its
     /// engines start with.
     pub(super) paths: Paths,
@@ -302,7 +301,7 @@ impl Program {
     }
 
     /// [`Program::build`] with the fast paths `paths` (see [`Paths`]):
-    /// its engines start with its kernels and dense arrays switches.
+    /// its engines start with its kernels, dense arrays and folds switches.
     pub fn build_paths(model: &Inputs, paths: Paths) -> (Program, Vec<BuildIssue>) {
         Program::assemble(model, paths, None)
     }
