@@ -1,9 +1,11 @@
 //! Benchmarks of the general workloads, as generated workbooks: a chain of
 //! 100,000 cells (`A2:A100000 = A1+1`), cumulative sums (`B{i} =
-//! SUM($A$1:A{i})`) and a circular heat grid (each interior cell the mean of
+//! SUM($A$1:A{i})`), running counts (`COUNTIF($A$1:A{i},">3")` and the
+//! occurrence count `COUNTIF($A$1:A{i},A{i})` of seven values) and a
+//! circular heat grid (each interior cell the mean of
 //! its four neighbours, iteration on, max change 0, 100 iterations). `load/`
 //! reads, binds and builds the graph and engine (no recalculation);
-//! `recalc/` (the cumulative sums down 10,000 and 100,000 rows) and `edit/`
+//! `recalc/` (the cumulative sums and counts down 10,000 and 100,000 rows) and `edit/`
 //! start from a loaded state; `load/sudoku_ron` is the showcase workbook.
 
 // Benches fail by panicking.
@@ -24,6 +26,13 @@ fn chain(n: usize) -> String {
 
 fn cumsum(n: usize) -> String {
     format!(r#"Workbook(sheets: ["Main"], cells: {{ "Main!A1:A{n}": 1, "Main!B1:B{n}": "=SUM($A$1:A1)" }})"#)
+}
+
+fn countif(n: usize) -> String {
+    format!(
+        r#"Workbook(sheets: ["Main"], cells: {{ "Main!A1:A{n}": "=MOD(ROW(),7)",
+        "Main!B1:B{n}": "=COUNTIF($A$1:A1,\">3\")", "Main!C1:C{n}": "=COUNTIF($A$1:A1,A1)" }})"#
+    )
 }
 
 const HEAT: &str = r#"Workbook(sheets: ["Main"], calc: (iterate: true, max_iterations: 100, max_change: 0), cells: {
@@ -53,7 +62,9 @@ fn recalculating(c: &mut Criterion) {
     let cases = [
         ("cumsum_10000", cumsum(10_000)),
         ("heat_100x100_100_iterations", HEAT.to_string()),
+        ("countif_10000", countif(10_000)),
         ("cumsum_100000", cumsum(100_000)),
+        ("countif_100000", countif(100_000)),
     ];
     for (name, text) in cases {
         let base = load(&text);

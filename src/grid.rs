@@ -257,6 +257,11 @@ impl Grid {
         self.folds_on = on;
     }
 
+    /// Whether aggregates remember folds ([`Grid::remember_folds`]).
+    pub fn remembers_folds(&self) -> bool {
+        self.folds_on
+    }
+
     /// The fold of sheet `sheet` remembered for `f`, if any ([`folds`]).
     pub fn folded(&self, sheet: SheetId, f: &Fold) -> Option<Folded> {
         let sheet = self.sheets.get(sheet as usize).filter(|_| self.folds_on)?;
@@ -403,7 +408,7 @@ mod tests {
             g.set(at, Value::Number(r as f64));
         }
         let key = Fold { r0: 0, c0: 0, c1: 1, how: How::Count };
-        let remember = |g: &Grid, r1, n| g.remember(0, key, Folded { r1, value: Ok((0.0, n)) });
+        let remember = |g: &Grid, r1, n| g.remember(0, key.clone(), Folded { r1, value: Ok((0.0, n)) });
         remember(&g, 80, 81);
         g.set(CellAddr::new(0, 81, 1), Value::Number(-1.0));
         assert_eq!(g.folded(0, &key).map(|d| d.r1), Some(80), "a write below the fold keeps it");

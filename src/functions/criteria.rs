@@ -19,7 +19,7 @@
 mod count;
 mod grouped;
 
-pub(super) use count::{count_each, count_number, count_numbers};
+pub(super) use count::{count_each, count_meeting, count_number, count_numbers};
 pub(super) use grouped::Groups;
 
 use crate::address::{Area, CellAddr, MAX_COLS, MAX_ROWS};

@@ -5,7 +5,9 @@
 //! the same first error. Each sheet remembers, for a few areas (top row,
 //! columns and how they are folded, [`Fold`]), the result down to a row
 //! ([`Folded`]), and a later fold of the same area to that row or lower
-//! starts from it (`functions::stats::reduce`).
+//! starts from it (`functions::stats::reduce`). COUNTIF's count of the
+//! cells meeting one criterion is such a fold too, remembered per
+//! criterion ([`How::CountIf`]).
 //!
 //! A remembered fold is always the fold of the cells as they are now:
 //! every write to a cell it covers forgets it ([`Folds::wrote`], from the
@@ -15,19 +17,22 @@
 //! the block summaries, so a sheet no aggregate reads in blocks pays
 //! nothing per write; one that does pays a check of an empty list.
 
-use crate::value::ErrorKind;
+use crate::value::{ErrorKind, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-/// How many folds a sheet remembers; the oldest is forgotten first (each
-/// write into the sheet checks them all).
+/// How many folds a sheet remembers (each write into the sheet checks
+/// them all). When full, a new fold takes the place of the oldest of its
+/// own kind (a count per criterion or a sum or count), or of the oldest
+/// if there is none: a running COUNTIF asked with a new criterion each
+/// row does not push out the cumulative sums beside it.
 pub const KEPT: usize = 16;
 
 /// A fold's value: a sum and a count, or the first error met.
 pub type Reduced = Result<(f64, u64), ErrorKind>;
 
 /// What is folded: columns `c0..=c1` from row `r0` down, and how.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fold {
     pub r0: u32,
     pub c0: u32,
@@ -36,13 +41,46 @@ pub struct Fold {
 }
 
 /// How the cells are folded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum How {
     /// SUM's left fold of the numbers, started from a sum (its bits) and
     /// a count of numbers; the first error ends it.
     Sum { from: u64, numbers: u64 },
     /// COUNT's count of the numbers (the sum is 0).
     Count,
+    /// COUNTIF's count of the cells meeting the criterion (the sum is 0).
+    CountIf(Wanted),
+}
+
+/// A criterion's value, as the key of COUNTIF's fold: numbers by their
+/// bits (two values give the same count when they are the same value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    Empty,
+    Number(u64),
+    Text(Arc<str>),
+    Bool(bool),
+    Error(ErrorKind),
+}
+
+impl Wanted {
+    /// The key of a criterion value; none for arrays and references.
+    pub fn of(v: &Value) -> Option<Wanted> {
+        Some(match v {
+            Value::Empty => Wanted::Empty,
+            Value::Number(n) => Wanted::Number(n.to_bits()),
+            Value::Text(s) => Wanted::Text(s.clone()),
+            Value::Bool(b) => Wanted::Bool(*b),
+            Value::Error(e) => Wanted::Error(*e),
+            Value::Array(_) | Value::Ref(_) => return None,
+        })
+    }
+}
+
+impl How {
+    fn counts_if(&self) -> bool {
+        matches!(self, How::CountIf(_))
+    }
 }
 
 /// A fold's value down to row `r1` (the last stored row it read).
@@ -85,7 +123,9 @@ impl Folds {
             Some(entry) => entry.1 = d,
             None => {
                 if list.len() == KEPT {
-                    list.remove(0);
+                    let kind = f.how.counts_if();
+                    let oldest = list.iter().position(|(k, _)| k.how.counts_if() == kind).unwrap_or(0);
+                    list.remove(oldest);
                 }
                 list.push((f, d));
             }
@@ -172,5 +212,20 @@ mod tests {
         let mut copy = Folds::default();
         copy.clone_from(&folds);
         assert_eq!(copy.get(&sum(0, 5, 5)), folds.get(&sum(0, 5, 5)));
+    }
+
+    #[test]
+    fn counts_per_criterion_push_out_their_own_kind() {
+        let folds = Folds::default();
+        let count_if = |c: u32, n: f64| Fold { how: How::CountIf(Wanted::Number(n.to_bits())), ..sum(0, c, c) };
+        folds.put(sum(0, 0, 0), Folded { r1: 70, value: Ok((1.0, 1)) });
+        for k in 0..KEPT * 2 {
+            folds.put(count_if(1, k as f64), Folded { r1: 70, value: Ok((0.0, 1)) });
+        }
+        assert_eq!(folds.len(), KEPT);
+        assert!(folds.get(&sum(0, 0, 0)).is_some(), "the sum stays while counts come and go");
+        assert!(folds.get(&count_if(1, (KEPT * 2 - 1) as f64)).is_some());
+        assert_eq!(folds.get(&count_if(1, 0.0)), None, "the oldest count went first");
+        assert_eq!(folds.get(&count_if(2, 0.0)), None, "another column is another fold");
     }
 }

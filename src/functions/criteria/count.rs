@@ -91,8 +91,22 @@ pub(in crate::functions) fn count_number(ev: &Eval, range: &Range, n: f64) -> u6
     count
 }
 
+/// How many values of `range` meet one compiled criterion (the empty
+/// cells past the stored part of a reference included).
+pub(in crate::functions) fn count_meeting(ev: &Eval, range: &Range, c: &Criterion) -> u64 {
+    if let Some(n) = c.number() {
+        return count_number(ev, range, n);
+    }
+    let mut count = 0;
+    let outside = range.scan(ev, |v| count += c.matches(v) as u64);
+    count + if c.matches(&Value::Empty) { outside } else { 0 }
+}
+
 /// How many values of `range` meet each criterion, in one pass.
 pub(in crate::functions) fn count_each(ev: &Eval, range: &Range, crits: &[Value]) -> Vec<u64> {
+    if let [one] = crits {
+        return vec![count_meeting(ev, range, &Criterion::new(one))];
+    }
     if let Some(numbers) = crits.iter().map(plain_number).collect::<Option<Vec<f64>>>() {
         return count_numbers(ev, range, &numbers);
     }

@@ -7,13 +7,20 @@
 //! range takes the size of the criteria range from its top-left cell; the
 //! *IFS functions need all their ranges of one size (#VALUE! otherwise).
 //! A range argument of several references (OFFSET over arrays) gives one
-//! result per reference (`criteria::per_reference`).
+//! result per reference (`criteria::per_reference`). COUNTIF of one
+//! criterion over a reference taller than a block continues the count the
+//! grid remembers for the same columns, top row and criterion
+//! ([`folded`]), so a running count down n rows reads n rows in all.
 
+use super::reduce::{continued, growing};
+use crate::address::Area;
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::lift_values;
 use crate::functions::criteria::{
-    Criterion, Groups, Range, count_each, count_number, count_numbers, for_each_match, over_budget, per_reference,
+    Criterion, Groups, Range, count_each, count_meeting, count_number, count_numbers, for_each_match, over_budget,
+    per_reference,
 };
+use crate::grid::folds::{How, Reduced, Wanted};
 use crate::value::{ErrorKind, Kind, Value, numbers};
 
 /// `COUNTIF(range, criterion)`: an array criterion gives an array of counts.
@@ -38,9 +45,40 @@ fn count(ev: &Eval, range: &Range, crit: &Value) -> Value {
             };
             numbers(a.rows, a.cols, counts.into_iter().map(|n| n as f64).collect())
         }
-        Value::Number(n) => Value::Number(count_number(ev, range, *n) as f64),
-        v => Value::Number(count_each(ev, range, std::slice::from_ref(v))[0] as f64),
+        v => Value::Number(counted(ev, range, v) as f64),
     }
+}
+
+/// COUNTIF's count of one range for one criterion that is not an array,
+/// compiled once.
+fn counted(ev: &Eval, range: &Range, crit: &Value) -> u64 {
+    match crit {
+        Value::Number(n) => folded(ev, range, crit, false, |r| count_number(ev, r, *n)),
+        v => {
+            let c = Criterion::new(v);
+            folded(ev, range, crit, c.matches(&Value::Empty), |r| count_meeting(ev, r, &c))
+        }
+    }
+}
+
+/// `count` of `range`. Over a reference taller than a block, the count the
+/// grid remembers for its columns, top row and criterion `crit` is
+/// continued over the rows below it (`reduce::continued`: a count is a
+/// left fold); the fold runs over the stored rows, and the rows past them
+/// are empty cells, counted when `blank` (the criterion matches an empty
+/// cell). With folds off the range is read whole, as every criterion
+/// array is.
+fn folded(ev: &Eval, range: &Range, crit: &Value, blank: bool, count: impl Fn(&Range) -> u64) -> u64 {
+    let (Range::Area(area), Some(grid)) = (range, ev.grid().filter(|g| g.remembers_folds())) else {
+        return count(range);
+    };
+    let stored = area.r1.min(grid.extent(area.sheet).0.wrapping_sub(1));
+    let Some(wanted) = Wanted::of(crit).filter(|_| growing(area) && area.r0 <= stored) else { return count(range) };
+    let add = |piece: &Area, n: Reduced| n.map(|(_, n)| (0.0, n + count(&Range::Area(*piece))));
+    let rows = Area { r1: stored, ..*area };
+    let n = continued(grid, &rows, How::CountIf(wanted), Ok((0.0, 0)), add).map_or(0, |(_, n)| n);
+    let below = (area.r1 - stored) as u64 * (area.c1 - area.c0 + 1) as u64;
+    n + if blank { below } else { 0 }
 }
 
 /// `COUNTIFS(range1, criterion1, ...)`: positions meeting every criterion.

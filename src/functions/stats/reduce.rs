@@ -10,7 +10,8 @@
 //! [`args::for_each_operand`]'s order and [`args::number_operand`]'s rules.
 //! A reference taller than a block continues the fold the grid remembers
 //! for the same columns from the same top row ([`crate::grid::folds`]), so
-//! cumulative sums down n rows read n rows in all, not n²/128 blocks.
+//! cumulative sums down n rows read n rows in all, not n²/128 blocks
+//! (COUNTIF's counts continue theirs the same way: `conditional.rs`).
 
 use crate::address::Area;
 use crate::eval::{BExpr, Eval};
@@ -122,7 +123,7 @@ fn count_area(ev: &Eval, area: &Area) -> u64 {
 /// Whether `area` is taller than a block: its fold is remembered. Short
 /// areas (every board's) are read as before, after this one comparison.
 #[inline(always)]
-fn growing(area: &Area) -> bool {
+pub(super) fn growing(area: &Area) -> bool {
     area.r1 - area.r0 >= BLOCK
 }
 
@@ -131,7 +132,13 @@ fn growing(area: &Area) -> bool {
 /// continued if it ends no lower (a row-major left fold continued over the
 /// rows below gives the bits, and the first error, of the fold of the
 /// whole), and the result is remembered in its place.
-fn continued(grid: &Grid, area: &Area, how: How, start: Reduced, fold: impl Fn(&Area, Reduced) -> Reduced) -> Reduced {
+pub(super) fn continued(
+    grid: &Grid,
+    area: &Area,
+    how: How,
+    start: Reduced,
+    fold: impl Fn(&Area, Reduced) -> Reduced,
+) -> Reduced {
     let rows = grid.extent(area.sheet).0;
     let r1 = area.r1.min(rows.wrapping_sub(1));
     if rows == 0 || r1 < area.r0 {
