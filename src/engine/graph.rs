@@ -36,8 +36,11 @@ pub enum Node {
 /// One stage of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// A cell outside any cycle: calculated once per pass.
-    Cell(FormulaId),
+    /// Cells outside any cycle, consecutive in calculation order: `first`
+    /// and the `len - 1` after it, each calculated once per pass, in that
+    /// order (a chain or a column of independent cells is one stage, not
+    /// one per cell).
+    Run { first: FormulaId, len: u32 },
     /// The cells of one cycle, in calculation order (sheet, row, column).
     Cycle(Vec<FormulaId>),
 }

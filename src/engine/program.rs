@@ -561,7 +561,7 @@ impl Program {
     pub fn cycles(&self) -> impl Iterator<Item = &[FormulaId]> {
         self.schedule.iter().filter_map(|s| match s {
             Stage::Cycle(c) => Some(c.as_slice()),
-            Stage::Cell(_) => None,
+            Stage::Run { .. } => None,
         })
     }
 

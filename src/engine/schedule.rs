@@ -150,12 +150,15 @@ impl DepGraph {
         let (nodes, start) = comps.members();
         let key = |c: usize| Reverse((first[c] != NONE, first[c], c));
         let mut ready: BinaryHeap<_> = (0..comps.count).filter(|&c| waiting[c] == 0).map(key).collect();
-        let mut stages = Vec::with_capacity(first.iter().filter(|&&f| f != NONE).count());
+        let mut stages = Vec::new();
         while let Some(Reverse((_, _, c))) = ready.pop() {
             let scc = &nodes[start[c] as usize..start[c + 1] as usize];
             match (scc, first[c]) {
                 (_, NONE) => {}
-                ([_], f) => stages.push(Stage::Cell(FormulaId::at(f as usize))),
+                ([_], f) => match stages.last_mut() {
+                    Some(Stage::Run { first, len }) if first.0 + *len == f => *len += 1,
+                    _ => stages.push(Stage::Run { first: FormulaId(f), len: 1 }),
+                },
                 _ => {
                     let mut cells: Vec<FormulaId> = scc.iter().filter_map(|&v| cell(v as usize)).collect();
                     cells.sort_unstable();
@@ -174,6 +177,18 @@ impl DepGraph {
                 }
             }
         }
+        stages.shrink_to_fit();
         stages
+    }
+}
+
+impl Stage {
+    /// The cells of a run, in order; none for a cycle.
+    pub fn run(&self) -> impl Iterator<Item = FormulaId> + use<> {
+        let cells = match *self {
+            Stage::Run { first, len } => first.index()..first.index() + len as usize,
+            Stage::Cycle(_) => 0..0,
+        };
+        cells.map(FormulaId::at)
     }
 }
