@@ -386,8 +386,7 @@ pub fn build_program(wb: &Workbook) -> Result<Program, LoadError> {
 /// [`build_program`], with the binding problems of a workbook that takes
 /// Excel's way with problems as warnings (one per missing name).
 fn bind(wb: &Workbook) -> Result<(Program, Vec<Diagnostic>), LoadError> {
-    let m = inputs(wb)?;
-    let (program, issues) = Program::build(&m);
+    let (program, issues) = Program::build_from(inputs(wb)?);
     if issues.is_empty() {
         return Ok((program, Vec::new()));
     }

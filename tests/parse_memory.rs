@@ -4,27 +4,12 @@
 //! about 5 KB each, 770 MB for a workbook of 100,000 one-cell formulas.
 //! A counting allocator measures the bytes still held after parsing.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicIsize, Ordering};
+// Tests fail by panicking.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-struct Counting;
+mod common;
 
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-
-// SAFETY: every call is forwarded to the system allocator unchanged; the
-// counter only adds and subtracts the sizes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size() as isize, Ordering::SeqCst);
-        // SAFETY: the caller's layout is passed on as given.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size() as isize, Ordering::SeqCst);
-        // SAFETY: `ptr` was allocated by `System` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use common::counting::{Counting, live};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -36,12 +21,12 @@ fn parsing_leaves_nothing_behind() {
     for f in formulas {
         let _ = dataflow::parse::parse_formula(f);
     }
-    let before = LIVE.load(Ordering::SeqCst);
+    let before = live();
     for _ in 0..200 {
         for f in formulas {
             let _ = dataflow::parse::parse_formula(f);
         }
     }
-    let held = LIVE.load(Ordering::SeqCst) - before;
+    let held = live() - before;
     assert!(held < 4096, "1,000 formulas parsed hold {held} bytes");
 }

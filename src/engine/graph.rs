@@ -3,11 +3,7 @@
 //! to each formula that reads it, so a range dependency stays one node
 //! however many cells it covers. The graph is split into strongly connected
 //! components, which in dependency order form the schedule: single cells
-//! calculated once, and cycles iterated. The split uses petgraph's
-//! Kosaraju algorithm rather than its Tarjan: both give the components in
-//! reverse topological order, but petgraph's Tarjan recurses once per node
-//! of a path and overflows the stack on a chain of 50,000 cells, while its
-//! Kosaraju walks with an explicit stack.
+//! calculated once, and cycles iterated (`schedule.rs`).
 
 use super::cell::FormulaCell;
 use super::tall::{Segments, is_tall, tiling};
@@ -15,6 +11,13 @@ use crate::address::{Area, CellAddr, SheetId};
 use crate::ids::{AreaId, FormulaId};
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+/// The areas or formulas one node of the graph points to or is pointed
+/// to by: mostly one to four, held in place (a vector's 24 bytes) rather
+/// than in an allocation of their own, three per formula cell (10 MB for
+/// 100,000 cells).
+pub type Ids<T> = SmallVec<[T; 4]>;
 
 /// A node of the dependency graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,18 +26,21 @@ pub enum Node {
     Area(AreaId),
     /// A segment of a column linking formula cells to the tall areas it
     /// tiles (`tall.rs`).
-    Segment(usize),
+    Segment(u32),
     /// Everything on a sheet that formulas with run-time references (OFFSET
     /// with computed arguments, INDIRECT) can reach: by index into
     /// [`DepGraph::runtime_sheets`].
-    Sheet(usize),
+    Sheet(u32),
 }
 
 /// One stage of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// A cell outside any cycle: calculated once per pass.
-    Cell(FormulaId),
+    /// Cells outside any cycle, consecutive in calculation order: `first`
+    /// and the `len - 1` after it, each calculated once per pass, in that
+    /// order (a chain or a column of independent cells is one stage, not
+    /// one per cell).
+    Run { first: FormulaId, len: u32 },
     /// The cells of one cycle, in calculation order (sheet, row, column).
     Cycle(Vec<FormulaId>),
 }
@@ -48,18 +54,18 @@ pub struct DepGraph {
     /// The other areas, in [`AreaId`] order.
     ranges: Vec<AreaId>,
     /// For each area (by [`AreaId`]), the formula cells that read it.
-    pub(crate) readers: Vec<Vec<FormulaId>>,
+    pub(crate) readers: Vec<Ids<FormulaId>>,
     /// For each formula cell (by [`FormulaId`]), the areas that contain it
     /// but the tall ones, which hold it through [`DepGraph::tall`].
-    pub(crate) containing: Vec<Vec<AreaId>>,
+    pub(crate) containing: Vec<Ids<AreaId>>,
     /// The segments linking formula cells to tall areas.
     pub(crate) tall: Segments,
     /// Each area's node, and each segment's.
     area_nodes: Vec<NodeIndex>,
     segment_nodes: Vec<NodeIndex>,
     /// For each formula cell (by [`FormulaId`]), the areas it reads.
-    pub(crate) reads: Vec<Vec<AreaId>>,
-    graph: DiGraph<Node, ()>,
+    pub(crate) reads: Vec<Ids<AreaId>>,
+    pub(super) graph: DiGraph<Node, ()>,
     /// Formulas whose run-time references (OFFSET) can reach whole sheets.
     pub(crate) runtime: Vec<RuntimeRead>,
     /// The whole sheets run-time references reach, each with its readers.
@@ -67,7 +73,8 @@ pub struct DepGraph {
     /// For each formula cell, which run-time readers feed it through fixed
     /// references (a reader feeds itself): it is calculated after them, so
     /// they are taken not to read it (reading it would be a circular
-    /// reference Excel finds at run time).
+    /// reference Excel finds at run time). Empty when no formula has
+    /// run-time references.
     pub(crate) fed: Vec<Fed>,
 }
 
@@ -107,6 +114,10 @@ struct Runtime {
 /// (`engine::recalc`).
 fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtime {
     let readers: Vec<usize> = (0..cells.len()).filter(|&d| !cells[d].reachable.is_empty()).collect();
+    if readers.is_empty() {
+        // No formula is fed by one: `fed` stays empty.
+        return Runtime { reads: Vec::new(), sheets: Vec::new(), fed: Vec::new() };
+    }
     // Everything a reader feeds, the readers included. A walk from each
     // reader stops where it was already, or where several readers were: a
     // node's label changes at most twice, so the walks are linear together.
@@ -139,7 +150,7 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtim
         reads.push(RuntimeRead { reader: FormulaId::at(d), sheets: cells[d].reachable.clone() });
     }
     for (i, (sheet, list)) in sheets.iter().enumerate() {
-        let hub = graph.add_node(Node::Sheet(i));
+        let hub = graph.add_node(Node::Sheet(i as u32));
         for (f, c) in cells.iter().enumerate() {
             if fed[f] == Fed::None && sheet.contains(c.addr) {
                 graph.add_edge(NodeIndex::new(f), hub, ());
@@ -157,20 +168,23 @@ impl DepGraph {
         let mut area_ids: FxHashMap<Area, AreaId> = FxHashMap::default();
         area_ids.reserve(cells.len());
         let mut areas = Vec::new();
-        let mut readers: Vec<Vec<FormulaId>> = Vec::new();
-        let mut reads = vec![Vec::new(); cells.len()];
+        let mut readers: Vec<Ids<FormulaId>> = Vec::new();
+        let mut reads = vec![Ids::new(); cells.len()];
         for (i, c) in cells.iter().enumerate() {
             for a in &c.deps {
                 let id = *area_ids.entry(*a).or_insert_with(|| {
                     areas.push(*a);
-                    readers.push(Vec::new());
+                    readers.push(Ids::new());
                     AreaId::at(areas.len() - 1)
                 });
                 readers[id.index()].push(FormulaId::at(i));
                 reads[i].push(id);
             }
         }
-        let mut containing = vec![Vec::new(); cells.len()];
+        // Kept for the program's life: no room to grow.
+        areas.shrink_to_fit();
+        readers.shrink_to_fit();
+        let mut containing = vec![Ids::new(); cells.len()];
         let mut tall = Segments::new(cells.len());
         let by_column = ByColumn::new(cells);
         for (id, a) in areas.iter().enumerate() {
@@ -181,7 +195,7 @@ impl DepGraph {
                         let (s, new) = tall.id(tile);
                         tall.areas[s].push(AreaId::at(id));
                         if new {
-                            by_column.each_inside(&tile.area(), |f| tall.holding[f.index()].push(s));
+                            by_column.each_inside(&tile.area(), |f| tall.hold(f, s));
                         }
                     }
                 }
@@ -190,8 +204,8 @@ impl DepGraph {
         let mut single: Vec<AreaId> = (0..areas.len()).filter(|&i| areas[i].is_cell()).map(AreaId::at).collect();
         single.sort_unstable_by_key(|a| areas[a.index()].top_left());
         let ranges = (0..areas.len()).filter(|&i| !areas[i].is_cell()).map(AreaId::at).collect();
-        let edges = containing.iter().map(Vec::len).sum::<usize>()
-            + readers.iter().map(Vec::len).sum::<usize>()
+        let edges = containing.iter().map(Ids::len).sum::<usize>()
+            + readers.iter().map(Ids::len).sum::<usize>()
             + tall.holding.iter().map(Vec::len).sum::<usize>()
             + tall.areas.iter().map(Vec::len).sum::<usize>();
         let mut graph = DiGraph::with_capacity(cells.len() + areas.len() + tall.list.len(), edges);
@@ -199,7 +213,8 @@ impl DepGraph {
             graph.add_node(Node::Cell(FormulaId::at(i)));
         }
         let area_nodes: Vec<NodeIndex> = (0..areas.len()).map(|i| graph.add_node(Node::Area(AreaId::at(i)))).collect();
-        let segment_nodes: Vec<NodeIndex> = (0..tall.list.len()).map(|i| graph.add_node(Node::Segment(i))).collect();
+        let segment_nodes: Vec<NodeIndex> =
+            (0..tall.list.len()).map(|i| graph.add_node(Node::Segment(i as u32))).collect();
         for (f, list) in containing.iter().enumerate() {
             for &a in list {
                 graph.add_edge(NodeIndex::new(f), area_nodes[a.index()], ());
@@ -258,7 +273,7 @@ impl DepGraph {
         for &f in changed {
             let node = NodeIndex::new(f.index());
             for a in std::mem::take(&mut self.reads[f.index()]) {
-                self.readers[a.index()].retain(|&r| r != f);
+                self.readers[a.index()].retain(|r| *r != f);
                 while let Some(e) = self.graph.find_edge(self.area_nodes[a.index()], node) {
                     self.graph.remove_edge(e);
                 }
@@ -269,7 +284,7 @@ impl DepGraph {
                     None => {
                         let a = AreaId::at(self.areas.len());
                         self.areas.push(*area);
-                        self.readers.push(Vec::new());
+                        self.readers.push(Ids::new());
                         ids.insert(*area, a);
                         let added = self.graph.add_node(Node::Area(a));
                         self.area_nodes.push(added);
@@ -311,85 +326,16 @@ impl DepGraph {
         for tile in tiling(&area) {
             let (s, new) = self.tall.id(tile);
             if new {
-                let added = self.graph.add_node(Node::Segment(s));
+                let added = self.graph.add_node(Node::Segment(s as u32));
                 self.segment_nodes.push(added);
                 by_column.each_inside(&tile.area(), |c| {
-                    self.tall.holding[c.index()].push(s);
+                    self.tall.hold(c, s);
                     self.graph.add_edge(NodeIndex::new(c.index()), added, ());
                 });
             }
             self.tall.areas[s].push(a);
             self.graph.add_edge(self.segment_nodes[s], node, ());
         }
-    }
-
-    /// Components in dependency order: every stage comes after the stages
-    /// it reads, and among the stages ready at any point, the one holding
-    /// the first cell in calculation order (sheet, row, column) comes
-    /// first. So the schedule depends on the dependencies alone, never on
-    /// the order the graph was built in (a fresh load and an edit made in
-    /// place schedule alike), and independent cells go in Excel's row-major
-    /// order.
-    pub fn schedule(&self) -> Vec<Stage> {
-        let sccs = petgraph::algo::kosaraju_scc(&self.graph);
-        let mut comp = vec![0usize; self.graph.node_count()];
-        for (i, scc) in sccs.iter().enumerate() {
-            scc.iter().for_each(|n| comp[n.index()] = i);
-        }
-        // Each component's first cell (none: it holds only areas and sheet
-        // nodes, passed through first), and the edges into it from others.
-        let first: Vec<Option<FormulaId>> = sccs
-            .iter()
-            .map(|scc| {
-                scc.iter()
-                    .filter_map(|&n| match self.graph[n] {
-                        Node::Cell(c) => Some(c),
-                        Node::Area(_) | Node::Segment(_) | Node::Sheet(_) => None,
-                    })
-                    .min()
-            })
-            .collect();
-        let mut waiting = vec![0usize; sccs.len()];
-        for e in self.graph.raw_edges() {
-            let (a, b) = (comp[e.source().index()], comp[e.target().index()]);
-            if a != b {
-                waiting[b] += 1;
-            }
-        }
-        let key = |c: usize| std::cmp::Reverse((first[c].is_some(), first[c], c));
-        let mut ready: std::collections::BinaryHeap<_> =
-            (0..sccs.len()).filter(|&c| waiting[c] == 0).map(key).collect();
-        let mut stages = Vec::new();
-        while let Some(std::cmp::Reverse((_, _, c))) = ready.pop() {
-            let scc = &sccs[c];
-            let mut cells: Vec<FormulaId> = scc
-                .iter()
-                .filter_map(|&n| match self.graph[n] {
-                    Node::Cell(c) => Some(c),
-                    Node::Area(_) | Node::Segment(_) | Node::Sheet(_) => None,
-                })
-                .collect();
-            match cells.len() {
-                0 => {}
-                1 if scc.len() == 1 => stages.push(Stage::Cell(cells[0])),
-                _ => {
-                    cells.sort_unstable();
-                    stages.push(Stage::Cycle(cells));
-                }
-            }
-            for &n in scc {
-                for m in self.graph.neighbors(n) {
-                    let d = comp[m.index()];
-                    if d != c {
-                        waiting[d] -= 1;
-                        if waiting[d] == 0 {
-                            ready.push(key(d));
-                        }
-                    }
-                }
-            }
-        }
-        stages
     }
 
     /// The distinct areas formulas read; an [`AreaId`] is a position here.

@@ -17,6 +17,7 @@ mod paths;
 pub mod program;
 mod rebuild;
 mod recalc;
+mod schedule;
 mod share;
 mod sources;
 mod spill;

@@ -128,7 +128,11 @@ impl Engine {
         let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false, unsettled: Vec::new() };
         for step in &program.schedule {
             match step {
-                Stage::Cell(f) => pass.evaluated += self.calculate_if_dirty(*f, observer),
+                Stage::Run { .. } => {
+                    for f in step.run() {
+                        pass.evaluated += self.calculate_if_dirty(f, observer);
+                    }
+                }
                 Stage::Cycle(_) if !self.settings.iterate => {}
                 Stage::Cycle(cells) => {
                     pass.cycles = true;
@@ -148,12 +152,12 @@ impl Engine {
         // Likewise a reader of cells a spill covers, which the graph could
         // not place after the anchor (see `spill`). A cell dirty after the
         // last sweep feeds itself: it is reported, not calculated again.
-        let closing = |s: &Stage| if let Stage::Cell(f) = s { Some(*f) } else { None };
+        let closing = Stage::run;
         let rounds = program.graph.runtime.len() + program.spilling;
         for round in 0..rounds {
             let last = round + 1 == rounds;
             let mut again = 0;
-            for f in program.schedule.iter().filter_map(closing) {
+            for f in program.schedule.iter().flat_map(closing) {
                 let n = self.calculate_if_dirty(f, observer);
                 if last && n > 0 {
                     pass.unsettled.push(program.cell(f).addr);
@@ -167,7 +171,7 @@ impl Engine {
         }
         // Still dirty after the last sweep: the cells that sweep calculated
         // are reported (the loop is among them, with readers it feeds).
-        if !pass.unsettled.is_empty() && !program.schedule.iter().filter_map(closing).any(|f| self.dirty[f.index()]) {
+        if !pass.unsettled.is_empty() && !program.schedule.iter().flat_map(closing).any(|f| self.dirty[f.index()]) {
             pass.unsettled.clear();
         }
         pass

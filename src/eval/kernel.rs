@@ -198,6 +198,7 @@ impl Kernels {
         // The texts start with the empty text, which a kernel with no
         // other text takes as its table.
         let mut b = Buffers { texts: vec![empty.clone()], ..Buffers::default() };
+        b.cells.reserve_exact(formulas.size_hint().0);
         for e in formulas {
             let span = e.and_then(|e| b.compile(&mut c, e));
             b.cells.push(span);

@@ -6,13 +6,15 @@
 //! [`parse`] those of the parser tests, [`bad_input`] those of the bad-input
 //! tests, [`json`] those of the tests of `run` and `batch`'s JSON output,
 //! [`excel`] those comparing with Excel's cached values, [`corpus`] the
-//! formula corpus's reader and [`watch`] those running `dataflow watch`.
+//! formula corpus's reader, [`watch`] those running `dataflow watch` and
+//! [`counting`] the counting allocator of the memory tests.
 
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod bad_input;
 pub mod boards;
 pub mod corpus;
+pub mod counting;
 pub mod excel;
 pub mod json;
 pub mod parse;
