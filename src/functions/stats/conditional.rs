@@ -69,11 +69,14 @@ fn counted(ev: &Eval, range: &Range, crit: &Value) -> u64 {
 /// cell). With folds off the range is read whole, as every criterion
 /// array is.
 fn folded(ev: &Eval, range: &Range, crit: &Value, blank: bool, count: impl Fn(&Range) -> u64) -> u64 {
-    let (Range::Area(area), Some(grid)) = (range, ev.grid().filter(|g| g.remembers_folds())) else {
-        return count(range);
+    let area = match range {
+        Range::Area(area) if growing(area) => area,
+        // Short areas (every board's) are counted after one comparison.
+        _ => return count(range),
     };
+    let Some(grid) = ev.grid().filter(|g| g.remembers_folds()) else { return count(range) };
     let stored = area.r1.min(grid.extent(area.sheet).0.wrapping_sub(1));
-    let Some(wanted) = Wanted::of(crit).filter(|_| growing(area) && area.r0 <= stored) else { return count(range) };
+    let Some(wanted) = Wanted::of(crit).filter(|_| area.r0 <= stored) else { return count(range) };
     let add = |piece: &Area, n: Reduced| n.map(|(_, n)| (0.0, n + count(&Range::Area(*piece))));
     let rows = Area { r1: stored, ..*area };
     let n = continued(grid, &rows, How::CountIf(wanted), Ok((0.0, 0)), add).map_or(0, |(_, n)| n);
