@@ -418,7 +418,48 @@ fn every_heat_grid_cell_runs_through_its_kernel() {
         "Main!B2:CU99": "=(A2+C2+B1+B3)/4" })"#;
     let mut s = Session::new(Workbook::from_str(text, Path::new("heat.ron"), Path::new(".")).unwrap()).unwrap();
     assert_eq!(s.engine().program().kernel_count(), 98 * 98);
+    assert_eq!(s.engine().program().kernel_shapes(), 1, "the grid's cells share one kernel");
     let r = s.recalc();
     assert_eq!(r.evaluated, 10 * 98 * 98);
     assert_eq!(s.engine().kernel_bails(), 0);
+}
+
+/// The cells of one shape share one kernel, each reading the cells that
+/// lie where they lie from it: a block whose rows interleave three shapes
+/// (C and D differ only in a text constant: each reads the cell two to its
+/// left), edited after (a value, and a cell given a shape of its own).
+#[test]
+fn cells_of_one_shape_share_a_kernel_and_read_their_own_cells() {
+    let mut s = Sheet::new();
+    for r in 1..=40 {
+        s.set(&format!("A{r}"), &r.to_string());
+        s.set(&format!("B{r}"), &format!("=A{r}*2+1"));
+        s.set(&format!("C{r}"), &format!("=IF(A{r}>25,\"big\",\"small\")"));
+        s.set(&format!("D{r}"), &format!("=IF(B{r}>25,\"big\",\"tiny\")"));
+    }
+    s.recalc();
+    let program = s.engine_ref().program();
+    assert_eq!((program.kernel_count(), program.kernel_shapes()), (120, 3));
+    for r in 1..=40 {
+        assert_eq!(s.text(&format!("B{r}")), (r * 2 + 1).to_string(), "B{r}");
+        let c = if r > 25 { "big" } else { "small" };
+        let d = if r * 2 + 1 > 25 { "big" } else { "tiny" };
+        assert_eq!((s.text(&format!("C{r}")), s.text(&format!("D{r}"))), (c.to_string(), d.to_string()), "row {r}");
+    }
+    s.set("A10", "100");
+    s.set("B20", "=A19*3");
+    s.recalc();
+    assert_eq!([s.text("B10"), s.text("C10"), s.text("D10")], ["201", "big", "big"]);
+    assert_eq!([s.text("B19"), s.text("B20"), s.text("B21")], ["39", "57", "43"]);
+    assert_eq!(s.engine_ref().kernel_bails(), 0);
+}
+
+/// 0 and -0 are two constants: cells holding them do not share a kernel
+/// (`=0*1` is folded to 0 and shares the kernel of `=0`).
+#[test]
+fn zero_and_minus_zero_constants_keep_their_own_kernels() {
+    let cells = [("A2", "=-0"), ("A3", "=0"), ("A4", "=-0"), ("A5", "=0*1")];
+    let mut s = agree(&[], &cells);
+    assert_eq!(s.engine_ref().program().kernel_shapes(), 2);
+    assert_eq!(s.value("A2"), s.value("A4"));
 }

@@ -191,7 +191,7 @@ impl Engine {
         for Bound { f, expr, deps, reachable, volatile } in trees {
             let cell = &mut p.cells[f.index()];
             let kernel = p.paths.kernels.then_some(&expr);
-            p.kernels.update(f.index(), kernel);
+            p.kernels.update(f.index(), kernel, cell.addr);
             let was_volatile = p.volatile.binary_search(&f).is_ok();
             old.push(Bound {
                 f,

@@ -432,8 +432,9 @@ impl Program {
             formulas.for_each(|e| *e = unkept(std::mem::replace(e, BExpr::Const(Value::Empty))));
             Shared::default()
         };
-        let kernels =
-            Kernels::new(cells.iter().map(|c| (paths.kernels && c.block.is_none() && !c.spills).then_some(&c.expr)));
+        let kernels = Kernels::new(
+            cells.iter().map(|c| (paths.kernels && c.block.is_none() && !c.spills).then_some((&c.expr, c.addr))),
+        );
         let tracked = Tracked::new(&graph, &shared);
         let program = Program {
             scope,
@@ -536,6 +537,12 @@ impl Program {
     /// scalar formulas (see `eval::kernel`).
     pub fn kernel_count(&self) -> usize {
         self.kernels.count()
+    }
+
+    /// How many distinct kernels those cells share (the cells of one shape,
+    /// compiled one after another, share one: see `eval::kernel`).
+    pub fn kernel_shapes(&self) -> usize {
+        self.kernels.distinct()
     }
 
     /// The area of a block array formula.

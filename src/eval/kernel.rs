@@ -12,6 +12,12 @@
 //! Evaluation is pure (reading a shared subformula fills its value, once),
 //! so a bail-out is always safe. A kernel of numbers, cell reads and
 //! arithmetic also has a plain `f64` form (`numeric`) tried first.
+//!
+//! A kernel reads cells where they lie from the calculating cell
+//! ([`Away`]), so the cells of one shape (a column of `=A1+1` filled down,
+//! a heat grid) compile to the same ops, and a formula whose ops and texts
+//! are those of one of the kernels compiled just before it shares that
+//! kernel: 100,000 cells of one range formula hold one list of ops.
 
 mod compile;
 mod numeric;
@@ -22,7 +28,7 @@ mod tests;
 
 use super::bind::Scope;
 use super::{Eval, SharedValues};
-use crate::address::CellAddr;
+use crate::address::{CellAddr, SheetId};
 use crate::ast::{BinaryOp, UnaryOp};
 use crate::eval::BExpr;
 use crate::grid::Grid;
@@ -39,12 +45,51 @@ use std::sync::Arc;
 /// which the compiler's depth check makes a no-op).
 const STACK: usize = 8;
 
-/// An operand an op reads itself.
+/// A cell a kernel reads, as it lies from the calculating cell: its
+/// sheet, and its row and column as offsets from the calculating cell's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Away {
+    sheet: SheetId,
+    rows: i32,
+    cols: i32,
+}
+
+impl Away {
+    /// Where `to` lies from `from`.
+    fn between(from: CellAddr, to: CellAddr) -> Away {
+        // Rows and columns are below 2^31: the differences fit.
+        let rows = (i64::from(to.row) - i64::from(from.row)) as i32;
+        let cols = (i64::from(to.col) - i64::from(from.col)) as i32;
+        Away { sheet: to.sheet, rows, cols }
+    }
+
+    /// The cell this lies at from `cell` (the one it was measured from,
+    /// or one of the same shape's: the sum is a cell of the grid again).
+    #[inline(always)]
+    fn from(self, cell: CellAddr) -> CellAddr {
+        let row = cell.row.wrapping_add_signed(self.rows);
+        CellAddr { sheet: self.sheet, row, col: cell.col.wrapping_add_signed(self.cols) }
+    }
+}
+
+/// A test of one value (a function's `test`, as ISNUMBER's), compared by
+/// address when kernels are matched (two names for one function's code
+/// compute the same).
 #[derive(Clone, Copy, Debug)]
+struct Check(fn(&Value) -> bool);
+
+impl PartialEq for Check {
+    fn eq(&self, other: &Check) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+/// An operand an op reads itself.
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Leaf {
     Const(Scalar),
     /// A one-cell reference, read.
-    Cell(CellAddr),
+    Cell(Away),
     /// A shared subformula's value (evaluated and held if it is not yet).
     Shared(SharedId),
     /// Element `k` (from 0) of a shared array that is one row or column.
@@ -53,7 +98,7 @@ enum Leaf {
 
 /// One step of a kernel. The accumulator holds the value computed last;
 /// the stack holds the left operands and arguments waiting for it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Op {
     /// The accumulator becomes the leaf's value.
     Load(Leaf),
@@ -118,7 +163,7 @@ enum Op {
     },
     /// A test of one value (ISNUMBER, ISERROR: the function's `test`) on
     /// the accumulator.
-    Test(fn(&Value) -> bool),
+    Test(Check),
     /// One argument of an AND (or OR) whose arguments are all leaves,
     /// folded as it is read (`range` as in `Logic`): the `first` starts
     /// the fold, the `last` puts its result in the accumulator (which
@@ -132,7 +177,7 @@ enum Op {
     },
 }
 
-/// Where one formula cell's compiled form sits in [`Kernels`]' buffers.
+/// Where one compiled form sits in [`Kernels`]' buffers.
 #[derive(Clone, Copy, Debug)]
 struct Span {
     ops: u32,
@@ -161,19 +206,35 @@ pub struct Kernels {
     all: Arc<Buffers>,
 }
 
+/// A formula with no kernel, in [`Buffers::cells`].
+const NONE: u32 = u32::MAX;
+
+/// How many kernels compiled last a new one is matched against: the
+/// cells of a range formula come one after another (row by row, so a
+/// block of several columns of different shapes interleaves them).
+const RECENT: usize = 8;
+
 #[derive(Clone, Debug, Default)]
 struct Buffers {
-    cells: Vec<Option<Span>>,
+    /// Each formula's kernel, an index into `kernels` ([`NONE`]: none).
+    cells: Vec<u32>,
+    kernels: Vec<Span>,
     ops: Vec<Op>,
     nums: Vec<NumOp>,
     texts: Vec<Value>,
+    /// The kernels compiled last, the newest at the end.
+    recent: Vec<u32>,
 }
 
 impl Buffers {
-    /// Compiles `e` with `c` onto the buffers; its span, when the kernel
-    /// takes its shape.
-    fn compile(&mut self, c: &mut Compiler, e: &BExpr) -> Option<Span> {
-        c.formula(e).ok()?;
+    /// Compiles `e`, the formula of cell `at`, with `c`: the index of its
+    /// kernel (one compiled just before with the same ops and texts, or a
+    /// new one at the end of the buffers), when the kernel takes its shape.
+    fn compile(&mut self, c: &mut Compiler, e: &BExpr, at: CellAddr) -> Option<u32> {
+        c.formula(e, at).ok()?;
+        if let Some(k) = self.recent.iter().rev().copied().find(|&k| self.same(self.kernels[k as usize], c)) {
+            return Some(k);
+        }
         let texts = if c.texts.len() == 1 { 0 } else { self.texts.len() as u32 };
         let (num, before) = (self.nums.len() as u32, self.nums.len());
         if !numeric::compile(&c.ops, &mut self.nums) {
@@ -185,13 +246,30 @@ impl Buffers {
         if texts != 0 {
             self.texts.extend(c.texts.iter().cloned());
         }
-        Some(span)
+        let k = self.kernels.len() as u32;
+        self.kernels.push(span);
+        if self.recent.len() == RECENT {
+            self.recent.remove(0);
+        }
+        self.recent.push(k);
+        Some(k)
+    }
+
+    /// Whether the kernel at `s` is what `c` compiled: the same ops and
+    /// the same texts where they index (its `f64` form follows from its
+    /// ops; the ops index only texts below `c.texts.len()`).
+    fn same(&self, s: Span, c: &Compiler) -> bool {
+        let ops = &self.ops[s.ops as usize..(s.ops + s.len) as usize];
+        ops.len() == c.ops.len()
+            && ops.iter().zip(&c.ops).all(|(&a, &b)| a == compile::specialise(b))
+            && self.texts.get(s.texts as usize..s.texts as usize + c.texts.len()) == Some(&c.texts[..])
     }
 }
 
 impl Kernels {
-    /// A kernel for each formula given whose shape the kernel takes.
-    pub(crate) fn new<'e>(formulas: impl Iterator<Item = Option<&'e BExpr>>) -> Kernels {
+    /// A kernel for each formula given (with its cell) whose shape the
+    /// kernel takes.
+    pub(crate) fn new<'e>(formulas: impl Iterator<Item = Option<(&'e BExpr, CellAddr)>>) -> Kernels {
         // One empty text for all the kernels, one compiler reused.
         let empty = Value::text("");
         let mut c = Compiler::new(&empty);
@@ -199,25 +277,27 @@ impl Kernels {
         // other text takes as its table.
         let mut b = Buffers { texts: vec![empty.clone()], ..Buffers::default() };
         b.cells.reserve_exact(formulas.size_hint().0);
-        for e in formulas {
-            let span = e.and_then(|e| b.compile(&mut c, e));
-            b.cells.push(span);
+        for f in formulas {
+            let k = f.and_then(|(e, at)| b.compile(&mut c, e, at));
+            b.cells.push(k.unwrap_or(NONE));
         }
+        b.kernels.shrink_to_fit();
         b.ops.shrink_to_fit();
         b.nums.shrink_to_fit();
         Kernels { all: Arc::new(b) }
     }
 
-    /// Formula `f` now has the formula `e` (None: no kernel): its kernel is
-    /// compiled at the end of the buffers (what the old one held stays,
-    /// unused, until the program is built again).
-    pub(crate) fn update(&mut self, f: usize, e: Option<&BExpr>) {
+    /// Formula `f`, of cell `at`, now has the formula `e` (None: no
+    /// kernel): its kernel is one compiled just before or a new one at the
+    /// end of the buffers (what the old one held stays, unused, until the
+    /// program is built again).
+    pub(crate) fn update(&mut self, f: usize, e: Option<&BExpr>, at: CellAddr) {
         let b = Arc::make_mut(&mut self.all);
         let empty = b.texts[0].clone();
         let mut c = Compiler::new(&empty);
-        let span = e.and_then(|e| b.compile(&mut c, e));
+        let k = e.and_then(|e| b.compile(&mut c, e, at));
         if let Some(slot) = b.cells.get_mut(f) {
-            *slot = span;
+            *slot = k.unwrap_or(NONE);
         }
     }
 
@@ -230,20 +310,14 @@ impl Kernels {
             t => t.detached(),
         });
         let all = &self.all;
-        Kernels {
-            all: Arc::new(Buffers {
-                cells: all.cells.clone(),
-                ops: all.ops.clone(),
-                nums: all.nums.clone(),
-                texts: texts.collect(),
-            }),
-        }
+        Kernels { all: Arc::new(Buffers { texts: texts.collect(), ..Buffers::clone(all) }) }
     }
 
     /// Formula `f`'s kernel, if it has one.
     #[inline]
     pub(crate) fn get(&self, f: usize) -> Option<Kernel<'_>> {
-        let s = self.all.cells.get(f).copied().flatten()?;
+        let k = *self.all.cells.get(f)?;
+        let s = *self.all.kernels.get(k as usize)?;
         let ops = &self.all.ops[s.ops as usize..(s.ops + s.len) as usize];
         let numeric = &self.all.nums[s.num as usize..(s.num + s.nums) as usize];
         Some(Kernel { ops, texts: &self.all.texts[s.texts as usize..], numeric })
@@ -251,7 +325,12 @@ impl Kernels {
 
     /// How many formula cells have a kernel.
     pub fn count(&self) -> usize {
-        self.all.cells.iter().filter(|k| k.is_some()).count()
+        self.all.cells.iter().filter(|&&k| k != NONE).count()
+    }
+
+    /// How many distinct kernels the formula cells share.
+    pub fn distinct(&self) -> usize {
+        self.all.kernels.len()
     }
 }
 

@@ -13,7 +13,8 @@
 //! leaf branches on it directly.
 
 use super::scalar::{EMPTY_TEXT, Scalar, supported};
-use super::{Leaf, Op, STACK};
+use super::{Away, Check, Leaf, Op, STACK};
+use crate::address::CellAddr;
 use crate::eval::BExpr;
 use crate::functions::Intrinsic;
 use crate::value::Value;
@@ -26,6 +27,8 @@ pub(super) struct Compiler {
     depth: usize,
     /// Whether the accumulator holds a value still needed here.
     live: bool,
+    /// The cell whose formula this is: cells are read as they lie from it.
+    at: CellAddr,
 }
 
 /// What a compiled subformula may give the tree walker besides a value:
@@ -47,15 +50,17 @@ pub(super) struct Unsupported;
 impl Compiler {
     /// A compiler whose text table starts with `empty`, the empty text.
     pub fn new(empty: &Value) -> Self {
-        Compiler { ops: Vec::with_capacity(16), texts: vec![empty.clone()], depth: 0, live: false }
+        let at = CellAddr { sheet: 0, row: 0, col: 0 };
+        Compiler { ops: Vec::with_capacity(16), texts: vec![empty.clone()], depth: 0, live: false, at }
     }
 
-    /// Compiles a whole formula into `ops` and `texts` (what an earlier
-    /// formula left there is cleared); its value is left in the accumulator.
-    pub fn formula(&mut self, e: &BExpr) -> Result<(), Unsupported> {
+    /// Compiles the whole formula of cell `at` into `ops` and `texts`
+    /// (what an earlier formula left there is cleared); its value is left
+    /// in the accumulator.
+    pub fn formula(&mut self, e: &BExpr, at: CellAddr) -> Result<(), Unsupported> {
         self.ops.clear();
         self.texts.truncate(1);
-        (self.depth, self.live) = (0, false);
+        (self.depth, self.live, self.at) = (0, false, at);
         self.expr(e)?;
         thread_jumps(&mut self.ops);
         Ok(())
@@ -89,7 +94,9 @@ impl Compiler {
                     self.texts.push(v.clone());
                     Scalar::Text(self.texts.len() as u32 - 1)
                 }
-                Value::Ref(a) if a.is_cell() => return Some((Leaf::Cell(a.top_left()), Gives::MaybeRef)),
+                Value::Ref(a) if a.is_cell() => {
+                    return Some((Leaf::Cell(Away::between(self.at, a.top_left())), Gives::MaybeRef));
+                }
                 Value::Ref(_) | Value::Array(_) => return None,
             },
             _ => return None,
@@ -150,7 +157,7 @@ impl Compiler {
                 }
                 (None, [x]) if let Some(test) = f.test => {
                     self.expr(x)?;
-                    self.emit(Op::Test(test));
+                    self.emit(Op::Test(Check(test)));
                     Ok(Gives::Value)
                 }
                 _ => Err(Unsupported),

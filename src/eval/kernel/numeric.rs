@@ -14,7 +14,7 @@
 //! finite divisors had every step finite, as the scalar ops require.
 
 use super::scalar::Scalar;
-use super::{Leaf, Op, STACK};
+use super::{Away, Leaf, Op, STACK};
 use crate::address::CellAddr;
 use crate::ast::BinaryOp::{Add, Div, Mul, Sub};
 use crate::ast::{BinaryOp, UnaryOp};
@@ -28,14 +28,14 @@ const MASK: usize = STACK - 1;
 /// the value below it on the stack. A `DivConst` divisor is never 0.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum NumOp {
-    Cell(CellAddr),
+    Cell(Away),
     Const(f64),
-    PushCell(CellAddr),
+    PushCell(Away),
     PushConst(f64),
-    AddCell(CellAddr),
-    SubCell(CellAddr),
-    MulCell(CellAddr),
-    DivCell(CellAddr),
+    AddCell(Away),
+    SubCell(Away),
+    MulCell(Away),
+    DivCell(Away),
     AddConst(f64),
     SubConst(f64),
     MulConst(f64),
@@ -98,43 +98,44 @@ pub(super) fn compile(ops: &[Op], out: &mut Vec<NumOp>) -> bool {
     true
 }
 
-/// A cell's value as a number: a number, or 0 for an empty cell.
+/// The value of the cell `c` away from `at` as a number: a number, or 0
+/// for an empty cell.
 #[inline(always)]
-fn cell(grid: &Grid, c: CellAddr) -> Option<f64> {
-    match grid.get(c) {
+fn cell(grid: &Grid, at: CellAddr, c: Away) -> Option<f64> {
+    match grid.get(c.from(at)) {
         Value::Number(n) => Some(*n),
         Value::Empty => Some(0.0),
         _ => None,
     }
 }
 
-/// The value of the `f64` form `ops` over `grid`, or `None` where that is
-/// not exactly the cell's value.
+/// The value of the `f64` form `ops` of cell `at` over `grid`, or `None`
+/// where that is not exactly the cell's value.
 #[inline]
-pub(super) fn run(ops: &[NumOp], grid: &Grid) -> Option<f64> {
+pub(super) fn run(ops: &[NumOp], grid: &Grid, at: CellAddr) -> Option<f64> {
     let mut acc = 0.0f64;
     let mut stack = [0.0f64; STACK];
     let mut sp = 0usize;
     for op in ops {
         acc = match *op {
-            NumOp::Cell(c) => cell(grid, c)?,
+            NumOp::Cell(c) => cell(grid, at, c)?,
             NumOp::Const(x) => x,
             NumOp::PushCell(c) => {
                 stack[sp & MASK] = acc;
                 sp += 1;
-                cell(grid, c)?
+                cell(grid, at, c)?
             }
             NumOp::PushConst(x) => {
                 stack[sp & MASK] = acc;
                 sp += 1;
                 x
             }
-            NumOp::AddCell(c) => arith(Add, acc, cell(grid, c)?),
-            NumOp::SubCell(c) => arith(Sub, acc, cell(grid, c)?),
-            NumOp::MulCell(c) => arith(Mul, acc, cell(grid, c)?),
+            NumOp::AddCell(c) => arith(Add, acc, cell(grid, at, c)?),
+            NumOp::SubCell(c) => arith(Sub, acc, cell(grid, at, c)?),
+            NumOp::MulCell(c) => arith(Mul, acc, cell(grid, at, c)?),
             // A divisor that is not finite would hide an earlier step's
             // overflow (x/inf is 0): given up on.
-            NumOp::DivCell(c) => match cell(grid, c)? {
+            NumOp::DivCell(c) => match cell(grid, at, c)? {
                 y if !y.is_finite() => return None,
                 y => arith(Div, acc, y),
             },

@@ -18,7 +18,7 @@ impl Kernel<'_> {
     #[inline]
     pub(crate) fn run(&self, reads: &mut Reads) -> Result<Value, Bail> {
         if !self.numeric.is_empty()
-            && let Some(n) = super::numeric::run(self.numeric, reads.grid)
+            && let Some(n) = super::numeric::run(self.numeric, reads.grid, reads.cell)
         {
             return Ok(Value::Number(n));
         }
@@ -103,7 +103,7 @@ impl Kernel<'_> {
                         sp += 1;
                     }
                 }
-                Op::Test(test) => acc = Scalar::Bool(test(&acc.value(texts))),
+                Op::Test(test) => acc = Scalar::Bool(test.0(&acc.value(texts))),
                 Op::LogicLeaf { or, range, first, last, leaf } => {
                     if first {
                         fold = Fold::new(or);
@@ -133,7 +133,7 @@ fn result(acc: Scalar, texts: &[Value]) -> Value {
 fn read(l: Leaf, reads: &mut Reads) -> Result<Scalar, Bail> {
     match l {
         Leaf::Const(s) => Ok(s),
-        Leaf::Cell(c) => Scalar::read(reads.grid.get(c)),
+        Leaf::Cell(c) => Scalar::read(reads.grid.get(c.from(reads.cell))),
         Leaf::Shared(id) => Scalar::read(reads.shared(id)),
         Leaf::Index(id, k) => element(reads.shared(id), k as usize),
     }
@@ -157,7 +157,7 @@ fn branch(t: Result<bool, ErrorKind>, acc: &mut Scalar, pc: &mut usize, otherwis
 #[inline(always)]
 fn leaf_truth(l: Leaf, reads: &mut Reads, texts: &[Value]) -> Result<Result<bool, ErrorKind>, Bail> {
     match l {
-        Leaf::Cell(c) => value_truth(reads.grid.get(c), texts),
+        Leaf::Cell(c) => value_truth(reads.grid.get(c.from(reads.cell)), texts),
         Leaf::Shared(id) => value_truth(reads.shared(id), texts),
         l => Ok(truth(read(l, reads)?, texts)),
     }
@@ -218,7 +218,7 @@ fn logic_arg(
     texts: &[Value],
 ) -> Result<Option<Result<bool, ErrorKind>>, Bail> {
     let v = match l {
-        Leaf::Cell(c) => reads.grid.get(c),
+        Leaf::Cell(c) => reads.grid.get(c.from(reads.cell)),
         Leaf::Shared(id) => reads.shared(id),
         l => return Ok(arg(read(l, reads)?, range, texts)),
     };

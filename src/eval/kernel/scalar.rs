@@ -14,7 +14,7 @@ use crate::value::{ErrorKind, Value, compare};
 pub(super) const EMPTY_TEXT: u32 = 0;
 
 /// One value on the kernel's stack.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub(super) enum Scalar {
     Num(f64),
     Bool(bool),
@@ -30,6 +30,21 @@ pub(super) enum Scalar {
 pub(crate) struct Bail;
 
 use Scalar::*;
+
+/// Equal scalars are the same value: numbers by their bits (0 and -0 are
+/// two constants when kernels are matched).
+impl PartialEq for Scalar {
+    fn eq(&self, other: &Scalar) -> bool {
+        match (*self, *other) {
+            (Num(a), Num(b)) => a.to_bits() == b.to_bits(),
+            (Bool(a), Bool(b)) => a == b,
+            (Empty, Empty) => true,
+            (Text(a), Text(b)) => a == b,
+            (Err(a), Err(b)) => a == b,
+            _ => false,
+        }
+    }
+}
 
 impl Scalar {
     /// A cell's or a shared subformula's value as a scalar: a text other

@@ -6,7 +6,7 @@
 
 use super::numeric::NumOp;
 use super::scalar::Scalar;
-use super::{Kernel, Leaf, Op};
+use super::{Away, Kernel, Leaf, Op};
 use crate::ast::BinaryOp;
 use crate::testing::Sheet;
 
@@ -22,7 +22,9 @@ fn with_kernel<T>(s: &mut Sheet, cell: &str, f: impl FnOnce(Kernel) -> T) -> T {
 fn a_heat_grid_cell_adds_its_neighbours_and_divides_by_a_constant() {
     let mut s = Sheet::new();
     s.set("B2", "=(A2+C2+B1+B3)/4");
-    let (a2, c2, b1, b3) = (s.addr("A2"), s.addr("C2"), s.addr("B1"), s.addr("B3"));
+    // Each cell read as it lies from B2.
+    let b2 = s.addr("B2");
+    let [a2, c2, b1, b3] = ["A2", "C2", "B1", "B3"].map(|c| Away::between(b2, s.addr(c)));
     with_kernel(&mut s, "B2", |k| {
         let got = format!("{:?}", k.numeric);
         let want = [NumOp::Cell(a2), NumOp::AddCell(c2), NumOp::AddCell(b1), NumOp::AddCell(b3), NumOp::DivConst(4.0)];
@@ -75,12 +77,12 @@ fn the_ellis_shape_branches_on_shared_values_and_folds_its_or() {
     for (cell, d) in [("B2", "D16"), ("B3", "D17")] {
         s.set(cell, &format!("=IF(reset,1,IF(given,IF({d}=1,1,\"\"),IF(OR(row,col,box),\"\",1)))"));
     }
-    let d16 = s.addr("D16");
+    let (b2, d16) = (s.addr("B2"), s.addr("D16"));
     with_kernel(&mut s, "B2", |k| {
         let ops = k.ops;
         assert!(matches!(ops[0], Op::BranchShared { .. }), "{ops:?}");
         assert!(matches!(ops[3], Op::BranchShared { .. }), "{ops:?}");
-        assert!(matches!(ops[4], Op::Load(Leaf::Cell(c)) if c == d16), "{ops:?}");
+        assert!(matches!(ops[4], Op::Load(Leaf::Cell(c)) if c.from(b2) == d16), "{ops:?}");
         assert!(matches!(ops[5], Op::BinLeaf(BinaryOp::Eq, Leaf::Const(Scalar::Num(1.0)))), "{ops:?}");
         let folds: Vec<_> = ops.iter().filter(|op| matches!(op, Op::LogicLeaf { or: true, .. })).collect();
         assert_eq!(folds.len(), 3, "{ops:?}");
