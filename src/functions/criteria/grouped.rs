@@ -1,18 +1,20 @@
 //! COUNTIFS with many criteria (an array criterion: `COUNTIFS(regions,
 //! {1,2,3,4}, board, digits)` asks 36 questions of the same 729 cells)
 //! counted in one pass: the ranges' positions are grouped by the values
-//! they hold (a tuple per position, one value per range), and each
-//! criteria row is asked of each distinct tuple once, its count added
-//! where every criterion matches. The match itself is
-//! [`Criterion::matches`], the one home of the criteria rule; only how
-//! often it is asked changes (distinct tuples × rows instead of positions
-//! × rows). Counts are whole numbers, so the order of adding does not
+//! they hold (a tuple per position, one value per range, held as the
+//! indices of each range's distinct values), and each criteria row asks
+//! each criterion of its range's distinct values once, then adds the
+//! count of each distinct tuple whose values all matched. The match
+//! itself is [`Criterion::matches`], the one home of the criteria rule;
+//! only how often it is asked changes (distinct values × rows instead of
+//! positions × rows). Counts are whole numbers, so the order of adding does not
 //! matter: the result is the per-row walk's ([`super::for_each_match`]).
 
 use super::{Criterion, Range};
 use crate::eval::Eval;
 use crate::value::{ErrorKind, Value};
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 
 /// A value as a hash key: equal keys are the same value (numbers by their
 /// bits, text by its exact characters), so a criterion matches both or
@@ -41,52 +43,120 @@ impl Key<'_> {
     }
 }
 
+/// The most ranges grouped: a tuple's indices are held in place. COUNTIFS
+/// with more ranges asks each criteria row of every position.
+const GROUPED_RANGES: usize = 4;
+
+/// One range's distinct values as they are met, each with its index:
+/// small whole numbers, the empty value and the empty text (a Sudoku
+/// board's digits and blanks, a region map's numbers) found directly,
+/// other values by their key.
+struct Distinct<'a> {
+    /// The index of each whole number from 0 to [`SMALL`] - 1, then of the
+    /// empty value and of the empty text ([`UNSEEN`]: not met yet).
+    small: [u32; SMALL + 2],
+    other: FxHashMap<Key<'a>, u32>,
+    values: Vec<Value>,
+}
+
+/// The whole numbers a [`Distinct`] finds directly.
+const SMALL: usize = 256;
+const UNSEEN: u32 = u32::MAX;
+
+impl<'a> Distinct<'a> {
+    fn new() -> Self {
+        Distinct { small: [UNSEEN; SMALL + 2], other: FxHashMap::default(), values: Vec::new() }
+    }
+
+    /// The index of `v` among the values met (a new one at the end), or
+    /// None for a value that cannot be a key.
+    #[inline]
+    fn index(&mut self, v: &'a Value) -> Option<u32> {
+        let slot = match v {
+            // Exactly the number: -0 is a key of its own.
+            Value::Number(n) if *n >= 0.0 && *n < SMALL as f64 && (*n as usize as f64).to_bits() == n.to_bits() => {
+                *n as usize
+            }
+            Value::Empty => SMALL,
+            Value::Text(t) if t.is_empty() => SMALL + 1,
+            _ => {
+                let key = Key::of(v);
+                if key == Key::Other {
+                    return None;
+                }
+                let values = &mut self.values;
+                return Some(*self.other.entry(key).or_insert_with(|| push(values, v)));
+            }
+        };
+        if self.small[slot] == UNSEEN {
+            self.small[slot] = push(&mut self.values, v);
+        }
+        Some(self.small[slot])
+    }
+}
+
+/// Adds `v` to `values`; its index.
+fn push(values: &mut Vec<Value>, v: &Value) -> u32 {
+    values.push(v.clone());
+    values.len() as u32 - 1
+}
+
 /// The positions of some ranges of one size, grouped by what they hold.
 pub(in crate::functions) struct Groups {
-    /// Each distinct tuple (one value per range) and how many positions hold it.
-    tuples: Vec<(Vec<Value>, u64)>,
+    /// Each range's distinct values, in the order first met.
+    values: Vec<Vec<Value>>,
+    /// Each distinct tuple (an index into each range's `values`) and how
+    /// many positions hold it.
+    tuples: Vec<([u32; GROUPED_RANGES], u64)>,
     /// Positions past the stored part of every range: all read empty.
     unstored: u64,
 }
 
 impl Groups {
     /// Groups the live positions of `ranges` (all of the first one's size),
-    /// as [`super::for_each_match`] visits them; None when a range holds a
-    /// value that cannot be a key, or while folding (no grid to read).
+    /// as [`super::for_each_match`] visits them; None for more than
+    /// [`GROUPED_RANGES`] ranges, when a range holds a value that cannot be
+    /// a key, or while folding (no grid to read).
     pub(in crate::functions) fn of(ev: &Eval, ranges: &[Range]) -> Option<Groups> {
         let grid = ev.grid()?;
+        if ranges.len() > GROUPED_RANGES {
+            return None;
+        }
         let (rows, cols) = ranges[0].dims();
         let (lr, lc) = ranges.iter().map(|g| g.live_dims(ev)).fold((0, 0), |(r, c), (a, b)| (r.max(a), c.max(b)));
         let (lr, lc) = (lr.min(rows), lc.min(cols));
-        let mut index: FxHashMap<Vec<Key>, usize> = FxHashMap::default();
-        let mut tuples: Vec<(Vec<Value>, u64)> = Vec::new();
-        // One key buffer for every position: a tuple is copied only when new.
-        let mut key: Vec<Key> = Vec::with_capacity(ranges.len());
+        // Each range's distinct values, then the tuples of their indices.
+        let mut seen: Vec<Distinct> = ranges.iter().map(|_| Distinct::new()).collect();
+        let mut index: FxHashMap<[u32; GROUPED_RANGES], usize> = FxHashMap::default();
+        let mut tuples: Vec<([u32; GROUPED_RANGES], u64)> = Vec::new();
         for r in 0..lr {
             for c in 0..lc {
-                key.clear();
-                key.extend(ranges.iter().map(|g| Key::of(g.peek(Some(grid), r, c))));
-                if key.contains(&Key::Other) {
-                    return None;
+                let mut tuple = [0u32; GROUPED_RANGES];
+                for ((g, d), t) in ranges.iter().zip(&mut seen).zip(&mut tuple) {
+                    *t = d.index(g.peek(Some(grid), r, c))?;
                 }
-                match index.get(key.as_slice()) {
-                    Some(&i) => tuples[i].1 += 1,
-                    None => {
-                        index.insert(key.clone(), tuples.len());
-                        tuples.push((ranges.iter().map(|g| g.peek(Some(grid), r, c).clone()).collect(), 1));
+                match index.entry(tuple) {
+                    Entry::Occupied(e) => tuples[*e.get()].1 += 1,
+                    Entry::Vacant(e) => {
+                        e.insert(tuples.len());
+                        tuples.push((tuple, 1));
                     }
                 }
             }
         }
-        Some(Groups { tuples, unstored: rows * cols - lr * lc })
+        let values = seen.into_iter().map(|d| d.values).collect();
+        Some(Groups { values, tuples, unstored: rows * cols - lr * lc })
     }
 
-    /// How many positions meet every criterion of `crits` (one per range).
+    /// How many positions meet every criterion of `crits` (one per range):
+    /// each criterion asked once of each distinct value of its range.
     pub(in crate::functions) fn count(&self, crits: &[Criterion]) -> u64 {
+        let met: Vec<Vec<bool>> =
+            self.values.iter().zip(crits).map(|(values, k)| values.iter().map(|v| k.matches(v)).collect()).collect();
         let stored: u64 = self
             .tuples
             .iter()
-            .filter(|(values, _)| values.iter().zip(crits).all(|(v, k)| k.matches(v)))
+            .filter(|(tuple, _)| met.iter().zip(tuple).all(|(m, &i)| m[i as usize]))
             .map(|(_, n)| n)
             .sum();
         let empty = crits.iter().all(|k| k.matches(&Value::Empty));
