@@ -330,7 +330,7 @@ pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
     m.names = wb
         .names
         .iter()
-        .map(|n| NameDef { name: n.name.clone(), anchor: n.anchor, expr: Arc::new(n.formula.expr.clone()) })
+        .map(|n| NameDef { name: n.name.clone(), anchor: n.anchor, expr: n.formula.expr.clone() })
         .collect();
     let mut diags = Vec::new();
     // Room for every cell at once: an Excel data sheet lists millions, and
@@ -353,21 +353,21 @@ pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
                 }
             }
             Content::Formula(f) => {
-                let expr = Arc::new(f.expr.clone());
+                let expr = f.expr.clone();
                 for c in entry.area.cells() {
                     let input = CellInput::Formula { expr: expr.clone(), anchor: entry.anchor, origin: EntryId::at(i) };
                     m.cells.insert(c, input);
                 }
             }
             Content::Dynamic(f) => {
-                let expr = Arc::new(f.expr.clone());
+                let expr = f.expr.clone();
                 let input = CellInput::Dynamic { expr, origin: EntryId::at(i) };
                 entry.area.cells().for_each(|c| {
                     m.cells.insert(c, input.clone());
                 });
             }
             Content::Array(f) => {
-                let expr = Arc::new(f.expr.clone());
+                let expr = f.expr.clone();
                 for c in entry.area.cells() {
                     m.cells
                         .insert(c, CellInput::Array { expr: expr.clone(), block: entry.area, origin: EntryId::at(i) });

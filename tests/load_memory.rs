@@ -5,9 +5,11 @@
 //! by doubling, the schedule's components kept as one vector each, every
 //! area's readers and every cell's reads and containing areas in vectors
 //! of their own, the workbook's input cells kept while the graph was
-//! derived. A counting allocator measures the most bytes held at once
-//! while the session is built and calculated once (as `dataflow check`), against a bound measured
-//! with some margin (so a change that brings any of those back fails).
+//! derived, and one kernel per cell (now one for all the cells of the
+//! shape). A counting allocator measures the most bytes held at once
+//! while the session is built and calculated once (as `dataflow check`),
+//! against a bound measured with some margin (so a change that brings any
+//! of those back fails).
 
 // Tests fail by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -16,10 +18,13 @@ mod common;
 
 use common::counting::{Counting, peak, reset_peak};
 use dataflow::address::CellAddr;
+use dataflow::engine::CellInput;
 use dataflow::session::Session;
 use dataflow::value::Value;
 use dataflow::workbook::Workbook;
+use dataflow::workbook::model::Content;
 use std::path::Path;
+use std::sync::Arc;
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -38,5 +43,26 @@ fn a_range_formula_over_100000_cells_loads_in_bounded_memory() {
     // Calculated: each cell one more than the one above.
     assert_eq!(session.engine().get(CellAddr::new(0, 99_999, 0)), &Value::Number(100_000.0));
     println!("loading held {per_cell} bytes a formula cell at most");
-    assert!(per_cell <= 650, "loading held {per_cell} bytes a formula cell at its peak");
+    assert!(per_cell <= 580, "loading held {per_cell} bytes a formula cell at its peak");
+}
+
+/// The engine's inputs hold the workbook's parsed trees, not copies: a
+/// chain of one-cell formulas (a RON file written cell by cell) keeps one
+/// tree per entry, however many layers hold it.
+#[test]
+fn the_engines_inputs_share_the_workbooks_formula_trees() {
+    let cells: Vec<String> = (2..=20).map(|r| format!(r#""Main!A{r}": "=A{}+1""#, r - 1)).collect();
+    let text = format!(r#"Workbook(sheets: ["Main"], cells: {{ "Main!A1": 1, {} }})"#, cells.join(", "));
+    let wb = Workbook::from_str(&text, Path::new("chain.ron"), Path::new(".")).unwrap();
+    let inputs = dataflow::session::inputs(&wb).unwrap();
+    let mut shared = 0;
+    for entry in &wb.cells {
+        let Content::Formula(f) = &entry.content else { continue };
+        let Some(CellInput::Formula { expr, .. }) = inputs.cells.get(&entry.area.top_left()) else {
+            panic!("no formula input at {}", entry.area)
+        };
+        assert!(Arc::ptr_eq(expr, &f.expr), "{} holds a copy of its tree", entry.area);
+        shared += 1;
+    }
+    assert_eq!(shared, 19);
 }

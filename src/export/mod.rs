@@ -157,12 +157,12 @@ fn book(session: &Session, calc: CalcSettings, warnings: &mut Vec<String>) -> Bo
                 for c in area.cells().filter(|&c| c != origin) {
                     cells.insert(c, Cell::InBlock(value(c)));
                 }
-                cells.insert(origin, Cell::Spill(plain_at(f.expr.clone(), origin), area, value(origin)));
+                cells.insert(origin, Cell::Spill(plain_at((*f.expr).clone(), origin), area, value(origin)));
             }
             Content::Array(f) => {
                 for c in entry.area.cells() {
                     let cell = if c == origin {
-                        Cell::Array(plain_at(f.expr.clone(), c), entry.area, value(c))
+                        Cell::Array(plain_at((*f.expr).clone(), c), entry.area, value(c))
                     } else {
                         Cell::InBlock(value(c))
                     };
@@ -185,7 +185,7 @@ fn book(session: &Session, calc: CalcSettings, warnings: &mut Vec<String>) -> Bo
         }
     }
     let names =
-        wb.names.iter().map(|n| (n.name.clone(), n.anchor, plain_at(n.formula.expr.clone(), n.anchor))).collect();
+        wb.names.iter().map(|n| (n.name.clone(), n.anchor, plain_at((*n.formula.expr).clone(), n.anchor))).collect();
     if rewrote {
         let list: Vec<String> = wb.tables.iter().map(|t| format!("`{}`", t.name)).collect();
         warnings.push(format!(

@@ -166,7 +166,7 @@ impl Builder {
     pub fn formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: &str) -> Option<Formula> {
         let origin = Origin { source: Some(src.clone()), offset };
         match parse_formula(text) {
-            Ok(expr) => Some(Formula { expr, text: text.to_string(), origin }),
+            Ok(expr) => Some(Formula { expr: Arc::new(expr), text: text.to_string(), origin }),
             Err(errors) => {
                 for e in errors {
                     let span = super::locate::formula_span(&src.text, offset, text, e.span);
@@ -174,7 +174,7 @@ impl Builder {
                 }
                 // Excel's way: the cell keeps its text and shows #NAME?.
                 let expr = Expr::new(ExprKind::Error(ErrorKind::Name), 0..text.len());
-                self.excel_errors.then(|| Formula { expr, text: text.to_string(), origin })
+                self.excel_errors.then(|| Formula { expr: Arc::new(expr), text: text.to_string(), origin })
             }
         }
     }

@@ -53,7 +53,11 @@ pub fn typed(sheets: &Sheets, area: Area, text: &str) -> Result<Option<Content>,
 fn formula(what: &str, text: &str, offset: usize, body: &str) -> Result<Formula, LoadError> {
     let src = Source::new(what, text);
     match parse_formula(body) {
-        Ok(expr) => Ok(Formula { expr, text: body.to_string(), origin: Origin { source: Some(src), offset } }),
+        Ok(expr) => Ok(Formula {
+            expr: std::sync::Arc::new(expr),
+            text: body.to_string(),
+            origin: Origin { source: Some(src), offset },
+        }),
         Err(errors) => Err(errors
             .into_iter()
             .map(|e| {

@@ -191,7 +191,7 @@ impl Listing {
                     let (area, text, kind) = *formula;
                     let what = format!("cell {}", b.show(area));
                     if let Some(f) = b.formula(&src, item.at, &text, &what) {
-                        let f = Box::new(Formula { expr: operators(f.expr), ..f });
+                        let f = Box::new(Formula { expr: Arc::new(operators(Arc::unwrap_or_clone(f.expr))), ..f });
                         let content = match kind {
                             FormulaKind::Block => Content::Array(f),
                             FormulaKind::Dynamic => Content::Dynamic(f),

@@ -147,7 +147,9 @@ impl Content {
 /// A parsed formula and where its text came from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Formula {
-    pub expr: Expr,
+    /// Shared (`Arc`) with the engine's inputs and its FORMULATEXT
+    /// sources: one tree per entry, however many cells and copies use it.
+    pub expr: Arc<Expr>,
     /// The text handed to the parser (spans in `expr` are byte offsets into
     /// it). From a workbook file it starts with `=`; from a formula file it
     /// is what follows the `=`.

@@ -28,7 +28,7 @@ pub(crate) fn regroup(wb: &mut Workbook) -> usize {
         if !e.area.is_cell() || e.anchor != e.area.top_left() || matches!(f.expr.kind, ExprKind::Error(_)) {
             continue;
         }
-        let mut at_a1 = f.expr.clone();
+        let mut at_a1 = (*f.expr).clone();
         relative::to_a1(&mut at_a1, (e.anchor.row, e.anchor.col));
         keys.insert(e.anchor, (i, at_a1.to_string()));
     }

@@ -66,7 +66,7 @@ pub fn names(wb: &Workbook) -> BTreeMap<String, String> {
     wb.names
         .iter()
         .map(|n| {
-            let mut e = n.formula.expr.clone();
+            let mut e = (*n.formula.expr).clone();
             relative::qualify(&mut e, wb.sheets.name(n.anchor.sheet));
             relative::to_a1(&mut e, (n.anchor.row, n.anchor.col));
             (n.name.clone(), e.to_string())

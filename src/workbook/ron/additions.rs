@@ -86,7 +86,7 @@ pub(crate) fn resolve(b: &mut Builder, additions: Vec<Addition>) {
 fn append(f: &mut Formula, name: &str) {
     let end = f.expr.span.end;
     let paren = end.saturating_sub(1)..end;
-    if let ExprKind::Call { args, .. } = &mut f.expr.kind {
+    if let ExprKind::Call { args, .. } = &mut std::sync::Arc::make_mut(&mut f.expr).kind {
         args.push(Expr::new(ExprKind::Name(name.to_string()), paren));
     }
 }

@@ -127,7 +127,7 @@ fn next(taken: &mut Vec<(String, u32)>, shelf: &str) -> u32 {
 fn formula(b: &Builder, area: Area) -> Formula {
     let text = absolute(b, area);
     let expr = parse_formula(&text).unwrap_or_else(|_| crate::ast::Expr::new(crate::ast::ExprKind::Missing, 0..0));
-    Formula { expr, text, origin: Origin { source: None, offset: 0 } }
+    Formula { expr: std::sync::Arc::new(expr), text, origin: Origin { source: None, offset: 0 } }
 }
 
 /// `area` moved `down` rows, if it still fits on the sheet.
