@@ -227,6 +227,7 @@ impl Range {
 
     /// [`Range::get`], borrowed from `grid` (a reference reads empty
     /// without one).
+    #[inline]
     pub(super) fn peek<'v>(&'v self, grid: Option<&'v Grid>, r: u64, c: u64) -> &'v Value {
         static EMPTY: Value = Value::Empty;
         match (self, grid) {

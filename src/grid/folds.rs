@@ -52,9 +52,10 @@ pub enum How {
     CountIf(Wanted),
 }
 
-/// A criterion's value, as the key of COUNTIF's fold: numbers by their
-/// bits (two values give the same count when they are the same value).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A criterion's value, as the key of COUNTIF's fold (and of what a
+/// grouped COUNTIFS remembers a criterion met): numbers by their bits (two
+/// values give the same count when they are the same value).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Wanted {
     Empty,
     Number(u64),

@@ -2,9 +2,10 @@
 //! {1,2,3,4}, board, digits)` asks 36 questions of the same 729 cells)
 //! counted in one pass: the ranges' positions are grouped by the values
 //! they hold (a tuple per position, one value per range, held as the
-//! indices of each range's distinct values), and each criteria row asks
-//! each criterion of its range's distinct values once, then adds the
-//! count of each distinct tuple whose values all matched. The match
+//! indices of each range's distinct values), and each criterion value
+//! is asked of its range's distinct values once (remembered for the other
+//! rows asking it), then each row adds the count of each distinct tuple
+//! whose values all matched. The match
 //! itself is [`Criterion::matches`], the one home of the criteria rule;
 //! only how often it is asked changes (distinct values × rows instead of
 //! positions × rows). Counts are whole numbers, so the order of adding does not
@@ -12,9 +13,12 @@
 
 use super::{Criterion, Range};
 use crate::eval::Eval;
+use crate::grid::folds::Wanted;
 use crate::value::{ErrorKind, Value};
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::collections::hash_map::Entry;
+use std::rc::Rc;
 
 /// A value as a hash key: equal keys are the same value (numbers by their
 /// bits, text by its exact characters), so a criterion matches both or
@@ -110,6 +114,9 @@ pub(in crate::functions) struct Groups {
     tuples: Vec<([u32; GROUPED_RANGES], u64)>,
     /// Positions past the stored part of every range: all read empty.
     unstored: u64,
+    /// For each range, what each criterion value asked of it met (see
+    /// [`Groups::count`]).
+    asked: RefCell<Vec<FxHashMap<Wanted, Rc<[bool]>>>>,
 }
 
 impl Groups {
@@ -145,21 +152,37 @@ impl Groups {
             }
         }
         let values = seen.into_iter().map(|d| d.values).collect();
-        Some(Groups { values, tuples, unstored: rows * cols - lr * lc })
+        Some(Groups { values, tuples, unstored: rows * cols - lr * lc, asked: RefCell::default() })
     }
 
-    /// How many positions meet every criterion of `crits` (one per range):
-    /// each criterion asked once of each distinct value of its range.
-    pub(in crate::functions) fn count(&self, crits: &[Criterion]) -> u64 {
-        let met: Vec<Vec<bool>> =
-            self.values.iter().zip(crits).map(|(values, k)| values.iter().map(|v| k.matches(v)).collect()).collect();
+    /// How many positions meet every criterion of the row `crits` (one
+    /// per range): each criterion value asked once of each distinct value
+    /// of its range, and of an empty cell, for all the rows that ask it.
+    pub(in crate::functions) fn count(&self, crits: &[Value]) -> u64 {
+        let met: Vec<Rc<[bool]>> = {
+            let mut asked = self.asked.borrow_mut();
+            asked.resize_with(self.values.len(), FxHashMap::default);
+            let each = self.values.iter().zip(crits).zip(asked.iter_mut());
+            each.map(|((values, crit), asked)| {
+                let ask = || {
+                    let k = Criterion::new(crit);
+                    values.iter().chain([&Value::Empty]).map(|v| k.matches(v)).collect()
+                };
+                match Wanted::of(crit) {
+                    Some(key) => asked.entry(key).or_insert_with(ask).clone(),
+                    None => ask(),
+                }
+            })
+            .collect()
+        };
         let stored: u64 = self
             .tuples
             .iter()
             .filter(|(tuple, _)| met.iter().zip(tuple).all(|(m, &i)| m[i as usize]))
             .map(|(_, n)| n)
             .sum();
-        let empty = crits.iter().all(|k| k.matches(&Value::Empty));
+        // The last of each range's answers is an empty cell's.
+        let empty = met.iter().all(|m| m.last() == Some(&true));
         stored + if empty { self.unstored } else { 0 }
     }
 }
@@ -217,6 +240,35 @@ mod tests {
             }
             assert!(matched > 0, "some criteria match");
         }
+    }
+
+    /// A row of criteria against a column of criteria: every criterion
+    /// value asked by three rows of the grouped count (answered once and
+    /// remembered), each element what that pair alone gives.
+    #[test]
+    fn criteria_repeated_across_rows_count_as_each_alone() {
+        let mut s = Sheet::new();
+        let cells = ["5", "a", "", "TRUE", "=\"\"", "7", "A"];
+        for r in 0..40 {
+            s.set(&format!("A{}", r + 1), cells[(r * 3) % cells.len()]);
+            s.set(&format!("B{}", r + 1), cells[(r * 5 + 2) % cells.len()]);
+        }
+        let (first, second) = (["5", "\"a\"", "\"\""], ["5", "\"<>a\"", "TRUE"]);
+        s.set("D1:F3", &format!("{{=COUNTIFS(A1:A50, {{{}}}, B1:B50, {{{}}})}}", first.join(","), second.join(";")));
+        for (i, b) in second.iter().enumerate() {
+            for (j, a) in first.iter().enumerate() {
+                s.set(&cell(5 + i, j), &format!("=COUNTIFS(A1:A50, {a}, B1:B50, {b})"));
+            }
+        }
+        s.recalc();
+        let mut matched = 0;
+        for (i, b) in second.iter().enumerate() {
+            for (j, a) in first.iter().enumerate() {
+                assert_eq!(s.text(&cell(1 + i, j)), s.text(&cell(5 + i, j)), "{a} and {b}");
+                matched += s.text(&cell(5 + i, j)).parse::<u32>().unwrap_or(0);
+            }
+        }
+        assert!(matched > 0, "some criteria match");
     }
 
     /// The cell at row `r` (1-based) of the formulas' column block, column `i` (0-based) from D.

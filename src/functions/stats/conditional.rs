@@ -183,10 +183,7 @@ fn conditional(ev: &mut Eval, values: Option<Values>, pairs: &[BExpr], fold: Fol
             && lifted_len(&crits) >= GROUPED_ROWS
             && let Some(groups) = Groups::of(ev, ranges)
         {
-            return lift_values(&crits, |row| {
-                let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
-                Value::Number(groups.count(&compiled) as f64)
-            });
+            return lift_values(&crits, |row| Value::Number(groups.count(row) as f64));
         }
         lift_values(&crits, |row| {
             let compiled: Vec<Criterion> = row.iter().map(Criterion::new).collect();
