@@ -17,7 +17,8 @@ static ALLOCATOR: Counting = Counting;
 #[test]
 fn parsing_leaves_nothing_behind() {
     let formulas = ["=A1+1", "=SUM(A1:B2, (C1, C2))", "=IF(A1>0, {1,2;3,4}, -B1%)", "=1+", "=Sheet1!A1#:B2 C3"];
-    // The first parses may set up what lasts (lazy statics).
+    // The first parses may set up what lasts (lazy statics, the thread's
+    // parser).
     for f in formulas {
         let _ = dataflow::parse::parse_formula(f);
     }

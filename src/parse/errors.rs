@@ -12,7 +12,7 @@ use chumsky::error::{Rich, RichPattern, RichReason};
 use chumsky::span::SimpleSpan;
 
 /// Tokens with their spans, as lexed.
-type Tokens<'s> = [(Token<'s>, SimpleSpan)];
+type Tokens = [(Token, SimpleSpan)];
 
 /// The longest piece of source quoted in a message, in characters.
 const MAX_QUOTE: usize = 24;
@@ -20,7 +20,7 @@ const MAX_QUOTE: usize = 24;
 /// Converts one chumsky error. `tokens` are the lexed tokens of `src`.
 /// Errors about a token the lexer could not read are dropped: the lexer
 /// has reported that text already.
-pub(crate) fn convert(err: &Rich<'_, Token<'_>>, src: &str, tokens: &Tokens<'_>) -> Option<ParseError> {
+pub(crate) fn convert(err: &Rich<'_, Token>, src: &str, tokens: &Tokens) -> Option<ParseError> {
     let span = err.span().into_range();
     let (expected, found) = match err.reason() {
         RichReason::Custom(message) => {
@@ -35,11 +35,11 @@ pub(crate) fn convert(err: &Rich<'_, Token<'_>>, src: &str, tokens: &Tokens<'_>)
 /// Words an "expected this, found that" error; `found` is false at the end
 /// of the formula.
 fn explain(
-    expected: &[RichPattern<'_, Token<'_>>],
+    expected: &[RichPattern<'_, Token>],
     found: bool,
     span: std::ops::Range<usize>,
     src: &str,
-    tokens: &Tokens<'_>,
+    tokens: &Tokens,
 ) -> ParseError {
     let labels: Vec<String> = expected.iter().filter_map(describe).collect();
     let wanted = [EXPRESSION, REFERENCE].into_iter().find(|l| labels.iter().any(|x| x == l));
@@ -85,7 +85,7 @@ fn explain(
 
 /// What an expected pattern means in a message, or None for patterns that
 /// would only add noise.
-fn describe(pattern: &RichPattern<'_, Token<'_>>) -> Option<String> {
+fn describe(pattern: &RichPattern<'_, Token>) -> Option<String> {
     match pattern {
         RichPattern::Label(l) => Some(l.to_string()),
         RichPattern::Token(t) => match &**t {
@@ -136,7 +136,7 @@ fn token_text(tok: &Token) -> &'static str {
 }
 
 /// The span of the innermost bracket `open` left unclosed at the end.
-fn unclosed(tokens: &Tokens<'_>, open: &Token, close: &Token) -> Option<std::ops::Range<usize>> {
+fn unclosed(tokens: &Tokens, open: &Token, close: &Token) -> Option<std::ops::Range<usize>> {
     let mut stack = Vec::new();
     for (tok, span) in tokens {
         if tok == open {

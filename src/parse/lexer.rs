@@ -21,12 +21,33 @@ use crate::ast::{Axis, Trim};
 use crate::value::ErrorKind;
 use chumsky::span::SimpleSpan;
 use logos::Logos;
+use std::rc::Rc;
 
-/// A number as written: its text (row numbers in `3:5` need it) and value.
+/// A number as written: its value, and the row it names when its text is
+/// a row number (`3` in `3:5`). A trailing dot (`1.`, read into the number
+/// before a trim's `.:`) is kept apart, so that `1.` names no row until
+/// [`split_trims`] takes the dot off.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Num<'a> {
-    pub text: &'a str,
+pub(crate) struct Num {
     pub value: f64,
+    /// The row named by the digits before any trailing dot.
+    digits_row: Option<u32>,
+    dot: bool,
+}
+
+impl Num {
+    pub fn new(text: &str, value: f64) -> Num {
+        let (digits, dot) = text.strip_suffix('.').map_or((text, false), |d| (d, true));
+        Num { value, digits_row: parse_row(digits), dot }
+    }
+    /// The row this number names as written (`3` in `3:5`), if any.
+    pub fn row(self) -> Option<u32> {
+        if self.dot { None } else { self.digits_row }
+    }
+    /// The number without its trailing dot, when that leaves a row number.
+    pub fn without_dot(self) -> Option<Num> {
+        (self.dot && self.digits_row.is_some()).then_some(Num { dot: false, ..self })
+    }
 }
 
 /// A piece of an A1 reference: a cell (`A1`: both), a column (`$B`) or a row
@@ -55,24 +76,24 @@ impl RefPart {
 #[derive(Logos, Clone, Debug, PartialEq)]
 #[logos(error(LexError, LexError::from_lexer))]
 #[logos(skip r"[ \t\r\n\u{A0}]+")]
-pub(crate) enum Token<'a> {
+pub(crate) enum Token {
     #[regex(r"[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?", number)]
     #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?", number)]
-    Number(Num<'a>),
+    Number(Num),
     #[token("\"", string)]
     Text(String),
     #[token("#", error_literal)]
     ErrorLit(ErrorKind),
     /// A word: cell, column, boolean, function or name; the parser decides.
-    #[regex(r"[\p{L}_\\][\p{L}0-9_.\\]*")]
-    Ident(&'a str),
+    #[regex(r"[\p{L}_\\][\p{L}0-9_.\\]*", |lex| Rc::from(lex.slice()))]
+    Ident(Rc<str>),
     /// A reference piece with at least one `$`.
     #[regex(r"\$[A-Za-z]+(\$?[0-9]+)?|[A-Za-z]+\$[0-9]+|\$[0-9]+", dollar_ref)]
     Ref(RefPart),
     /// A structured reference's bracketed part, brackets included
     /// (`[Qty]`, `[[#This Row],[Qty]]`): see `structured.rs`.
     #[token("[", bracket)]
-    Bracket(&'a str),
+    Bracket(Rc<str>),
     /// `Main!` or `'My Sheet'!`, unquoted and unescaped.
     #[regex(r"[\p{L}_\\][\p{L}0-9_.\\]*!", |lex| lex.slice().trim_end_matches('!').to_string())]
     #[token("'", quoted_sheet)]
@@ -135,7 +156,7 @@ pub(crate) enum Token<'a> {
     Space,
 }
 
-impl Token<'_> {
+impl Token {
     /// True for tokens that end an operand, after which `+`/`-` are binary
     /// and `(` would not open a new operand.
     pub fn ends_operand(&self) -> bool {
@@ -181,14 +202,14 @@ impl Default for LexError {
 }
 
 impl LexError {
-    fn from_lexer<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Self {
+    fn from_lexer(lex: &mut logos::Lexer<'_, Token>) -> Self {
         LexError::Unexpected(lex.slice().to_string())
     }
 
     /// The token standing in for the unreadable text: the sheet prefix that
     /// was meant when that is clear, so parsing goes on as if it were
     /// written right; else [`Token::Error`].
-    fn stand_in<'a>(self) -> Token<'a> {
+    fn stand_in(self) -> Token {
         match self {
             LexError::SheetWithoutBang(Some(name)) => Token::Sheet(name),
             LexError::EmptySheet => Token::Sheet(String::new()),
@@ -218,12 +239,12 @@ impl LexError {
 
 /// After an opening `[`: the whole bracketed text (nested brackets and `'`
 /// escapes included).
-fn bracket<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<&'a str, LexError> {
+fn bracket(lex: &mut logos::Lexer<'_, Token>) -> Result<Rc<str>, LexError> {
     let whole = &lex.source()[lex.span().start..];
     match super::structured::bracket_len(whole) {
         Some(n) => {
             lex.bump(n - 1);
-            Ok(lex.slice())
+            Ok(Rc::from(lex.slice()))
         }
         None => {
             lex.bump(lex.remainder().len());
@@ -232,17 +253,17 @@ fn bracket<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<&'a str, LexErro
     }
 }
 
-fn number<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<Num<'a>, LexError> {
+fn number(lex: &mut logos::Lexer<'_, Token>) -> Result<Num, LexError> {
     let text = lex.slice();
     match text.parse::<f64>() {
-        Ok(value) if value.is_finite() => Ok(Num { text, value }),
+        Ok(value) if value.is_finite() => Ok(Num::new(text, value)),
         _ => Err(LexError::NumberTooLarge(text.to_string())),
     }
 }
 
 /// After an opening `"`: everything up to the closing quote, with `""`
 /// standing for one `"`.
-fn string<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<String, LexError> {
+fn string(lex: &mut logos::Lexer<'_, Token>) -> Result<String, LexError> {
     let (text, len) = quoted(lex.remainder(), '"').ok_or_else(|| {
         lex.bump(lex.remainder().len());
         LexError::UnterminatedString
@@ -252,7 +273,7 @@ fn string<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<String, LexError>
 }
 
 /// After an opening `'`: a quoted sheet name (`''` is one `'`) and its `!`.
-fn quoted_sheet<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<String, LexError> {
+fn quoted_sheet(lex: &mut logos::Lexer<'_, Token>) -> Result<String, LexError> {
     let (name, len) = quoted(lex.remainder(), '\'').ok_or_else(|| {
         lex.bump(lex.remainder().len());
         LexError::UnterminatedSheet
@@ -292,7 +313,7 @@ fn quoted(rest: &str, quote: char) -> Option<(String, usize)> {
 
 /// After `#`: one of Excel's seven error literals (any case), else an
 /// unknown-literal error spanning the word that follows.
-fn error_literal<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<ErrorKind, LexError> {
+fn error_literal(lex: &mut logos::Lexer<'_, Token>) -> Result<ErrorKind, LexError> {
     let rest = lex.remainder();
     for kind in ErrorKind::ALL {
         let body = &kind.text()[1..];
@@ -314,7 +335,7 @@ fn error_literal<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<ErrorKind,
     Err(LexError::UnknownErrorLiteral(lex.slice().to_string()))
 }
 
-fn dollar_ref<'a>(lex: &mut logos::Lexer<'a, Token<'a>>) -> Result<RefPart, LexError> {
+fn dollar_ref(lex: &mut logos::Lexer<'_, Token>) -> Result<RefPart, LexError> {
     ref_part(lex.slice()).map_err(LexError::BadReference)
 }
 
@@ -408,8 +429,8 @@ pub(crate) fn intersection_between(before: Option<&Token>, prev: &Token, next: &
 
 /// Inserts a [`Token::Space`] wherever whitespace separates two references
 /// (see [`intersection_between`]); the token spans the whitespace.
-fn mark_intersections<'a>(tokens: Vec<(Token<'a>, SimpleSpan)>) -> Vec<(Token<'a>, SimpleSpan)> {
-    let mut out: Vec<(Token<'a>, SimpleSpan)> = Vec::with_capacity(tokens.len());
+fn mark_intersections(tokens: Vec<(Token, SimpleSpan)>) -> Vec<(Token, SimpleSpan)> {
+    let mut out: Vec<(Token, SimpleSpan)> = Vec::with_capacity(tokens.len());
     for (i, (tok, span)) in tokens.iter().enumerate() {
         if let Some((prev, prev_span)) = i.checked_sub(1).map(|p| &tokens[p])
             && prev_span.end < span.start
@@ -429,7 +450,7 @@ fn mark_intersections<'a>(tokens: Vec<(Token<'a>, SimpleSpan)>) -> Vec<(Token<'a
 /// leaves a [`Token::Error`] in the stream; adjacent unreadable characters
 /// are reported together (their message is written once the run ends, so a
 /// long run costs its length, not its square).
-pub(crate) fn lex(src: &str) -> (Vec<(Token<'_>, SimpleSpan)>, Vec<ParseError>) {
+pub(crate) fn lex(src: &str) -> (Vec<(Token, SimpleSpan)>, Vec<ParseError>) {
     let mut tokens = Vec::new();
     let mut errors: Vec<ParseError> = Vec::new();
     // The errors for runs of unreadable characters, whose message is written at the end.

@@ -5,12 +5,12 @@
 use super::*;
 
 /// The tokens of `src` and the messages of its lexing errors.
-fn lexed(src: &str) -> (Vec<Token<'_>>, Vec<String>) {
+fn lexed(src: &str) -> (Vec<Token>, Vec<String>) {
     let (tokens, errors) = lex(src);
     (tokens.into_iter().map(|(t, _)| t).collect(), errors.into_iter().map(|e| e.message).collect())
 }
 
-fn tokens(src: &str) -> Vec<Token<'_>> {
+fn tokens(src: &str) -> Vec<Token> {
     let (tokens, errors) = lexed(src);
     assert!(errors.is_empty(), "{src:?}: {errors:?}");
     tokens
@@ -24,14 +24,18 @@ fn abs(index: u32) -> Option<Axis> {
     Some(Axis { index, abs: true })
 }
 
-fn num(text: &str, value: f64) -> Token<'_> {
-    Token::Number(Num { text, value })
+fn ident(text: &str) -> Token {
+    Token::Ident(text.into())
+}
+
+fn num(text: &str, value: f64) -> Token {
+    Token::Number(Num::new(text, value))
 }
 
 #[test]
 fn plain_words_are_one_ident_whatever_they_name() {
     for word in ["A1", "TAX2024", "XFD1048576", "XFE1", "A1048577", "sol.x", "LOG10", "_x", "Été"] {
-        assert_eq!(tokens(word), [Token::Ident(word)], "{word}");
+        assert_eq!(tokens(word), [ident(word)], "{word}");
     }
     // Which of them are cells is decided later, from the sheet's size.
     assert_eq!(ident_ref_part("A1"), Some(RefPart { col: rel(0), row: rel(0) }));
@@ -40,7 +44,7 @@ fn plain_words_are_one_ident_whatever_they_name() {
     assert_eq!(ident_ref_part("XFE1"), None);
     assert_eq!(ident_ref_part("A1048577"), None);
     assert_eq!(ident_ref_part("AB"), Some(RefPart { col: rel(27), row: None }));
-    assert_eq!(tokens("A1:B2"), [Token::Ident("A1"), Token::Colon, Token::Ident("B2")]);
+    assert_eq!(tokens("A1:B2"), [ident("A1"), Token::Colon, ident("B2")]);
 }
 
 #[test]
@@ -64,15 +68,15 @@ fn dollars_make_reference_pieces() {
 
 #[test]
 fn sheet_prefixes_are_one_token() {
-    assert_eq!(tokens("Sheet1!A1"), [Token::Sheet("Sheet1".into()), Token::Ident("A1")]);
-    assert_eq!(tokens("'My Sheet'!A1"), [Token::Sheet("My Sheet".into()), Token::Ident("A1")]);
+    assert_eq!(tokens("Sheet1!A1"), [Token::Sheet("Sheet1".into()), ident("A1")]);
+    assert_eq!(tokens("'My Sheet'!A1"), [Token::Sheet("My Sheet".into()), ident("A1")]);
     assert_eq!(tokens("'It''s'!$A$1")[0], Token::Sheet("It's".into()));
     assert_eq!(tokens("'2019'!A1")[0], Token::Sheet("2019".into()));
     // A forgotten `!` before a reference: the sheet stands in, reported once.
     assert_eq!(
         lexed("'My Sheet'A1"),
         (
-            vec![Token::Sheet("My Sheet".into()), Token::Ident("A1")],
+            vec![Token::Sheet("My Sheet".into()), ident("A1")],
             vec!["a quoted sheet name must be followed by `!`".to_string()]
         )
     );
@@ -129,13 +133,10 @@ fn operators_and_whitespace() {
 /// implicit-intersection one. Neither is an error.
 #[test]
 fn spill_and_at_operators() {
-    assert_eq!(tokens("A1#"), [Token::Ident("A1"), Token::Hash]);
-    assert_eq!(
-        tokens("SUM(A1#)"),
-        [Token::Ident("SUM"), Token::LParen, Token::Ident("A1"), Token::Hash, Token::RParen]
-    );
-    assert_eq!(tokens("@A1"), [Token::At, Token::Ident("A1")]);
-    assert_eq!(tokens("A1#/2"), [Token::Ident("A1"), Token::Hash, Token::Slash, num("2", 2.0)]);
+    assert_eq!(tokens("A1#"), [ident("A1"), Token::Hash]);
+    assert_eq!(tokens("SUM(A1#)"), [ident("SUM"), Token::LParen, ident("A1"), Token::Hash, Token::RParen]);
+    assert_eq!(tokens("@A1"), [Token::At, ident("A1")]);
+    assert_eq!(tokens("A1#/2"), [ident("A1"), Token::Hash, Token::Slash, num("2", 2.0)]);
     let (_, errors) = lex("A1#*2+@B1:B3");
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(tokens("#REF!"), [Token::ErrorLit(ErrorKind::Ref)]);
@@ -184,15 +185,15 @@ fn long_runs_of_bad_text_give_short_messages() {
 fn trim_operators_are_one_token_and_take_their_dot_back_from_the_piece_before() {
     use crate::ast::Trim::{Both, Leading, Trailing};
     let trim = Token::TrimColon;
-    assert_eq!(tokens("A1:.E10"), [Token::Ident("A1"), trim(Trailing), Token::Ident("E10")]);
-    assert_eq!(tokens("A1.:E10"), [Token::Ident("A1"), trim(Leading), Token::Ident("E10")]);
-    assert_eq!(tokens("A1.:.E10"), [Token::Ident("A1"), trim(Both), Token::Ident("E10")]);
-    assert_eq!(tokens("A.:.C"), [Token::Ident("A"), trim(Both), Token::Ident("C")]);
+    assert_eq!(tokens("A1:.E10"), [ident("A1"), trim(Trailing), ident("E10")]);
+    assert_eq!(tokens("A1.:E10"), [ident("A1"), trim(Leading), ident("E10")]);
+    assert_eq!(tokens("A1.:.E10"), [ident("A1"), trim(Both), ident("E10")]);
+    assert_eq!(tokens("A.:.C"), [ident("A"), trim(Both), ident("C")]);
     assert_eq!(tokens("1.:10"), [num("1", 1.0), trim(Leading), num("10", 10.0)]);
     assert_eq!(tokens("5:.20"), [num("5", 5.0), trim(Trailing), num("20", 20.0)]);
     let dollar = Token::Ref(RefPart { col: abs(0), row: abs(0) });
     assert_eq!(tokens("$A$1.:.$A$1"), [dollar.clone(), trim(Both), dollar]);
     // A word that is no reference piece keeps its dot; so does a spaced one.
-    assert_eq!(tokens("name.:A1"), [Token::Ident("name."), Token::Colon, Token::Ident("A1")]);
-    assert_eq!(tokens("A1. :B2"), [Token::Ident("A1."), Token::Colon, Token::Ident("B2")]);
+    assert_eq!(tokens("name.:A1"), [ident("name."), Token::Colon, ident("A1")]);
+    assert_eq!(tokens("A1. :B2"), [ident("A1."), Token::Colon, ident("B2")]);
 }

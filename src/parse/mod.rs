@@ -23,8 +23,6 @@ mod trim;
 pub use print::sheet_prefix;
 
 use crate::ast::{Expr, Span};
-use chumsky::Parser;
-use chumsky::input::Input;
 use chumsky::span::SimpleSpan;
 use lexer::Token;
 
@@ -62,8 +60,7 @@ pub fn parse_formula(src: &str) -> Result<Expr, Vec<ParseError>> {
         return Err(errors);
     }
     let eoi = SimpleSpan::from(src.len()..src.len());
-    let input = tokens.as_slice().map(eoi, |(tok, span)| (tok, span));
-    let (expr, parse_errors) = parser::formula().parse(input).into_output_errors();
+    let (expr, parse_errors) = parser::parse(tokens.clone(), eoi);
     errors.extend(parse_errors.iter().filter_map(|e| errors::convert(e, src, &tokens)));
     match expr {
         Some(expr) if errors.is_empty() => Ok(expr),
@@ -81,7 +78,7 @@ pub fn parse_formula(src: &str) -> Result<Expr, Vec<ParseError>> {
 /// Rejects formulas nested more than [`MAX_NESTING`] levels deep, pointing
 /// at the token that goes one level too far. Counts from the tokens alone,
 /// erring on the deep side (`1*2+3*4` counts three levels, the tree has two).
-fn check_nesting(tokens: &[(Token<'_>, SimpleSpan)]) -> Result<(), ParseError> {
+fn check_nesting(tokens: &[(Token, SimpleSpan)]) -> Result<(), ParseError> {
     // Per open bracket, the `(prefix, chain)` counts of the operand list it
     // interrupted, restored when it closes.
     let mut open: Vec<(usize, usize)> = Vec::new();

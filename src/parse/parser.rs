@@ -81,12 +81,12 @@
 //! matching closing bracket, so one formula can report several.
 
 use super::lexer::{RefPart, Token, ident_ref_part};
-use crate::address::parse_row;
 use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, Span, TableRef, Trim, UnaryOp};
 use crate::value::{ErrorKind, Value};
-use chumsky::input::ValueInput;
+use chumsky::input::{MappedInput, Stream, ValueInput};
 use chumsky::prelude::*;
 use chumsky::primitive::select;
+use std::rc::Rc;
 
 /// The binding power of something that is not an operator (a literal, a
 /// reference, a call, a name): higher than any operator.
@@ -146,8 +146,8 @@ pub(crate) const OPERATOR: &str = "an operator";
 /// Label of what must follow a sheet prefix.
 pub(crate) const REFERENCE: &str = "a reference";
 
-type Extra<'t, 's> = extra::Err<Rich<'t, Token<'s>>>;
-type Level<'t, 's, I> = Boxed<'t, 't, I, Expr, Extra<'t, 's>>;
+type Extra<'t> = extra::Err<Rich<'t, Token>>;
+type Level<'t, I> = Boxed<'t, 't, I, Expr, Extra<'t>>;
 
 fn range(span: SimpleSpan) -> Span {
     span.into_range()
@@ -184,7 +184,7 @@ fn word(s: &str, span: Span) -> Expr {
 fn column_part(tok: Token) -> Option<Axis> {
     match tok {
         Token::Ref(p) => p.column(),
-        Token::Ident(s) => ident_ref_part(s)?.column(),
+        Token::Ident(s) => ident_ref_part(&s)?.column(),
         _ => None,
     }
 }
@@ -192,7 +192,7 @@ fn column_part(tok: Token) -> Option<Axis> {
 fn row_part(tok: Token) -> Option<Axis> {
     match tok {
         Token::Ref(p) => p.row_only(),
-        Token::Number(n) => Some(Axis { index: parse_row(n.text)?, abs: false }),
+        Token::Number(n) => Some(Axis { index: n.row()?, abs: false }),
         _ => None,
     }
 }
@@ -200,22 +200,45 @@ fn row_part(tok: Token) -> Option<Axis> {
 fn cell_part(tok: Token) -> Option<(Axis, Axis)> {
     match tok {
         Token::Ref(p) => p.cell(),
-        Token::Ident(s) => ident_ref_part(s)?.cell(),
+        Token::Ident(s) => ident_ref_part(&s)?.cell(),
         _ => None,
     }
 }
 
-/// Parses a whole formula, with or without its leading `=`.
-pub(crate) fn formula<'t, 's: 't, I>() -> impl Parser<'t, I, Expr, Extra<'t, 's>>
+/// The tokens of one formula, as the parser reads them: owned, so that one
+/// parser serves every formula a thread reads.
+type Tokens = MappedInput<
+    'static,
+    Token,
+    SimpleSpan,
+    Stream<std::vec::IntoIter<(Token, SimpleSpan)>>,
+    fn((Token, SimpleSpan)) -> (Token, SimpleSpan),
+>;
+
+thread_local! {
+    /// The grammar, built once a thread: building and dropping it cost about
+    /// as much as parsing a short formula, and a workbook has thousands.
+    static FORMULA: Boxed<'static, 'static, Tokens, Expr, Extra<'static>> = formula().boxed();
+}
+
+/// Parses the tokens of a whole formula ending at `eoi`, with or without
+/// its leading `=`: the tree, if any, and every error found.
+pub(crate) fn parse(tokens: Vec<(Token, SimpleSpan)>, eoi: SimpleSpan) -> (Option<Expr>, Vec<Rich<'static, Token>>) {
+    let input = Stream::from_iter(tokens).map(eoi, (|t| t) as fn(_) -> _);
+    FORMULA.with(|formula| formula.parse(input).into_output_errors())
+}
+
+/// A whole formula, with or without its leading `=`.
+fn formula<'t, I>() -> impl Parser<'t, I, Expr, Extra<'t>>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     just(Token::Eq).or_not().ignore_then(expression()).then_ignore(end())
 }
 
-fn expression<'t, 's: 't, I>() -> impl Parser<'t, I, Expr, Extra<'t, 's>> + Clone
+fn expression<'t, I>() -> impl Parser<'t, I, Expr, Extra<'t>> + Clone
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     // `plain` is an expression as an argument or a whole formula; `grouped`
     // the inside of parentheses, where `,` is the union operator. Each is
@@ -234,9 +257,9 @@ where
 
 /// The reference levels (spill, range, intersection) over a primary that
 /// reads `plain` expressions (arguments) and `grouped` ones (parentheses).
-fn references<'t, 's: 't, I>(plain: Level<'t, 's, I>, grouped: Level<'t, 's, I>) -> Level<'t, 's, I>
+fn references<'t, I>(plain: Level<'t, I>, grouped: Level<'t, I>) -> Level<'t, I>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     let hash = just(Token::Hash).to_span().labelled(OPERATOR);
     let spilled = primary(plain, grouped)
@@ -250,9 +273,9 @@ where
 }
 
 /// The prefix, postfix and arithmetic levels on top of reference operands.
-fn operators<'t, 's: 't, I>(references: Level<'t, 's, I>) -> Level<'t, 's, I>
+fn operators<'t, I>(references: Level<'t, I>) -> Level<'t, I>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     let prefix_op = select! {
         Token::Minus = e => (UnaryOp::Neg, e.span()),
@@ -275,34 +298,34 @@ where
 
     let mut level = postfix.boxed();
     for power in (1..=binary_power(BinaryOp::Pow)).rev() {
-        let op = select(move |tok: Token<'s>, _| binary_op(&tok).filter(|&op| binary_power(op) == power));
+        let op = select(move |tok: Token, _| binary_op(&tok).filter(|&op| binary_power(op) == power));
         level = binary_level(level, op.labelled(OPERATOR).boxed());
     }
     level
 }
 
-type OpParser<'t, 's, I> = Boxed<'t, 't, I, BinaryOp, Extra<'t, 's>>;
+type OpParser<'t, I> = Boxed<'t, 't, I, BinaryOp, Extra<'t>>;
 
 /// The token of one binary operator.
-fn operator<'t, 's: 't, I>(op: BinaryOp) -> OpParser<'t, 's, I>
+fn operator<'t, I>(op: BinaryOp) -> OpParser<'t, I>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
-    select(move |tok: Token<'s>, _| binary_op(&tok).filter(|&o| o == op)).labelled(OPERATOR).boxed()
+    select(move |tok: Token, _| binary_op(&tok).filter(|&o| o == op)).labelled(OPERATOR).boxed()
 }
 
 /// `operand (op operand)*` folded to the left.
-fn binary_level<'t, 's: 't, I>(operand: Level<'t, 's, I>, op: OpParser<'t, 's, I>) -> Level<'t, 's, I>
+fn binary_level<'t, I>(operand: Level<'t, I>, op: OpParser<'t, I>) -> Level<'t, I>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     operand.clone().foldl(op.then(operand).repeated(), |lhs, (op, rhs)| binary(op, lhs, rhs)).boxed()
 }
 
 /// An operand; `expr` parses arguments, `grouped` the inside of parentheses.
-fn primary<'t, 's: 't, I>(expr: Level<'t, 's, I>, grouped: Level<'t, 's, I>) -> Level<'t, 's, I>
+fn primary<'t, I>(expr: Level<'t, I>, grouped: Level<'t, I>) -> Level<'t, I>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     let literal = select! {
         Token::Number(n) = e => Expr::new(ExprKind::Number(n.value), range(e.span())),
@@ -310,7 +333,7 @@ where
         Token::ErrorLit(k) = e => Expr::new(ExprKind::Error(k), range(e.span())),
         Token::Error = e => placeholder(range(e.span())),
     };
-    let word = select! { Token::Ident(s) = e => word(s, range(e.span())) };
+    let word = select! { Token::Ident(s) = e => word(&s, range(e.span())) };
     let incomplete =
         select! { Token::Ref(p) = e if p.cell().is_none() => (p, e.span()) }.validate(|(p, span), _, emitter| {
             let example = match (p.col, p.row) {
@@ -348,9 +371,9 @@ where
 }
 
 /// A structured reference: `Sales[Qty]`, or inside a table `[@Qty]`.
-fn table<'t, 's: 't, I>() -> Level<'t, 's, I>
+fn table<'t, I>() -> Level<'t, I>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     let bracket = select! { Token::Bracket(b) => b };
     let qualified = select! { Token::Ident(s) => Some(s.to_string()) }.then(bracket);
@@ -359,7 +382,7 @@ where
         .or(alone)
         .validate(|(table, text), e, emitter| {
             let span = range(e.span());
-            match super::structured::specifier(text) {
+            match super::structured::specifier(&text) {
                 Ok((rows, columns)) => Expr::new(ExprKind::Table(TableRef { table, rows, columns }), span),
                 Err(m) => {
                     emitter.emit(Rich::custom(e.span(), m));
@@ -371,9 +394,9 @@ where
 }
 
 /// `NAME(args)` (see [`call_args`]).
-fn call<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Level<'t, 's, I>
+fn call<'t, I>(expr: Level<'t, I>) -> Level<'t, I>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     select! { Token::Ident(name) => name.to_uppercase() }
         .then(call_args(expr))
@@ -383,9 +406,9 @@ where
 
 /// `"(" (")" | arg ("," arg)* ")")`; an omitted argument is an
 /// [`ExprKind::Missing`] with an empty span where it would be.
-fn call_args<'t, 's: 't, I>(expr: Level<'t, 's, I>) -> Boxed<'t, 't, I, Vec<Expr>, Extra<'t, 's>>
+fn call_args<'t, I>(expr: Level<'t, I>) -> Boxed<'t, 't, I, Vec<Expr>, Extra<'t>>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     let missing = select! { Token::Comma = e => e.span(), Token::RParen = e => e.span() }
         .rewind()
@@ -409,9 +432,9 @@ where
 
 /// A reference with an optional sheet prefix: a cell, an area of two
 /// cells, whole columns or whole rows.
-fn reference<'t, 's: 't, I>() -> Level<'t, 's, I>
+fn reference<'t, I>() -> Level<'t, I>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     // `:`, or a trim reference's `:.`, `.:`, `.:.`.
     let colon = select! { Token::Colon => None, Token::TrimColon(t) => Some(t) };
@@ -431,7 +454,7 @@ where
     // After a sheet prefix an operand that is not a reference is reported
     // as such and skipped; a bracket, separator or operator is left for the
     // rest of the formula.
-    let not_reference = select(|tok: Token<'s>, e| {
+    let not_reference = select(|tok: Token, e| {
         let operand = tok.ends_operand() && !matches!(tok, Token::RParen | Token::RBrace | Token::Percent);
         operand.then(|| e.span())
     });
@@ -439,7 +462,7 @@ where
     // names) is the workbook's name: dataflow has workbook names only.
     // TRUE and FALSE are no names (`x!TRUE` is not a reference).
     let boolean = |s: &str| s.eq_ignore_ascii_case("TRUE") || s.eq_ignore_ascii_case("FALSE");
-    let name = select! { Token::Ident(s) if !boolean(s) => s }.then_ignore(just(Token::LParen).not());
+    let name = select! { Token::Ident(s) if !boolean(&s) => s }.then_ignore(just(Token::LParen).not());
     let after = body.clone().map(Qualified::Ref).or(name.map(Qualified::Name)).or(not_reference.map(Qualified::Not));
     let qualified = sheet.then(after.labelled(REFERENCE)).validate(|(sheet, kind), e, emitter| match kind {
         Qualified::Ref((kind, t)) => super::trim::trimmed(RefExpr { sheet: Some(sheet), kind }, t, range(e.span())),
@@ -455,17 +478,17 @@ where
 }
 
 /// What follows a sheet prefix.
-enum Qualified<'s> {
+enum Qualified {
     Ref((RefKind, Option<Trim>)),
-    Name(&'s str),
+    Name(Rc<str>),
     /// An operand that is not a reference, at this span.
     Not(SimpleSpan),
 }
 
 /// `{1,2;3,4}`: rows of literal values, all rows the same length.
-fn array<'t, 's: 't, I>() -> Level<'t, 's, I>
+fn array<'t, I>() -> Level<'t, I>
 where
-    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
 {
     let sign = select! { Token::Minus => -1.0, Token::Plus => 1.0 };
     let number = sign.or_not().then(select! { Token::Number(n) => n.value });

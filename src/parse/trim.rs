@@ -5,8 +5,7 @@
 //! [`UnaryOp::Trim`] ([`trimmed`]), and reads Excel's stored form
 //! `_TRO_TRAILING(A1:E10)` as the same ([`trim_call`]).
 
-use super::lexer::{Num, Token, ident_ref_part};
-use crate::address::parse_row;
+use super::lexer::{Token, ident_ref_part};
 use crate::ast::{Expr, ExprKind, RefExpr, Span, Trim, UnaryOp};
 use chumsky::span::SimpleSpan;
 
@@ -15,7 +14,7 @@ use chumsky::span::SimpleSpan;
 /// token (`A1.` is a word, `1.` a number): a reference piece directly
 /// followed by `:` or `:.` becomes the piece and `.:` or `.:.`. Other
 /// words keep their dot (`x.:A1` is the name `x.` and a range).
-pub(super) fn split_trims<'a>(mut tokens: Vec<(Token<'a>, SimpleSpan)>) -> Vec<(Token<'a>, SimpleSpan)> {
+pub(super) fn split_trims(mut tokens: Vec<(Token, SimpleSpan)>) -> Vec<(Token, SimpleSpan)> {
     for i in 1..tokens.len() {
         let (before, after) = tokens.split_at_mut(i);
         let ((prev, prev_span), (next, next_span)) = (&mut before[i - 1], &mut after[0]);
@@ -28,12 +27,10 @@ pub(super) fn split_trims<'a>(mut tokens: Vec<(Token<'a>, SimpleSpan)>) -> Vec<(
             continue;
         }
         let piece = match prev {
-            Token::Ident(s) => s.strip_suffix('.').filter(|p| ident_ref_part(p).is_some()).map(Token::Ident),
-            Token::Number(n) => n
-                .text
-                .strip_suffix('.')
-                .filter(|p| parse_row(p).is_some())
-                .map(|p| Token::Number(Num { text: p, value: n.value })),
+            Token::Ident(s) => {
+                s.strip_suffix('.').filter(|p| ident_ref_part(p).is_some()).map(|p| Token::Ident(p.into()))
+            }
+            Token::Number(n) => n.without_dot().map(Token::Number),
             _ => None,
         };
         if let Some(piece) = piece {
