@@ -73,6 +73,17 @@ fn precedence() {
     assert_eq!(shape("+A1"), "(Plus A1)");
     assert_eq!(shape("1+2&3<4"), "(Lt (Concat (Add 1 2) 3) 4)");
     assert_eq!(shape("(1+2)*3"), "(Mul (Add 1 2) 3)");
+    // Chains that climb to a tighter operator and come back down.
+    assert_eq!(shape("1-2*3-4"), "(Sub (Sub 1 (Mul 2 3)) 4)");
+    assert_eq!(shape("1*2^3*4"), "(Mul (Mul 1 (Pow 2 3)) 4)");
+    assert_eq!(
+        shape("1^2*3+4&5=6&7+8*9^10"),
+        "(Eq (Concat (Add (Mul (Pow 1 2) 3) 4) 5) (Concat 6 (Add 7 (Mul 8 (Pow 9 10)))))"
+    );
+    assert_eq!(
+        shape("1=2&3+4*5^6*7-8&9<>10"),
+        "(Ne (Eq 1 (Concat (Concat 2 (Sub (Add 3 (Mul (Mul 4 (Pow 5 6)) 7)) 8)) 9)) 10)"
+    );
 }
 
 #[test]

@@ -68,6 +68,11 @@
 //! | 2     | `&`                               |
 //! | 1     | `=` `<>` `<` `>` `<=` `>=`        |
 //!
+//! The five levels from `comparison` to `power` are read as one flat chain
+//! of operands and operators and folded by binding power (`climb`), which
+//! builds the same trees as the levels above with one try at an operator
+//! after each operand instead of one a level.
+//!
 //! A trim reference (`A1:.E10`, `A1.:E10`, `A1.:.E10`, `A:.A`, `1.:5`) is
 //! the reference wrapped in [`UnaryOp::Trim`], and so is a call of the
 //! function an xlsx stores it as (`_TRO_TRAILING(A1:E10)`, one argument),
@@ -86,7 +91,9 @@ use crate::value::{ErrorKind, Value};
 use chumsky::input::{MappedInput, Stream, ValueInput};
 use chumsky::prelude::*;
 use chumsky::primitive::select;
+use std::iter::Peekable;
 use std::rc::Rc;
+use std::vec;
 
 /// The binding power of something that is not an operator (a literal, a
 /// reference, a call, a name): higher than any operator.
@@ -296,12 +303,31 @@ where
         unary(UnaryOp::Percent, x, span)
     });
 
-    let mut level = postfix.boxed();
-    for power in (1..=binary_power(BinaryOp::Pow)).rev() {
-        let op = select(move |tok: Token, _| binary_op(&tok).filter(|&op| binary_power(op) == power));
-        level = binary_level(level, op.labelled(OPERATOR).boxed());
+    // The arithmetic and comparison levels are read as one flat chain of
+    // operands and operators, then folded by binding power: one attempt at
+    // an operator after each operand, not one a level.
+    let op = select(|tok: Token, _| binary_op(&tok).filter(|&op| binary_power(op) <= binary_power(BinaryOp::Pow)));
+    let postfix = postfix.boxed();
+    postfix
+        .clone()
+        .then(op.labelled(OPERATOR).then(postfix).repeated().collect::<Vec<_>>())
+        .map(|(first, rest)| climb(first, &mut rest.into_iter().peekable(), 0))
+        .boxed()
+}
+
+/// Folds a chain `lhs op operand op operand ...` by binding power, every
+/// operator left-associative: takes the operators binding at least `min`
+/// and leaves the rest for the caller. Recursion goes one level a tighter
+/// power, so at most as deep as there are powers.
+fn climb(mut lhs: Expr, rest: &mut Peekable<vec::IntoIter<(BinaryOp, Expr)>>, min: u8) -> Expr {
+    while let Some((op, mut rhs)) = rest.next_if(|(op, _)| binary_power(*op) >= min) {
+        let power = binary_power(op);
+        while rest.peek().is_some_and(|(next, _)| binary_power(*next) > power) {
+            rhs = climb(rhs, rest, power + 1);
+        }
+        lhs = binary(op, lhs, rhs);
     }
-    level
+    lhs
 }
 
 type OpParser<'t, I> = Boxed<'t, 't, I, BinaryOp, Extra<'t>>;
