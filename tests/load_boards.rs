@@ -49,7 +49,12 @@ fn each_cell_reads_what_its_whole_formula_reads() {
         let sheets = inputs.sheets.len();
         for (f, c) in program.cells().iter().enumerate() {
             let (areas, reachable) = dependencies(program.formula(FormulaId::at(f)), sheets);
-            assert_eq!((&c.deps, &c.reachable), (&areas, &reachable), "{name}: {}", program.cell_name(c.addr));
+            assert_eq!(
+                (&*c.deps, &*c.reachable),
+                (areas.as_slice(), reachable.as_slice()),
+                "{name}: {}",
+                program.cell_name(c.addr)
+            );
         }
     }
 }

@@ -33,8 +33,8 @@ fn formula_cell(addr: CellAddr, deps: Vec<Area>) -> FormulaCell {
         addr,
         origin: EntryId(0),
         expr: BExpr::Const(Value::Empty),
-        deps,
-        reachable: Vec::new(),
+        deps: deps.into(),
+        reachable: Box::default(),
         block: None,
         spills: false,
     }

@@ -20,9 +20,9 @@ pub struct FormulaCell {
     /// placeholder, since the block's cells share one formula (see
     /// [`Program::formula`](super::Program::formula)).
     pub expr: BExpr,
-    pub deps: Vec<Area>,
+    pub deps: Box<[Area]>,
     /// Whole sheets its run-time references (OFFSET) can reach.
-    pub reachable: Vec<Area>,
+    pub reachable: Box<[Area]>,
     /// For a cell of a block array formula, which block and where in it.
     pub block: Option<BlockCell>,
     /// A dynamic-array formula: bound and calculated as an array formula

@@ -147,7 +147,7 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtim
                 None => sheets.push((*s, vec![FormulaId::at(d)])),
             }
         }
-        reads.push(RuntimeRead { reader: FormulaId::at(d), sheets: cells[d].reachable.clone() });
+        reads.push(RuntimeRead { reader: FormulaId::at(d), sheets: cells[d].reachable.to_vec() });
     }
     for (i, (sheet, list)) in sheets.iter().enumerate() {
         let hub = graph.add_node(Node::Sheet(i as u32));

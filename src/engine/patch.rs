@@ -37,8 +37,8 @@ pub const PATCH_CELLS: usize = 256;
 struct Bound {
     f: FormulaId,
     expr: BExpr,
-    deps: Vec<Area>,
-    reachable: Vec<Area>,
+    deps: Box<[Area]>,
+    reachable: Box<[Area]>,
     volatile: bool,
 }
 
@@ -46,7 +46,7 @@ impl Bound {
     /// A plain tree (no shared part) bound for formula `f`, with its reads.
     fn plain(f: FormulaId, expr: BExpr, sheets: usize) -> Bound {
         let Reads { areas: deps, reachable, volatile } = reads_kept(&expr, sheets, &mut KeptReads::default());
-        Bound { f, expr, deps, reachable, volatile }
+        Bound { f, expr, deps: deps.into(), reachable: reachable.into(), volatile }
     }
 }
 
@@ -222,7 +222,7 @@ impl Engine {
                 let key = |a: &Area| (a.sheet, a.r0, a.c0, a.r1, a.c1);
                 let mut before: Vec<Area> =
                     p.graph.reads[f.index()].iter().map(|a| p.graph.areas()[a.index()]).collect();
-                let mut now = p.cells[f.index()].deps.clone();
+                let mut now = p.cells[f.index()].deps.to_vec();
                 before.sort_unstable_by_key(key);
                 now.sort_unstable_by_key(key);
                 now.dedup();

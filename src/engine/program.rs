@@ -160,13 +160,13 @@ impl Found {
     /// A formula cell left unbound past the total budget: `#NUM!`.
     fn unbound(addr: CellAddr, origin: EntryId) -> FormulaCell {
         let expr = BExpr::Const(Value::Error(ErrorKind::Num));
-        FormulaCell { addr, origin, expr, deps: Vec::new(), reachable: Vec::new(), block: None, spills: false }
+        FormulaCell { addr, origin, expr, deps: Box::default(), reachable: Box::default(), block: None, spills: false }
     }
 
     /// The bound formula cell `addr`, its problems recorded.
     fn cell(&mut self, binder: Binder, expr: BExpr, addr: CellAddr, origin: EntryId) -> FormulaCell {
         self.issues_of(binder, addr, Some(origin));
-        FormulaCell { addr, origin, expr, deps: Vec::new(), reachable: Vec::new(), block: None, spills: false }
+        FormulaCell { addr, origin, expr, deps: Box::default(), reachable: Box::default(), block: None, spills: false }
     }
 }
 
@@ -210,16 +210,15 @@ fn derive(
             let (deps, reachable, vol) = match c.block {
                 Some(b) => {
                     let r = &block_reads[b.id.index()];
-                    (r.areas.clone(), r.reachable.clone(), r.volatile)
+                    (r.areas.as_slice().into(), r.reachable.as_slice().into(), r.volatile)
                 }
                 None => match known.get(&c.addr) {
                     // Reused from the program an edit started from: read then.
                     Some(&vol) => (std::mem::take(&mut c.deps), std::mem::take(&mut c.reachable), vol),
                     None => {
-                        let mut r = reads_kept(e, sheets, &mut kept);
+                        let r = reads_kept(e, sheets, &mut kept);
                         // Kept for the program's life: no room to grow.
-                        r.areas.shrink_to_fit();
-                        (r.areas, r.reachable, r.volatile)
+                        (r.areas.into_boxed_slice(), r.reachable.into_boxed_slice(), r.volatile)
                     }
                 },
             };
@@ -394,8 +393,8 @@ impl Program {
                         addr,
                         origin: blocks[id].origin,
                         expr: BExpr::Const(Value::Empty),
-                        deps: Vec::new(),
-                        reachable: Vec::new(),
+                        deps: Box::default(),
+                        reachable: Box::default(),
                         block: Some(at),
                         spills: false,
                     });

@@ -81,8 +81,8 @@ impl<'p> Reuse<'p> {
             addr: block.top_left(),
             origin,
             expr,
-            deps: Vec::new(),
-            reachable: Vec::new(),
+            deps: Box::default(),
+            reachable: Box::default(),
             block: None,
             spills: false,
         };

@@ -5,11 +5,11 @@
 //! indices of each range's distinct values), and each criterion value
 //! is asked of its range's distinct values once (remembered for the other
 //! rows asking it), then each row adds the count of each distinct tuple
-//! whose values all matched. The match
-//! itself is [`Criterion::matches`], the one home of the criteria rule;
-//! only how often it is asked changes (distinct values × rows instead of
-//! positions × rows). Counts are whole numbers, so the order of adding does not
-//! matter: the result is the per-row walk's ([`super::for_each_match`]).
+//! whose values all matched. The match itself is [`Criterion::matches`],
+//! the one home of the criteria rule; only how often it is asked changes
+//! (distinct values × rows instead of positions × rows). Counts are whole
+//! numbers, so the order of adding does not matter: the result is the
+//! per-row walk's ([`super::for_each_match`]).
 
 use super::{Criterion, Range};
 use crate::eval::Eval;
