@@ -19,18 +19,18 @@ use smallvec::SmallVec;
 /// 100,000 cells).
 pub type Ids<T> = SmallVec<[T; 4]>;
 
-/// A node of the dependency graph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Node {
-    Cell(FormulaId),
-    Area(AreaId),
-    /// A segment of a column linking formula cells to the tall areas it
-    /// tiles (`tall.rs`).
-    Segment(u32),
-    /// Everything on a sheet that formulas with run-time references (OFFSET
-    /// with computed arguments, INDIRECT) can reach: by index into
-    /// [`DepGraph::runtime_sheets`].
-    Sheet(u32),
+/// The dependency graph's nodes carry no weight: formula cell `f` is node
+/// `f` (the cells are added first), and the nodes after them are areas,
+/// segments of a column linking formula cells to the tall areas it tiles
+/// (`tall.rs`), and the hubs of whole sheets that formulas with run-time
+/// references (OFFSET with computed arguments, INDIRECT) can reach
+/// ([`DepGraph::runtime_sheets`]), each found through its own list
+/// (`area_nodes`, `segment_nodes`).
+pub(super) type Graph = DiGraph<(), ()>;
+
+/// The formula cell at node `n` of a graph over `cells` formula cells.
+pub(super) fn cell_at(n: usize, cells: usize) -> Option<FormulaId> {
+    (n < cells).then(|| FormulaId::at(n))
 }
 
 /// One stage of the schedule.
@@ -65,7 +65,7 @@ pub struct DepGraph {
     segment_nodes: Vec<NodeIndex>,
     /// For each formula cell (by [`FormulaId`]), the areas it reads.
     pub(crate) reads: Vec<Ids<AreaId>>,
-    pub(super) graph: DiGraph<Node, ()>,
+    pub(super) graph: Graph,
     /// Formulas whose run-time references (OFFSET) can reach whole sheets.
     pub(crate) runtime: Vec<RuntimeRead>,
     /// The whole sheets run-time references reach, each with its readers.
@@ -112,7 +112,7 @@ struct Runtime {
 /// settled when the pass runs: a reader that read one of them before it
 /// changed is dirty again and is calculated again in the same pass
 /// (`engine::recalc`).
-fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtime {
+fn runtime_reads(cells: &[FormulaCell], graph: &mut Graph) -> Runtime {
     let readers: Vec<usize> = (0..cells.len()).filter(|&d| !cells[d].reachable.is_empty()).collect();
     if readers.is_empty() {
         // No formula is fed by one: `fed` stays empty.
@@ -127,7 +127,7 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtim
         let r = FormulaId::at(d);
         stack.push(NodeIndex::new(d));
         while let Some(n) = stack.pop() {
-            if let Node::Cell(f) = graph[n] {
+            if let Some(f) = cell_at(n.index(), cells.len()) {
                 let label = &mut fed[f.index()];
                 *label = match *label {
                     Fed::None => Fed::By(r),
@@ -149,8 +149,8 @@ fn runtime_reads(cells: &[FormulaCell], graph: &mut DiGraph<Node, ()>) -> Runtim
         }
         reads.push(RuntimeRead { reader: FormulaId::at(d), sheets: cells[d].reachable.to_vec() });
     }
-    for (i, (sheet, list)) in sheets.iter().enumerate() {
-        let hub = graph.add_node(Node::Sheet(i as u32));
+    for (sheet, list) in &sheets {
+        let hub = graph.add_node(());
         for (f, c) in cells.iter().enumerate() {
             if fed[f] == Fed::None && sheet.contains(c.addr) {
                 graph.add_edge(NodeIndex::new(f), hub, ());
@@ -209,12 +209,11 @@ impl DepGraph {
             + tall.holding.iter().map(Vec::len).sum::<usize>()
             + tall.areas.iter().map(Vec::len).sum::<usize>();
         let mut graph = DiGraph::with_capacity(cells.len() + areas.len() + tall.list.len(), edges);
-        for i in 0..cells.len() {
-            graph.add_node(Node::Cell(FormulaId::at(i)));
+        for _ in 0..cells.len() {
+            graph.add_node(());
         }
-        let area_nodes: Vec<NodeIndex> = (0..areas.len()).map(|i| graph.add_node(Node::Area(AreaId::at(i)))).collect();
-        let segment_nodes: Vec<NodeIndex> =
-            (0..tall.list.len()).map(|i| graph.add_node(Node::Segment(i as u32))).collect();
+        let area_nodes: Vec<NodeIndex> = (0..areas.len()).map(|_| graph.add_node(())).collect();
+        let segment_nodes: Vec<NodeIndex> = (0..tall.list.len()).map(|_| graph.add_node(())).collect();
         for (f, list) in containing.iter().enumerate() {
             for &a in list {
                 graph.add_edge(NodeIndex::new(f), area_nodes[a.index()], ());
@@ -286,7 +285,7 @@ impl DepGraph {
                         self.areas.push(*area);
                         self.readers.push(Ids::new());
                         ids.insert(*area, a);
-                        let added = self.graph.add_node(Node::Area(a));
+                        let added = self.graph.add_node(());
                         self.area_nodes.push(added);
                         let by_column = by_column.get_or_insert_with(|| ByColumn::new(cells));
                         self.link_inside(by_column, a, added);
@@ -326,7 +325,7 @@ impl DepGraph {
         for tile in tiling(&area) {
             let (s, new) = self.tall.id(tile);
             if new {
-                let added = self.graph.add_node(Node::Segment(s as u32));
+                let added = self.graph.add_node(());
                 self.segment_nodes.push(added);
                 by_column.each_inside(&tile.area(), |c| {
                     self.tall.hold(c, s);

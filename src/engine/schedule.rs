@@ -9,10 +9,10 @@
 //! was assembled). The components' members are then listed once, sorted
 //! by component, for the few stages that need them.
 
-use super::graph::{DepGraph, Node, Stage};
+use super::graph::{DepGraph, Graph, Stage, cell_at};
 use crate::ids::FormulaId;
 use petgraph::Direction::Outgoing;
-use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
+use petgraph::graph::{EdgeIndex, NodeIndex};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -31,7 +31,7 @@ struct Components {
 /// `stack`. `calls` stands for the recursion: each node being walked with
 /// the next of its edges to follow.
 struct Walk<'g> {
-    g: &'g DiGraph<Node, ()>,
+    g: &'g Graph,
     index: Vec<u32>,
     low: Vec<u32>,
     of: Vec<u32>,
@@ -81,7 +81,7 @@ impl Walk<'_> {
 }
 
 impl Components {
-    fn of(g: &DiGraph<Node, ()>) -> Components {
+    fn of(g: &Graph) -> Components {
         let n = g.node_count();
         let mut walk = Walk {
             g,
@@ -128,10 +128,7 @@ impl DepGraph {
     pub fn schedule(&self) -> Vec<Stage> {
         let g = &self.graph;
         let comps = Components::of(g);
-        let cell = |v: usize| match g[NodeIndex::new(v)] {
-            Node::Cell(c) => Some(c),
-            Node::Area(_) | Node::Segment(_) | Node::Sheet(_) => None,
-        };
+        let cell = |v: usize| cell_at(v, self.containing.len());
         // Each component's first cell (none: it holds only areas and sheet
         // nodes, passed through first), and the edges into it from others.
         let mut first = vec![NONE; comps.count];
