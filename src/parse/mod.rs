@@ -9,14 +9,19 @@
 //! rejects formulas nested more than [`MAX_NESTING`] levels deep (so the
 //! recursive parser, and everything that later walks the tree recursively,
 //! stays well inside a thread's stack), `parser` holds the grammar and the
-//! precedence table, `errors` words the parser's errors, `print` prints
+//! precedence table, `driver` runs it (built once a thread, a quick pass
+//! first, a worded one only for a formula that fails), `errors` words the
+//! parser's errors, `print` prints
 //! trees and `trim` handles the trim references (`A1:.E10`). Every problem
 //! found is returned, each with the byte span of the text it concerns.
 
+mod driver;
 mod errors;
 mod lexer;
 mod parser;
 mod print;
+#[cfg(test)]
+mod quick_tests;
 mod structured;
 mod trim;
 
@@ -60,7 +65,7 @@ pub fn parse_formula(src: &str) -> Result<Expr, Vec<ParseError>> {
         return Err(errors);
     }
     let eoi = SimpleSpan::from(src.len()..src.len());
-    let (expr, parse_errors) = parser::parse(tokens.clone(), eoi);
+    let (expr, parse_errors) = driver::parse(&tokens, eoi);
     errors.extend(parse_errors.iter().filter_map(|e| errors::convert(e, src, &tokens)));
     match expr {
         Some(expr) if errors.is_empty() => Ok(expr),

@@ -85,10 +85,11 @@
 //! argument lists and arrays are recovered from by skipping to the
 //! matching closing bracket, so one formula can report several.
 
+pub(super) use super::driver::Problem;
 use super::lexer::{RefPart, Token, ident_ref_part};
 use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, Span, TableRef, Trim, UnaryOp};
 use crate::value::{ErrorKind, Value};
-use chumsky::input::{MappedInput, Stream, ValueInput};
+use chumsky::input::ValueInput;
 use chumsky::prelude::*;
 use chumsky::primitive::select;
 use std::iter::Peekable;
@@ -153,8 +154,8 @@ pub(crate) const OPERATOR: &str = "an operator";
 /// Label of what must follow a sheet prefix.
 pub(crate) const REFERENCE: &str = "a reference";
 
-type Extra<'t> = extra::Err<Rich<'t, Token>>;
-type Level<'t, I> = Boxed<'t, 't, I, Expr, Extra<'t>>;
+pub(super) type Extra<R> = extra::Err<R>;
+type Level<'t, I, R> = Boxed<'t, 't, I, Expr, Extra<R>>;
 
 fn range(span: SimpleSpan) -> Span {
     span.into_range()
@@ -212,40 +213,19 @@ fn cell_part(tok: Token) -> Option<(Axis, Axis)> {
     }
 }
 
-/// The tokens of one formula, as the parser reads them: owned, so that one
-/// parser serves every formula a thread reads.
-type Tokens = MappedInput<
-    'static,
-    Token,
-    SimpleSpan,
-    Stream<std::vec::IntoIter<(Token, SimpleSpan)>>,
-    fn((Token, SimpleSpan)) -> (Token, SimpleSpan),
->;
-
-thread_local! {
-    /// The grammar, built once a thread: building and dropping it cost about
-    /// as much as parsing a short formula, and a workbook has thousands.
-    static FORMULA: Boxed<'static, 'static, Tokens, Expr, Extra<'static>> = formula().boxed();
-}
-
-/// Parses the tokens of a whole formula ending at `eoi`, with or without
-/// its leading `=`: the tree, if any, and every error found.
-pub(crate) fn parse(tokens: Vec<(Token, SimpleSpan)>, eoi: SimpleSpan) -> (Option<Expr>, Vec<Rich<'static, Token>>) {
-    let input = Stream::from_iter(tokens).map(eoi, (|t| t) as fn(_) -> _);
-    FORMULA.with(|formula| formula.parse(input).into_output_errors())
-}
-
 /// A whole formula, with or without its leading `=`.
-fn formula<'t, I>() -> impl Parser<'t, I, Expr, Extra<'t>>
+pub(super) fn formula<'t, I, R>() -> impl Parser<'t, I, Expr, Extra<R>>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     just(Token::Eq).or_not().ignore_then(expression()).then_ignore(end())
 }
 
-fn expression<'t, I>() -> impl Parser<'t, I, Expr, Extra<'t>> + Clone
+fn expression<'t, I, R>() -> impl Parser<'t, I, Expr, Extra<R>> + Clone
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     // `plain` is an expression as an argument or a whole formula; `grouped`
     // the inside of parentheses, where `,` is the union operator. Each is
@@ -264,9 +244,10 @@ where
 
 /// The reference levels (spill, range, intersection) over a primary that
 /// reads `plain` expressions (arguments) and `grouped` ones (parentheses).
-fn references<'t, I>(plain: Level<'t, I>, grouped: Level<'t, I>) -> Level<'t, I>
+fn references<'t, I, R>(plain: Level<'t, I, R>, grouped: Level<'t, I, R>) -> Level<'t, I, R>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     let hash = just(Token::Hash).to_span().labelled(OPERATOR);
     let spilled = primary(plain, grouped)
@@ -280,9 +261,10 @@ where
 }
 
 /// The prefix, postfix and arithmetic levels on top of reference operands.
-fn operators<'t, I>(references: Level<'t, I>) -> Level<'t, I>
+fn operators<'t, I, R>(references: Level<'t, I, R>) -> Level<'t, I, R>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     let prefix_op = select! {
         Token::Minus = e => (UnaryOp::Neg, e.span()),
@@ -330,28 +312,31 @@ fn climb(mut lhs: Expr, rest: &mut Peekable<vec::IntoIter<(BinaryOp, Expr)>>, mi
     lhs
 }
 
-type OpParser<'t, I> = Boxed<'t, 't, I, BinaryOp, Extra<'t>>;
+type OpParser<'t, I, R> = Boxed<'t, 't, I, BinaryOp, Extra<R>>;
 
 /// The token of one binary operator.
-fn operator<'t, I>(op: BinaryOp) -> OpParser<'t, I>
+fn operator<'t, I, R>(op: BinaryOp) -> OpParser<'t, I, R>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     select(move |tok: Token, _| binary_op(&tok).filter(|&o| o == op)).labelled(OPERATOR).boxed()
 }
 
 /// `operand (op operand)*` folded to the left.
-fn binary_level<'t, I>(operand: Level<'t, I>, op: OpParser<'t, I>) -> Level<'t, I>
+fn binary_level<'t, I, R>(operand: Level<'t, I, R>, op: OpParser<'t, I, R>) -> Level<'t, I, R>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     operand.clone().foldl(op.then(operand).repeated(), |lhs, (op, rhs)| binary(op, lhs, rhs)).boxed()
 }
 
 /// An operand; `expr` parses arguments, `grouped` the inside of parentheses.
-fn primary<'t, I>(expr: Level<'t, I>, grouped: Level<'t, I>) -> Level<'t, I>
+fn primary<'t, I, R>(expr: Level<'t, I, R>, grouped: Level<'t, I, R>) -> Level<'t, I, R>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     let literal = select! {
         Token::Number(n) = e => Expr::new(ExprKind::Number(n.value), range(e.span())),
@@ -367,7 +352,7 @@ where
                 (_, Some(r)) => format!("{0}:{0}", super::print::row_text(r)),
                 _ => String::new(),
             };
-            emitter.emit(Rich::custom(span, format!("incomplete reference: write a range such as `{example}`")));
+            emitter.emit(R::custom(span, format!("incomplete reference: write a range such as `{example}`")));
             placeholder(range(span))
         });
 
@@ -397,9 +382,10 @@ where
 }
 
 /// A structured reference: `Sales[Qty]`, or inside a table `[@Qty]`.
-fn table<'t, I>() -> Level<'t, I>
+fn table<'t, I, R>() -> Level<'t, I, R>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     let bracket = select! { Token::Bracket(b) => b };
     let qualified = select! { Token::Ident(s) => Some(s.to_string()) }.then(bracket);
@@ -411,7 +397,7 @@ where
             match super::structured::specifier(&text) {
                 Ok((rows, columns)) => Expr::new(ExprKind::Table(TableRef { table, rows, columns }), span),
                 Err(m) => {
-                    emitter.emit(Rich::custom(e.span(), m));
+                    emitter.emit(R::custom(e.span(), m));
                     placeholder(span)
                 }
             }
@@ -420,9 +406,10 @@ where
 }
 
 /// `NAME(args)` (see [`call_args`]).
-fn call<'t, I>(expr: Level<'t, I>) -> Level<'t, I>
+fn call<'t, I, R>(expr: Level<'t, I, R>) -> Level<'t, I, R>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     select! { Token::Ident(name) => name.to_uppercase() }
         .then(call_args(expr))
@@ -432,9 +419,10 @@ where
 
 /// `"(" (")" | arg ("," arg)* ")")`; an omitted argument is an
 /// [`ExprKind::Missing`] with an empty span where it would be.
-fn call_args<'t, I>(expr: Level<'t, I>) -> Boxed<'t, 't, I, Vec<Expr>, Extra<'t>>
+fn call_args<'t, I, R>(expr: Level<'t, I, R>) -> Boxed<'t, 't, I, Vec<Expr>, Extra<R>>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     let missing = select! { Token::Comma = e => e.span(), Token::RParen = e => e.span() }
         .rewind()
@@ -458,9 +446,10 @@ where
 
 /// A reference with an optional sheet prefix: a cell, an area of two
 /// cells, whole columns or whole rows.
-fn reference<'t, I>() -> Level<'t, I>
+fn reference<'t, I, R>() -> Level<'t, I, R>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     // `:`, or a trim reference's `:.`, `.:`, `.:.`.
     let colon = select! { Token::Colon => None, Token::TrimColon(t) => Some(t) };
@@ -495,7 +484,7 @@ where
         Qualified::Name(n) => Expr::new(ExprKind::Name(n.to_string()), range(e.span())),
         Qualified::Not(span) => {
             let msg = format!("expected a reference after `{}`", super::print::sheet_prefix(&sheet));
-            emitter.emit(Rich::custom(span, msg));
+            emitter.emit(R::custom(span, msg));
             placeholder(range(e.span()))
         }
     });
@@ -512,9 +501,10 @@ enum Qualified {
 }
 
 /// `{1,2;3,4}`: rows of literal values, all rows the same length.
-fn array<'t, I>() -> Level<'t, I>
+fn array<'t, I, R>() -> Level<'t, I, R>
 where
     I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
+    R: Problem<'t, I>,
 {
     let sign = select! { Token::Minus => -1.0, Token::Plus => 1.0 };
     let number = sign.or_not().then(select! { Token::Number(n) => n.value });
@@ -533,7 +523,7 @@ where
     }
     .rewind()
     .validate(|span, _, emitter| {
-        emitter.emit(Rich::custom(span, "missing value in array constant"));
+        emitter.emit(R::custom(span, "missing value in array constant"));
         Value::Error(ErrorKind::Value)
     });
     let invalid = select! {
@@ -541,7 +531,7 @@ where
     }
     .validate(|span, _, emitter| {
         let msg = "array constants hold only numbers, text, TRUE/FALSE and error values";
-        emitter.emit(Rich::custom(span, msg));
+        emitter.emit(R::custom(span, msg));
         Value::Error(ErrorKind::Value)
     });
     let values = choice((number, other, missing, invalid))
@@ -563,7 +553,7 @@ where
                         plural(values.len()),
                         plural(width)
                     );
-                    emitter.emit(Rich::custom(*span, msg));
+                    emitter.emit(R::custom(*span, msg));
                 }
             }
             let rows = rows.into_iter().map(|(values, _)| values).collect();
