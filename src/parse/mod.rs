@@ -15,6 +15,7 @@
 //! trees and `trim` handles the trim references (`A1:.E10`). Every problem
 //! found is returned, each with the byte span of the text it concerns.
 
+mod array;
 mod driver;
 mod errors;
 mod lexer;

@@ -85,10 +85,11 @@
 //! argument lists and arrays are recovered from by skipping to the
 //! matching closing bracket, so one formula can report several.
 
-pub(super) use super::driver::Problem;
+use super::array::array;
+use super::driver::Problem;
 use super::lexer::{RefPart, Token, ident_ref_part};
 use crate::ast::{Axis, BinaryOp, Expr, ExprKind, RefExpr, RefKind, Span, TableRef, Trim, UnaryOp};
-use crate::value::{ErrorKind, Value};
+use crate::value::ErrorKind;
 use chumsky::input::ValueInput;
 use chumsky::prelude::*;
 use chumsky::primitive::select;
@@ -155,14 +156,14 @@ pub(crate) const OPERATOR: &str = "an operator";
 pub(crate) const REFERENCE: &str = "a reference";
 
 pub(super) type Extra<R> = extra::Err<R>;
-type Level<'t, I, R> = Boxed<'t, 't, I, Expr, Extra<R>>;
+pub(super) type Level<'t, I, R> = Boxed<'t, 't, I, Expr, Extra<R>>;
 
-fn range(span: SimpleSpan) -> Span {
+pub(super) fn range(span: SimpleSpan) -> Span {
     span.into_range()
 }
 
 /// Stands in for a part that had an error (already reported).
-fn placeholder(span: Span) -> Expr {
+pub(super) fn placeholder(span: Span) -> Expr {
     Expr::new(ExprKind::Error(ErrorKind::Value), span)
 }
 
@@ -498,76 +499,4 @@ enum Qualified {
     Name(Rc<str>),
     /// An operand that is not a reference, at this span.
     Not(SimpleSpan),
-}
-
-/// `{1,2;3,4}`: rows of literal values, all rows the same length.
-fn array<'t, I, R>() -> Level<'t, I, R>
-where
-    I: ValueInput<'t, Token = Token, Span = SimpleSpan>,
-    R: Problem<'t, I>,
-{
-    let sign = select! { Token::Minus => -1.0, Token::Plus => 1.0 };
-    let number = sign.or_not().then(select! { Token::Number(n) => n.value });
-    let number = number.map(|(sign, n)| Value::Number(sign.unwrap_or(1.0) * n));
-    let other = select! {
-        Token::Text(s) => Value::text(&s),
-        Token::ErrorLit(k) => Value::Error(k),
-        Token::Error => Value::Error(ErrorKind::Value),
-        Token::Ident(s) if s.eq_ignore_ascii_case("TRUE") => Value::Bool(true),
-        Token::Ident(s) if s.eq_ignore_ascii_case("FALSE") => Value::Bool(false),
-    };
-    let missing = select! {
-        Token::Comma = e => e.span(),
-        Token::Semi = e => e.span(),
-        Token::RBrace = e => e.span(),
-    }
-    .rewind()
-    .validate(|span, _, emitter| {
-        emitter.emit(R::custom(span, "missing value in array constant"));
-        Value::Error(ErrorKind::Value)
-    });
-    let invalid = select! {
-        tok = e if !matches!(tok, Token::Comma | Token::Semi | Token::RBrace | Token::LBrace) => e.span(),
-    }
-    .validate(|span, _, emitter| {
-        let msg = "array constants hold only numbers, text, TRUE/FALSE and error values";
-        emitter.emit(R::custom(span, msg));
-        Value::Error(ErrorKind::Value)
-    });
-    let values = choice((number, other, missing, invalid))
-        .separated_by(just(Token::Comma))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .map_with(|values, e| (values, e.span()));
-    values
-        .separated_by(just(Token::Semi))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .delimited_by(just(Token::LBrace), just(Token::RBrace))
-        .validate(|rows, e, emitter| {
-            let width = rows[0].0.len();
-            for (values, span) in &rows[1..] {
-                if values.len() != width {
-                    let msg = format!(
-                        "array rows must have the same length: this row has {}, the first has {}",
-                        plural(values.len()),
-                        plural(width)
-                    );
-                    emitter.emit(R::custom(*span, msg));
-                }
-            }
-            let rows = rows.into_iter().map(|(values, _)| values).collect();
-            Expr::new(ExprKind::Array(rows), range(e.span()))
-        })
-        .recover_with(via_parser(nested_delimiters(
-            Token::LBrace,
-            Token::RBrace,
-            [(Token::LParen, Token::RParen)],
-            |span| placeholder(range(span)),
-        )))
-        .boxed()
-}
-
-fn plural(n: usize) -> String {
-    crate::words::plural(n as u64, "value")
 }
