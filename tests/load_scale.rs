@@ -29,15 +29,7 @@ impl Lcg {
 }
 
 fn formula_cell(addr: CellAddr, deps: Vec<Area>) -> FormulaCell {
-    FormulaCell {
-        addr,
-        origin: EntryId(0),
-        expr: BExpr::Const(Value::Empty),
-        deps: deps.into(),
-        reachable: Box::default(),
-        block: None,
-        spills: false,
-    }
+    FormulaCell { deps: deps.into(), ..FormulaCell::new(addr, EntryId(0), BExpr::Const(Value::Empty)) }
 }
 
 #[test]

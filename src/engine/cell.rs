@@ -28,6 +28,27 @@ pub struct FormulaCell {
     /// A dynamic-array formula: bound and calculated as an array formula
     /// at its cell, its value spilling right and down (see `engine::spill`).
     pub spills: bool,
+    /// Whether what one evaluation read is all its value depends on
+    /// ([`Reads::narrow`](crate::eval::deps::Reads::narrow)); never for a
+    /// cell of a block array formula or a spilling formula.
+    pub narrow: bool,
+}
+
+impl FormulaCell {
+    /// Formula cell `addr` from entry `origin`, bound to `expr`: its reads
+    /// not yet derived, outside any block, not spilling.
+    pub fn new(addr: CellAddr, origin: EntryId, expr: BExpr) -> FormulaCell {
+        FormulaCell {
+            addr,
+            origin,
+            expr,
+            deps: Box::default(),
+            reachable: Box::default(),
+            block: None,
+            spills: false,
+            narrow: false,
+        }
+    }
 }
 
 /// Where a cell sits in a block array formula: the block

@@ -10,7 +10,9 @@
 use super::Engine;
 use super::graph::{DepGraph, Fed};
 use super::share::Shared;
+use super::touched::Touched;
 use crate::address::CellAddr;
+use crate::eval::touches::bit;
 use crate::ids::{AreaId, FormulaId};
 use crate::value::Value;
 
@@ -169,9 +171,10 @@ impl Engine {
     pub(super) fn mark_readers_of(&mut self, c: CellAddr, formula: Option<FormulaId>) {
         let (g, shared, tracked) = (&self.program.graph, &self.program.shared, &self.program.tracked);
         let (dirty, known, values) = (&mut self.dirty[..], &mut self.readers_dirty[..], &mut self.shared[..]);
+        let marks = Marks { g, shared, touched: &self.touched };
         match formula {
             Some(f) => {
-                g.containing[f.index()].iter().for_each(|&a| mark_area(g, shared, dirty, known, values, a));
+                g.containing[f.index()].iter().for_each(|&a| marks.area(dirty, known, values, a));
                 // Tall areas through the cell's segments, each skipped while
                 // its readers are all dirty already (none in most workbooks).
                 let holding = if tracked.skippable.is_empty() { &[] } else { g.tall.holding(f) };
@@ -180,13 +183,13 @@ impl Engine {
                     if skippable && self.tall_marks.all_dirty(s) {
                         continue;
                     }
-                    g.tall.areas[s].iter().for_each(|&a| mark_area(g, shared, dirty, known, values, a));
+                    g.tall.areas[s].iter().for_each(|&a| marks.area(dirty, known, values, a));
                     if skippable {
                         self.tall_marks.marked(s);
                     }
                 }
             }
-            None => g.areas_containing(c).for_each(|a| mark_area(g, shared, dirty, known, values, a)),
+            None => g.areas_containing(c).for_each(|a| marks.area(dirty, known, values, a)),
         }
         if !g.runtime_sheets.is_empty() {
             self.mark_runtime_readers(c, formula);
@@ -215,37 +218,56 @@ impl Engine {
     }
 }
 
-/// Marks the formulas reading area `a` dirty as far as its state `known`
-/// says they are not already, and forgets the shared values reading it
-/// (unless nothing was calculated since they were last forgotten).
-#[inline(always)]
-fn mark_area(
-    g: &DepGraph,
-    shared: &Shared,
-    dirty: &mut [bool],
-    known: &mut [Readers],
-    values: &mut [Option<Value>],
-    a: AreaId,
-) {
-    let known = &mut known[a.index()];
-    match *known {
-        // Marked before, and none of its readers calculated since (so no
-        // shared value reading it was evaluated since either).
-        Readers::ALL_DIRTY => return,
-        Readers::UNTRACKED => g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true),
-        Readers::UNKNOWN => {
-            *known = Readers::ALL_DIRTY;
-            g.readers[a.index()].iter().for_each(|&r| dirty[r.index()] = true);
+/// What marking the readers of an area needs of the program and the engine.
+struct Marks<'a> {
+    g: &'a DepGraph,
+    shared: &'a Shared,
+    /// What each formula last read: a reader that did not read the area
+    /// stays clean (see `touched`).
+    touched: &'a Touched,
+}
+
+impl Marks<'_> {
+    /// Marks the formulas reading area `a` dirty as far as its state
+    /// `known` says they are not already (those whose last evaluation read
+    /// it), and forgets the shared values reading it (unless nothing was
+    /// calculated since they were last forgotten). "Every reader dirty"
+    /// then means every reader that read it: one that did not is
+    /// calculated only for another change, and cleaning it first leaves
+    /// the state unknown again.
+    #[inline(always)]
+    fn area(&self, dirty: &mut [bool], known: &mut [Readers], values: &mut [Option<Value>], a: AreaId) {
+        let (g, touched) = (self.g, self.touched);
+        let bit = bit(&g.areas()[a.index()]);
+        let mark = |dirty: &mut [bool]| {
+            for &r in &g.readers[a.index()] {
+                if touched.read(r, bit) {
+                    dirty[r.index()] = true;
+                }
+            }
+        };
+        let known = &mut known[a.index()];
+        match *known {
+            // Marked before, and none of its readers calculated since (so no
+            // shared value reading it was evaluated since either).
+            Readers::ALL_DIRTY => return,
+            Readers::UNTRACKED => mark(dirty),
+            Readers::UNKNOWN => {
+                *known = Readers::ALL_DIRTY;
+                mark(dirty);
+            }
+            // Only `f` was calculated since: it alone can have evaluated a
+            // shared value reading the area.
+            Readers(f) => {
+                *known = Readers::ALL_DIRTY;
+                if touched.read(FormulaId::at(f as usize), bit) {
+                    dirty[f as usize] = true;
+                }
+            }
         }
-        // Only `f` was calculated since: it alone can have evaluated a
-        // shared value reading the area.
-        Readers(f) => {
-            *known = Readers::ALL_DIRTY;
-            dirty[f as usize] = true;
+        // Without shared subformulas there are no shared values to forget.
+        if !values.is_empty() {
+            self.shared.readers(a).iter().for_each(|&s| values[s.index()] = None);
         }
-    }
-    // Without shared subformulas there are no shared values to forget.
-    if !values.is_empty() {
-        shared.readers(a).iter().for_each(|&s| values[s.index()] = None);
     }
 }

@@ -22,6 +22,7 @@ mod share;
 mod sources;
 mod spill;
 mod tall;
+mod touched;
 mod undo;
 
 use crate::Error;
@@ -34,6 +35,7 @@ use crate::value::Value;
 use dirty::Readers;
 use oscillation::Watch;
 use std::sync::Arc;
+use touched::Touched;
 
 pub use observe::{Change, ChangeLog, EachPass, Flow, Observer, OnePass, PassInfo};
 pub use oscillation::MAX_WATCHED_CHANGES;
@@ -74,6 +76,10 @@ pub struct Engine {
     dense: bool,
     /// Kernel runs that bailed out to the tree walker so far.
     bails: u64,
+    /// Whether formulas are marked dirty only for what they last read
+    /// (`Paths::reads`), and what each read (`touched`).
+    reads: bool,
+    touched: Touched,
     /// The random numbers RAND and RANDBETWEEN draw, from the settings' seed.
     random: Random,
     pub settings: CalcSettings,
@@ -94,6 +100,8 @@ impl Clone for Engine {
             kernels: self.kernels,
             dense: self.dense,
             bails: self.bails,
+            reads: self.reads,
+            touched: self.touched.clone(),
             random: self.random.clone(),
             settings: self.settings,
         }
@@ -114,6 +122,8 @@ impl Clone for Engine {
             kernels,
             dense,
             bails,
+            reads,
+            touched,
             random,
             settings,
         } = source;
@@ -131,6 +141,8 @@ impl Clone for Engine {
         self.kernels = *kernels;
         self.dense = *dense;
         self.bails = *bails;
+        self.reads = *reads;
+        self.touched.clone_from(touched);
         self.random.clone_from(random);
         self.settings = *settings;
     }
@@ -161,7 +173,8 @@ impl Engine {
         let tall_marks = tall::Marks::new(program.tracked.skippable.len());
         let shared = vec![None; program.shared.exprs.len()];
         let watch = Watch::default();
-        let Paths { kernels, dense, .. } = program.paths;
+        let Paths { kernels, dense, reads, .. } = program.paths;
+        let touched = Touched::new(program.cells.len());
         Engine {
             program,
             grid,
@@ -175,6 +188,8 @@ impl Engine {
             kernels,
             dense,
             bails: 0,
+            reads,
+            touched,
             random: Random::new(settings.seed),
             settings,
         }
@@ -227,6 +242,17 @@ impl Engine {
         self.kernels = on;
     }
 
+    /// Marks formulas dirty for only what their last evaluation read (the
+    /// default, [`Paths::reads`]) or for everything they may read: the
+    /// same values either way. Turned off, every formula is taken to have
+    /// read everything from now on.
+    pub fn set_dynamic_reads(&mut self, on: bool) {
+        self.reads = on;
+        if !on {
+            self.touched.forget();
+        }
+    }
+
     /// Whether arrays of numbers or booleans are kept dense while this
     /// engine evaluates (see [`Paths::dense`]; from its program's paths).
     pub fn dense_arrays(&self) -> bool {
@@ -245,9 +271,11 @@ impl Engine {
     /// Whether `other` holds exactly this engine's values (numbers bit for
     /// bit) and dirty flags, over the same program and settings. Then a
     /// recalculation started from either, once the oscillation history is
-    /// cleared, evaluates the same cells and writes the same values: what
-    /// else an engine holds (shared and block values, the readers-dirty
-    /// flags) only saves work, never changes a result.
+    /// cleared, writes the same values: what else an engine holds (shared
+    /// and block values, the readers-dirty flags, what each formula last
+    /// read) only saves work, never changes a result. (It may evaluate
+    /// more cells from one of them: a formula whose value was put back
+    /// from outside is taken to have read everything.)
     pub fn same_state(&self, other: &Engine) -> bool {
         let identical = |a: &Value, b: &Value| match (a, b) {
             (Value::Number(x), Value::Number(y)) => x.to_bits() == y.to_bits(),
@@ -313,6 +341,8 @@ impl Engine {
             && !self.program.cell(f).spills
         {
             self.clean(f);
+            // Its value comes from outside: no evaluation read anything.
+            self.touched.forget_one(f);
         }
         if self.grid.reserve(c) && *self.grid.get(c) != v {
             self.grid.set(c, v);

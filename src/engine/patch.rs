@@ -40,13 +40,14 @@ struct Bound {
     deps: Box<[Area]>,
     reachable: Box<[Area]>,
     volatile: bool,
+    narrow: bool,
 }
 
 impl Bound {
     /// A plain tree (no shared part) bound for formula `f`, with its reads.
     fn plain(f: FormulaId, expr: BExpr, sheets: usize) -> Bound {
-        let Reads { areas: deps, reachable, volatile } = reads_kept(&expr, sheets, &mut KeptReads::default());
-        Bound { f, expr, deps: deps.into(), reachable: reachable.into(), volatile }
+        let Reads { areas: deps, reachable, volatile, narrow } = reads_kept(&expr, sheets, &mut KeptReads::default());
+        Bound { f, expr, deps: deps.into(), reachable: reachable.into(), volatile, narrow }
     }
 }
 
@@ -188,7 +189,7 @@ impl Engine {
         let p = Arc::make_mut(&mut self.program);
         let scope = scope.map(|s| std::mem::replace(&mut p.scope, s));
         let mut old = Vec::with_capacity(trees.len());
-        for Bound { f, expr, deps, reachable, volatile } in trees {
+        for Bound { f, expr, deps, reachable, volatile, narrow } in trees {
             let cell = &mut p.cells[f.index()];
             let kernel = p.paths.kernels.then_some(&expr);
             p.kernels.update(f.index(), kernel, cell.addr);
@@ -199,6 +200,7 @@ impl Engine {
                 deps: std::mem::replace(&mut cell.deps, deps),
                 reachable: std::mem::replace(&mut cell.reachable, reachable),
                 volatile: was_volatile,
+                narrow: std::mem::replace(&mut cell.narrow, narrow),
             });
             match (p.volatile.binary_search(&f), volatile) {
                 (Err(at), true) => p.volatile.insert(at, f),
@@ -235,6 +237,8 @@ impl Engine {
             p.tracked = Tracked::new(&p.graph, &p.shared);
         }
         self.readers_dirty = p.tracked.start();
+        // What each formula last read is told by position in its reads, which moved.
+        self.touched.forget();
         // The graph may have gained segments: nothing known of any.
         self.tall_marks = super::tall::Marks::new(p.tracked.skippable.len());
         self.blocks.iter_mut().for_each(|b| *b = None);

@@ -1,13 +1,14 @@
 //! Which evaluation paths a program and its engines take. Besides the tree
-//! walker, five fast paths compute formulas: repeated subformulas shared
+//! walker, six fast paths compute formulas: repeated subformulas shared
 //! between cells (`engine::share`), name bindings reused between cells
 //! (`eval::bind::memo`), the compiled kernels (`eval::kernel`), arrays
 //! of numbers or booleans kept as `f64` buffers with their loops
-//! (`value::Array::dense`, `eval::ops::dense`) and aggregates over growing
-//! ranges continuing a remembered fold (`grid::folds`). Each is an optimisation
-//! only: every combination gives the same values, and the switches here
-//! exist so that tests can show it (the formula corpus and the property
-//! tests run under [`Paths::EACH`]). Excel's rules themselves have one
+//! (`value::Array::dense`, `eval::ops::dense`), aggregates over growing
+//! ranges continuing a remembered fold (`grid::folds`), and dirty marks
+//! for only what a formula's last evaluation read (`engine::touched`).
+//! Each is an optimisation only: every combination gives the same values,
+//! and the switches here exist so that tests can show it (the formula
+//! corpus and the property tests run under [`Paths::EACH`]). Excel's rules themselves have one
 //! home each (`eval::ops::rules`, the function registry); the paths call
 //! them.
 
@@ -32,25 +33,32 @@ pub struct Paths {
     /// the fold remembered for the same range ending higher (engines'
     /// grids, `grid::folds`).
     pub folds: bool,
+    /// A change marks dirty only the formulas whose last evaluation read
+    /// it, not every formula that may read it (engines start with this,
+    /// `engine::touched`; `Engine::set_dynamic_reads` changes it).
+    pub reads: bool,
 }
 
 impl Paths {
     /// Every fast path: what dataflow runs with.
-    pub const ALL: Paths = Paths { sharing: true, bind_memo: true, kernels: true, dense: true, folds: true };
+    pub const ALL: Paths =
+        Paths { sharing: true, bind_memo: true, kernels: true, dense: true, folds: true, reads: true };
 
     /// The tree walker alone, every value built as the general path builds
     /// it: the reference the fast paths are compared with.
-    pub const WALKER: Paths = Paths { sharing: false, bind_memo: false, kernels: false, dense: false, folds: false };
+    pub const WALKER: Paths =
+        Paths { sharing: false, bind_memo: false, kernels: false, dense: false, folds: false, reads: false };
 
     /// The walker alone, each fast path alone, and all of them: the
     /// combinations the tests run every case through.
-    pub const EACH: [Paths; 7] = [
+    pub const EACH: [Paths; 8] = [
         Paths::WALKER,
         Paths { sharing: true, ..Paths::WALKER },
         Paths { bind_memo: true, ..Paths::WALKER },
         Paths { kernels: true, ..Paths::WALKER },
         Paths { dense: true, ..Paths::WALKER },
         Paths { folds: true, ..Paths::WALKER },
+        Paths { reads: true, ..Paths::WALKER },
         Paths::ALL,
     ];
 
@@ -79,6 +87,7 @@ impl Paths {
             (self.kernels, "kernels"),
             (self.dense, "dense"),
             (self.folds, "folds"),
+            (self.reads, "reads"),
         ];
         on.iter().filter(|(on, _)| *on).map(|(_, n)| *n).collect::<Vec<_>>().join("+")
     }

@@ -159,14 +159,13 @@ impl Found {
 
     /// A formula cell left unbound past the total budget: `#NUM!`.
     fn unbound(addr: CellAddr, origin: EntryId) -> FormulaCell {
-        let expr = BExpr::Const(Value::Error(ErrorKind::Num));
-        FormulaCell { addr, origin, expr, deps: Box::default(), reachable: Box::default(), block: None, spills: false }
+        FormulaCell::new(addr, origin, BExpr::Const(Value::Error(ErrorKind::Num)))
     }
 
     /// The bound formula cell `addr`, its problems recorded.
     fn cell(&mut self, binder: Binder, expr: BExpr, addr: CellAddr, origin: EntryId) -> FormulaCell {
         self.issues_of(binder, addr, Some(origin));
-        FormulaCell { addr, origin, expr, deps: Box::default(), reachable: Box::default(), block: None, spills: false }
+        FormulaCell::new(addr, origin, expr)
     }
 }
 
@@ -207,25 +206,25 @@ fn derive(
         let block_reads: Vec<Reads> = block_formulas.iter().map(|e| reads_kept(e, sheets, &mut kept)).collect();
         let mut volatile = Vec::new();
         for (f, (c, e)) in cells.iter_mut().zip(exprs).enumerate() {
-            let (deps, reachable, vol) = match c.block {
+            let (deps, reachable, vol, narrow) = match c.block {
                 Some(b) => {
                     let r = &block_reads[b.id.index()];
-                    (r.areas.as_slice().into(), r.reachable.as_slice().into(), r.volatile)
+                    (r.areas.as_slice().into(), r.reachable.as_slice().into(), r.volatile, false)
                 }
                 None => match known.get(&c.addr) {
                     // Reused from the program an edit started from: read then.
-                    Some(&vol) => (std::mem::take(&mut c.deps), std::mem::take(&mut c.reachable), vol),
+                    Some(&vol) => (std::mem::take(&mut c.deps), std::mem::take(&mut c.reachable), vol, c.narrow),
                     None => {
                         let r = reads_kept(e, sheets, &mut kept);
                         // Kept for the program's life: no room to grow.
-                        (r.areas.into_boxed_slice(), r.reachable.into_boxed_slice(), r.volatile)
+                        (r.areas.into_boxed_slice(), r.reachable.into_boxed_slice(), r.volatile, r.narrow)
                     }
                 },
             };
             if vol {
                 volatile.push(FormulaId::at(f));
             }
-            (c.deps, c.reachable) = (deps, reachable);
+            (c.deps, c.reachable, c.narrow) = (deps, reachable, narrow && !c.spills);
         }
         let graph = DepGraph::new(cells);
         let schedule = graph.schedule();
@@ -389,15 +388,8 @@ impl Program {
                     };
                     let at = BlockCell { id: BlockId::at(id), row: addr.row - block.r0, col: addr.col - block.c0 };
                     // Its dependencies are its block's, taken with every cell's.
-                    cells.push(FormulaCell {
-                        addr,
-                        origin: blocks[id].origin,
-                        expr: BExpr::Const(Value::Empty),
-                        deps: Box::default(),
-                        reachable: Box::default(),
-                        block: Some(at),
-                        spills: false,
-                    });
+                    let cell = FormulaCell::new(addr, blocks[id].origin, BExpr::Const(Value::Empty));
+                    cells.push(FormulaCell { block: Some(at), ..cell });
                 }
             }
         }

@@ -55,13 +55,10 @@ impl<'p> Reuse<'p> {
         let expr = self.kept_form(&old.expr);
         let volatile = self.old.volatile.binary_search(&f).is_ok();
         let cell = FormulaCell {
-            addr,
-            origin: *origin,
-            expr,
             deps: old.deps.clone(),
             reachable: old.reachable.clone(),
-            block: None,
-            spills: false,
+            narrow: old.narrow,
+            ..FormulaCell::new(addr, *origin, expr)
         };
         Some((cell, volatile, held))
     }
@@ -77,15 +74,7 @@ impl<'p> Reuse<'p> {
         let old = &self.old.block_formulas[id];
         let held = self.held(old);
         let expr = self.kept_form(old);
-        let cell = FormulaCell {
-            addr: block.top_left(),
-            origin,
-            expr,
-            deps: Box::default(),
-            reachable: Box::default(),
-            block: None,
-            spills: false,
-        };
+        let cell = FormulaCell::new(block.top_left(), origin, expr);
         Some((cell, held))
     }
 

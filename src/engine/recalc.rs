@@ -20,7 +20,7 @@ use super::observe::{Flow, Observer, OnePass, PassInfo};
 use super::program::Program;
 use crate::address::{Area, CellAddr};
 use crate::eval::kernel::{Bail, Reads};
-use crate::eval::{Eval, SharedValues};
+use crate::eval::{Eval, SharedValues, Touches};
 use crate::ids::FormulaId;
 use crate::policy::{Order, change};
 use crate::value::Value;
@@ -209,42 +209,61 @@ impl Engine {
         (todo.len() as u64, delta)
     }
 
+    /// Evaluates formula `f`, noting what it read when it is one whose
+    /// reads are followed (`engine::touched`).
     #[inline]
     fn evaluate(&mut self, f: FormulaId, observer: &mut impl Observer) -> Value {
         self.clean(f);
         let program = &*self.program;
         let cell = program.cell(f);
         observer.evaluate(cell.addr);
+        let record = self.reads && cell.narrow;
         if self.kernels
             && let Some(k) = program.kernels.get(f.index())
         {
-            let shared = SharedValues { exprs: &program.shared.exprs, values: &mut self.shared };
-            let mut reads = Reads { grid: &self.grid, cell: cell.addr, scope: &program.scope, shared, program };
+            let (exprs, bits) = (&program.shared.exprs[..], &program.shared.bits[..]);
+            let shared = SharedValues { exprs, values: &mut self.shared, bits };
+            let touches = record.then(Touches::default);
+            let mut reads =
+                Reads { grid: &self.grid, cell: cell.addr, scope: &program.scope, shared, program, touches };
             match k.run(&mut reads) {
-                Ok(v) => return v,
+                Ok(v) => {
+                    if let Some(t) = reads.touches {
+                        self.touched.note(f, t);
+                    }
+                    return v;
+                }
                 Err(Bail) => self.bails += 1,
             }
         }
-        self.evaluate_tree(f)
+        let (v, touches) = self.evaluate_tree(f, record);
+        if let Some(t) = touches {
+            self.touched.note(f, t);
+        }
+        v
     }
 
     /// Evaluates a formula by walking its tree (out of line: most cells of
-    /// the iterating workbooks run a kernel).
+    /// the iterating workbooks run a kernel), with what it read when `record`.
     #[inline(never)]
-    fn evaluate_tree(&mut self, f: FormulaId) -> Value {
+    fn evaluate_tree(&mut self, f: FormulaId, record: bool) -> (Value, Option<Touches>) {
         let program = &*self.program;
         let cell = program.cell(f);
-        let shared = SharedValues { exprs: &program.shared.exprs, values: &mut self.shared };
-        let mut ev = Eval::new(&self.grid, cell.addr)
+        let (exprs, bits) = (&program.shared.exprs[..], &program.shared.bits[..]);
+        let shared = SharedValues { exprs, values: &mut self.shared, bits };
+        let ev = Eval::new(&self.grid, cell.addr)
             .with_scope(&program.scope)
             .with_shared(shared)
             .with_formulas(program)
             .with_random(&mut self.random);
+        let mut ev = if record { ev.recording() } else { ev };
+        // Block and spilling formulas are never narrow: nothing recorded.
         let Some(at) = cell.block else {
             if cell.spills {
-                return ev.in_block(Some(Area::cell(cell.addr))).eval_block(&cell.expr);
+                return (ev.in_block(Some(Area::cell(cell.addr))).eval_block(&cell.expr), None);
             }
-            return ev.eval_cell(&cell.expr);
+            let v = ev.eval_cell(&cell.expr);
+            return (v, ev.touches());
         };
         let value = match &self.blocks[at.id.index()] {
             Some((writes, v)) if *writes == self.writes => v,
@@ -258,7 +277,7 @@ impl Engine {
                 &self.blocks[at.id.index()].insert((self.writes, v)).1
             }
         };
-        element(value, at.row as usize, at.col as usize)
+        (element(value, at.row as usize, at.col as usize), None)
     }
 
     /// Stores a formula's new value; returns how much it changed.

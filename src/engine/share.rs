@@ -44,6 +44,7 @@ use super::graph::DepGraph;
 use crate::address::Area;
 use crate::eval::BExpr;
 use crate::eval::deps::dependencies;
+use crate::eval::touches::bit;
 use crate::ids::{AreaId, SharedId};
 use intern::{Interner, same};
 use rustc_hash::FxHashMap;
@@ -57,6 +58,9 @@ pub struct Shared {
     /// For each area formulas read (by [`AreaId`]), the shared subformulas
     /// that read it; empty when nothing is shared.
     readers: Vec<Vec<SharedId>>,
+    /// For each shared subformula, the [`bit`]s of the areas it reads
+    /// (what an evaluation using it read, see `engine::touched`).
+    pub bits: Vec<u64>,
 }
 
 impl Shared {
@@ -149,7 +153,8 @@ pub fn share(
             readers[id.index()].push(SharedId::at(s));
         }
     }
-    Shared { exprs, readers }
+    let bits = areas.iter().map(|list| list.iter().fold(0, |b, a| b | bit(a))).collect();
+    Shared { exprs, readers, bits }
 }
 
 /// Whether `e` uses a name (holds an `ArrayMode` node). A formula that does

@@ -14,7 +14,7 @@
 
 use super::BExpr;
 use crate::address::{Area, MAX_COLS, MAX_ROWS};
-use crate::ast::BinaryOp;
+use crate::ast::{BinaryOp, UnaryOp};
 use crate::functions::Arg;
 use crate::value::Value;
 use rustc_hash::FxHashMap;
@@ -30,6 +30,13 @@ pub struct Reads {
     /// recalculation (and every iteration), whatever changed. A shared
     /// subformula is never volatile (see `engine::share`).
     pub volatile: bool,
+    /// Whether every cell it reads lies in a reference of its own tree
+    /// that it evaluates, or in a shared subformula it uses: no `:` with a
+    /// computed side, sized range, reachable or text-named reference,
+    /// spill reference or applied function reads past them, and nothing
+    /// is volatile. Then what one evaluation read is all its value
+    /// depends on (see `eval::Touches`).
+    pub narrow: bool,
 }
 
 /// What `e` reads, in a workbook of `sheets` sheets.
@@ -47,15 +54,23 @@ pub struct KeptReads(FxHashMap<usize, Reads>);
 /// same `kept`.
 pub fn reads_kept(e: &BExpr, sheets: usize, kept: &mut KeptReads) -> Reads {
     let (mut out, mut reachable) = (Vec::new(), Vec::new());
-    let mut deps =
-        Deps { out: &mut out, reachable: &mut reachable, locals: FxHashMap::default(), sheets, volatile: false, kept };
+    let mut deps = Deps {
+        out: &mut out,
+        reachable: &mut reachable,
+        locals: FxHashMap::default(),
+        sheets,
+        volatile: false,
+        widens: false,
+        kept,
+    };
     deps.walk(e);
-    let volatile = deps.volatile;
+    let (volatile, widens) = (deps.volatile, deps.widens);
     for list in [&mut out, &mut reachable] {
         list.sort_unstable();
         list.dedup();
     }
-    Reads { areas: out, reachable, volatile }
+    let narrow = !widens && !volatile && reachable.is_empty();
+    Reads { areas: out, reachable, volatile, narrow }
 }
 
 /// The areas `e` reads (sorted, without repeats), and the whole sheets its
@@ -73,6 +88,9 @@ struct Deps<'o> {
     sheets: usize,
     /// Whether a volatile function was met (every call is walked).
     volatile: bool,
+    /// Whether something reads past the references it evaluates (see
+    /// [`Reads::narrow`]).
+    widens: bool,
     kept: &'o mut KeptReads,
 }
 
@@ -87,7 +105,11 @@ impl Deps<'_> {
                     self.out.extend_from_slice(areas);
                 }
             }
-            BExpr::Unary(_, x) | BExpr::ArrayMode(x) => self.walk(x),
+            BExpr::Unary(op, x) => {
+                self.widens |= *op == UnaryOp::Spill;
+                self.walk(x)
+            }
+            BExpr::ArrayMode(x) => self.walk(x),
             // What a kept part reads is its own (no LET variable of the
             // formula around it in sight): walked once, then copied.
             BExpr::Kept(x) if self.locals.is_empty() => {
@@ -100,6 +122,7 @@ impl Deps<'_> {
                 self.out.extend_from_slice(&r.areas);
                 self.reachable.extend_from_slice(&r.reachable);
                 self.volatile |= r.volatile;
+                self.widens |= !r.narrow;
             }
             BExpr::Kept(x) => self.walk(x),
             // Dependencies are taken before subformulas are shared; a shared
@@ -110,6 +133,7 @@ impl Deps<'_> {
                 self.walk(l);
                 self.walk(r);
                 if *op == BinaryOp::Range {
+                    self.widens = true;
                     self.boxes(start);
                 }
             }
@@ -137,6 +161,7 @@ impl Deps<'_> {
     fn argument(&mut self, kind: Arg, a: &BExpr, args: &[BExpr]) {
         let start = self.out.len();
         self.walk(a);
+        self.widens |= matches!(kind, Arg::Function | Arg::Address | Arg::Reachable | Arg::SizedLike(_));
         match kind {
             Arg::Value | Arg::Position | Arg::Array | Arg::Scoped | Arg::Function => {}
             Arg::Address => {

@@ -343,13 +343,18 @@ pub(crate) struct Reads<'a> {
     pub shared: SharedValues<'a>,
     /// The program's formula cells, for a shared SUBTOTAL or AGGREGATE.
     pub program: &'a dyn super::Formulas,
+    /// Where to record what the run reads, when the engine asks.
+    pub touches: Option<super::Touches>,
 }
 
-impl Reads<'_> {
+impl<'a> Reads<'a> {
     /// A shared subformula's value: held, or evaluated by the tree walker
     /// and held, exactly as `Eval::eval_shared` does when it meets it.
     #[inline(always)]
     fn shared(&mut self, id: SharedId) -> &Value {
+        if let Some(t) = &mut self.touches {
+            t.bits(self.shared.bits.get(id.index()).copied().unwrap_or(u64::MAX));
+        }
         let i = id.index();
         if self.shared.values[i].is_none() {
             self.fill(id);
@@ -357,11 +362,22 @@ impl Reads<'_> {
         self.shared.values[i].as_ref().unwrap_or(&Value::Empty)
     }
 
+    /// The value of the cell at `c` from the calculating cell.
+    #[inline(always)]
+    fn read_cell(&mut self, c: Away) -> &'a Value {
+        let at = c.from(self.cell);
+        if let Some(t) = &mut self.touches {
+            t.area(&crate::address::Area::cell(at));
+        }
+        self.grid.get(at)
+    }
+
     /// Evaluates shared subformula `id` and holds its value.
     #[cold]
     #[inline(never)]
     fn fill(&mut self, id: SharedId) {
-        let values = SharedValues { exprs: self.shared.exprs, values: &mut *self.shared.values };
+        let values =
+            SharedValues { exprs: self.shared.exprs, values: &mut *self.shared.values, bits: self.shared.bits };
         let ev = Eval::new(self.grid, self.cell).with_scope(self.scope).with_shared(values);
         ev.with_formulas(self.program).eval_shared(id);
     }

@@ -10,6 +10,7 @@ pub mod deps;
 pub(crate) mod kernel;
 mod ops;
 pub mod random;
+pub mod touches;
 
 use crate::address::{Area, CellAddr};
 use crate::ast::{BinaryOp, UnaryOp};
@@ -25,6 +26,7 @@ use std::sync::Arc;
 pub use crate::value::MAX_ARRAY_CELLS;
 pub use ops::{binary, unary};
 pub use random::Random;
+pub use touches::Touches;
 
 /// What evaluation may ask of the program about its other formula cells.
 pub trait Formulas {
@@ -99,6 +101,8 @@ pub struct Eval<'a> {
     random: Option<&'a mut Random>,
     /// LAMBDA calls under way, and made so far (see `functions::lambda`).
     calls: Calls,
+    /// Where to record what this evaluation reads, when the engine asks.
+    touches: Option<Touches>,
 }
 
 /// The LAMBDA calls of one evaluation: how deep they nest now, how many
@@ -122,6 +126,8 @@ struct Calls {
 pub struct SharedValues<'a> {
     pub exprs: &'a [BExpr],
     pub values: &'a mut [Option<Value>],
+    /// The [`touches::bit`]s of the areas each reads.
+    pub bits: &'a [u64],
 }
 
 impl<'a> Eval<'a> {
@@ -139,6 +145,7 @@ impl<'a> Eval<'a> {
             formulas: None,
             random: None,
             calls: Calls::default(),
+            touches: None,
         }
     }
 
@@ -152,6 +159,16 @@ impl<'a> Eval<'a> {
     /// SUBTOTAL or AGGREGATE).
     pub fn with_formulas(self, formulas: &'a dyn Formulas) -> Self {
         Eval { formulas: Some(formulas), ..self }
+    }
+
+    /// The same evaluator recording what it reads (see [`Eval::touches`]).
+    pub fn recording(self) -> Self {
+        Eval { touches: Some(Touches::default()), ..self }
+    }
+
+    /// What it read so far, when recording.
+    pub fn touches(&self) -> Option<Touches> {
+        self.touches
     }
 
     /// The same evaluator drawing random numbers from `random`.
@@ -249,7 +266,16 @@ impl<'a> Eval<'a> {
     /// Evaluates an expression; the result may be a reference or an array.
     pub fn eval(&mut self, e: &BExpr) -> Value {
         match e {
-            BExpr::Const(v) => v.clone(),
+            BExpr::Const(v) => {
+                if let Some(t) = &mut self.touches {
+                    match v {
+                        Value::Ref(a) => t.area(a),
+                        v if v.ref_array().is_some() => t.everything(),
+                        _ => {}
+                    }
+                }
+                v.clone()
+            }
             BExpr::Unary(op, x) => {
                 if self.over_budget() {
                     return Value::Error(ErrorKind::Num);
@@ -305,6 +331,9 @@ impl<'a> Eval<'a> {
         // its values; formulas bound elsewhere (`eval`, INDIRECT) hold no
         // shared node.
         let Some(shared) = &self.shared else { return Value::Error(ErrorKind::Value) };
+        if let Some(t) = &mut self.touches {
+            t.bits(shared.bits.get(id.index()).copied().unwrap_or(u64::MAX));
+        }
         if let Some(v) = &shared.values[id.index()] {
             return v.clone();
         }
@@ -321,7 +350,12 @@ impl<'a> Eval<'a> {
     /// directly.
     fn operand(&mut self, e: &BExpr) -> Value {
         match e {
-            BExpr::Const(Value::Ref(a)) if a.is_cell() && !self.folding => self.grid.get(a.top_left()).clone(),
+            BExpr::Const(Value::Ref(a)) if a.is_cell() && !self.folding => {
+                if let Some(t) = &mut self.touches {
+                    t.area(a);
+                }
+                self.grid.get(a.top_left()).clone()
+            }
             BExpr::Const(v) if !matches!(v, Value::Ref(_)) && v.ref_array().is_none() => v.clone(),
             e => {
                 let v = self.eval(e);

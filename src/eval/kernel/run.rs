@@ -20,6 +20,10 @@ impl Kernel<'_> {
         if !self.numeric.is_empty()
             && let Some(n) = super::numeric::run(self.numeric, reads.grid, reads.cell)
         {
+            // No branch: every cell it holds was read.
+            if let Some(t) = &mut reads.touches {
+                t.everything();
+            }
             return Ok(Value::Number(n));
         }
         if let [cond, Op::Const(then), Op::Jump(_), Op::Const(otherwise)] = *self.ops {
@@ -133,7 +137,7 @@ fn result(acc: Scalar, texts: &[Value]) -> Value {
 fn read(l: Leaf, reads: &mut Reads) -> Result<Scalar, Bail> {
     match l {
         Leaf::Const(s) => Ok(s),
-        Leaf::Cell(c) => Scalar::read(reads.grid.get(c.from(reads.cell))),
+        Leaf::Cell(c) => Scalar::read(reads.read_cell(c)),
         Leaf::Shared(id) => Scalar::read(reads.shared(id)),
         Leaf::Index(id, k) => element(reads.shared(id), k as usize),
     }
@@ -157,7 +161,7 @@ fn branch(t: Result<bool, ErrorKind>, acc: &mut Scalar, pc: &mut usize, otherwis
 #[inline(always)]
 fn leaf_truth(l: Leaf, reads: &mut Reads, texts: &[Value]) -> Result<Result<bool, ErrorKind>, Bail> {
     match l {
-        Leaf::Cell(c) => value_truth(reads.grid.get(c.from(reads.cell)), texts),
+        Leaf::Cell(c) => value_truth(reads.read_cell(c), texts),
         Leaf::Shared(id) => value_truth(reads.shared(id), texts),
         l => Ok(truth(read(l, reads)?, texts)),
     }
@@ -218,7 +222,7 @@ fn logic_arg(
     texts: &[Value],
 ) -> Result<Option<Result<bool, ErrorKind>>, Bail> {
     let v = match l {
-        Leaf::Cell(c) => reads.grid.get(c.from(reads.cell)),
+        Leaf::Cell(c) => reads.read_cell(c),
         Leaf::Shared(id) => reads.shared(id),
         l => return Ok(arg(read(l, reads)?, range, texts)),
     };
