@@ -107,6 +107,33 @@ fn a_shared_count_behind_an_if_is_read_only_where_it_is_reached() {
     }
 }
 
+/// A shared subformula follows what its own evaluation read: behind its
+/// IF, the count it did not reach does not make it (or the cells using it)
+/// calculate again, the boards' `kept_digits` of a solved cell.
+#[test]
+fn a_shared_value_keeps_while_what_it_read_stays() {
+    for reads in [true, false] {
+        let mut s = sheet(reads);
+        s.name_at("kept", "Sheet1!A1", "=IF(Sheet1!$A$1<>\"\",10,COUNTIF(Sheet1!$B$1:$D$1,1))");
+        s.set("A1", "x");
+        s.set("E1", "=kept*2");
+        s.set("E2", "=kept*3");
+        s.recalc();
+        assert_eq!([s.text("E1"), s.text("E2")], ["20", "30"]);
+        s.set("C1", "1");
+        s.recalc();
+        assert_eq!(s.evaluated().len(), if reads { 0 } else { 2 }, "reads {reads}: the count was not reached");
+        s.set("A1", "");
+        s.recalc();
+        assert_eq!(s.evaluated(), ["E1", "E2"]);
+        assert_eq!([s.text("E1"), s.text("E2")], ["2", "3"]);
+        s.set("D1", "1");
+        s.recalc();
+        assert_eq!(s.evaluated(), ["E1", "E2"]);
+        assert_eq!([s.text("E1"), s.text("E2")], ["4", "6"]);
+    }
+}
+
 /// Formulas that may read past the references they evaluate take every
 /// change of what they may read: SUMIF's sum range read at its criteria
 /// range's size, `:` with a computed side.

@@ -171,7 +171,7 @@ impl Engine {
     pub(super) fn mark_readers_of(&mut self, c: CellAddr, formula: Option<FormulaId>) {
         let (g, shared, tracked) = (&self.program.graph, &self.program.shared, &self.program.tracked);
         let (dirty, known, values) = (&mut self.dirty[..], &mut self.readers_dirty[..], &mut self.shared[..]);
-        let marks = Marks { g, shared, touched: &self.touched };
+        let marks = Marks { g, shared, touched: &self.touched, reads: self.reads };
         match formula {
             Some(f) => {
                 g.containing[f.index()].iter().for_each(|&a| marks.area(dirty, known, values, a));
@@ -223,8 +223,10 @@ struct Marks<'a> {
     g: &'a DepGraph,
     shared: &'a Shared,
     /// What each formula last read: a reader that did not read the area
-    /// stays clean (see `touched`).
+    /// stays clean (see `touched`); likewise a shared value, when the
+    /// engine follows what they read (`reads`).
     touched: &'a Touched,
+    reads: bool,
 }
 
 impl Marks<'_> {
@@ -265,9 +267,14 @@ impl Marks<'_> {
                 }
             }
         }
-        // Without shared subformulas there are no shared values to forget.
+        // Without shared subformulas there are no shared values to forget;
+        // one that did not read the area is kept (see `touched`).
         if !values.is_empty() {
-            self.shared.readers(a).iter().for_each(|&s| values[s.index()] = None);
+            for &s in self.shared.readers(a) {
+                if !self.reads || touched.shared_read(s, bit) {
+                    values[s.index()] = None;
+                }
+            }
         }
     }
 }

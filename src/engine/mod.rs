@@ -174,7 +174,7 @@ impl Engine {
         let shared = vec![None; program.shared.exprs.len()];
         let watch = Watch::default();
         let Paths { kernels, dense, reads, .. } = program.paths;
-        let touched = Touched::new(program.cells.len());
+        let touched = Touched::new(program.cells.len(), program.shared.exprs.len());
         Engine {
             program,
             grid,
@@ -244,13 +244,11 @@ impl Engine {
 
     /// Marks formulas dirty for only what their last evaluation read (the
     /// default, [`Paths::reads`]) or for everything they may read: the
-    /// same values either way. Turned off, every formula is taken to have
-    /// read everything from now on.
+    /// same values either way. Switched, every formula and shared value is
+    /// taken to have read everything until evaluated again.
     pub fn set_dynamic_reads(&mut self, on: bool) {
         self.reads = on;
-        if !on {
-            self.touched.forget();
-        }
+        self.touched.forget();
     }
 
     /// Whether arrays of numbers or booleans are kept dense while this

@@ -221,8 +221,8 @@ impl Engine {
         if self.kernels
             && let Some(k) = program.kernels.get(f.index())
         {
-            let (exprs, bits) = (&program.shared.exprs[..], &program.shared.bits[..]);
-            let shared = SharedValues { exprs, values: &mut self.shared, bits };
+            let touched = self.reads.then_some(&mut self.touched.shared[..]);
+            let shared = shared_values(program, &mut self.shared, touched);
             let touches = record.then(Touches::default);
             let mut reads =
                 Reads { grid: &self.grid, cell: cell.addr, scope: &program.scope, shared, program, touches };
@@ -249,8 +249,8 @@ impl Engine {
     fn evaluate_tree(&mut self, f: FormulaId, record: bool) -> (Value, Option<Touches>) {
         let program = &*self.program;
         let cell = program.cell(f);
-        let (exprs, bits) = (&program.shared.exprs[..], &program.shared.bits[..]);
-        let shared = SharedValues { exprs, values: &mut self.shared, bits };
+        let touched = self.reads.then_some(&mut self.touched.shared[..]);
+        let shared = shared_values(program, &mut self.shared, touched);
         let ev = Eval::new(&self.grid, cell.addr)
             .with_scope(&program.scope)
             .with_shared(shared)
@@ -308,6 +308,17 @@ impl Engine {
         }
         delta
     }
+}
+
+/// The program's shared subformulas with an engine's `values` of them,
+/// and what each read when the engine follows it (`touched`).
+fn shared_values<'a>(
+    program: &'a Program,
+    values: &'a mut [Option<Value>],
+    touched: Option<&'a mut [Touches]>,
+) -> SharedValues<'a> {
+    let s = &program.shared;
+    SharedValues { exprs: &s.exprs, values, bits: &s.bits, narrow: &s.narrow, touched }
 }
 
 /// Marks the cells of `block` but `f` dirty. A block's cells are formula

@@ -43,7 +43,7 @@ use super::cell::FormulaCell;
 use super::graph::DepGraph;
 use crate::address::Area;
 use crate::eval::BExpr;
-use crate::eval::deps::dependencies;
+use crate::eval::deps::{self, Reads};
 use crate::eval::touches::bit;
 use crate::ids::{AreaId, SharedId};
 use intern::{Interner, same};
@@ -61,6 +61,10 @@ pub struct Shared {
     /// For each shared subformula, the [`bit`]s of the areas it reads
     /// (what an evaluation using it read, see `engine::touched`).
     pub bits: Vec<u64>,
+    /// For each, whether it reads only through its own references
+    /// (`deps::Reads::narrow`): then what one evaluation read is all its
+    /// value depends on.
+    pub narrow: Vec<bool>,
 }
 
 impl Shared {
@@ -120,10 +124,11 @@ pub fn share(
     // be had, the receiver goes with the failed spawn and each batch is
     // dropped where it is sent (the send fails and hands it back).
     let (dropping, batches) = std::sync::mpsc::channel::<Vec<BExpr>>();
-    let (exprs, areas) = std::thread::scope(|scope| {
+    let (exprs, areas, narrow) = std::thread::scope(|scope| {
         let _ = std::thread::Builder::new().spawn_scoped(scope, move || batches.into_iter().for_each(drop));
         let garbage = Vec::new();
-        let mut sharer = Sharer { ids, sheets, exprs: Vec::new(), areas: Vec::new(), garbage, dropping };
+        let (exprs, areas, narrow) = (Vec::new(), Vec::new(), Vec::new());
+        let mut sharer = Sharer { ids, sheets, exprs, areas, narrow, garbage, dropping };
         let mut starts = starts.into_iter();
         for c in cells.iter_mut() {
             if let Some(Some(at)) = starts.next() {
@@ -136,9 +141,9 @@ pub fn share(
             }
         }
         // The last batch; the sender dropped ends the dropping thread.
-        let Sharer { exprs, areas, garbage, dropping, .. } = sharer;
+        let Sharer { exprs, areas, narrow, garbage, dropping, .. } = sharer;
         let _ = dropping.send(garbage);
-        (exprs, areas)
+        (exprs, areas, narrow)
     });
     drop(walk);
     if exprs.is_empty() {
@@ -154,7 +159,7 @@ pub fn share(
         }
     }
     let bits = areas.iter().map(|list| list.iter().fold(0, |b, a| b | bit(a))).collect();
-    Shared { exprs, readers, bits }
+    Shared { exprs, readers, bits, narrow }
 }
 
 /// Whether `e` uses a name (holds an `ArrayMode` node). A formula that does
@@ -176,8 +181,10 @@ struct Sharer {
     ids: Interner,
     sheets: usize,
     exprs: Vec<BExpr>,
-    /// The areas each shared subformula reads, by [`SharedId`].
+    /// The areas each shared subformula reads, by [`SharedId`], and
+    /// whether it reads only through them.
     areas: Vec<Vec<Area>>,
+    narrow: Vec<bool>,
     /// Subformulas replaced by shared nodes, to be dropped, and where
     /// they go once there are [`GARBAGE_BATCH`].
     garbage: Vec<BExpr>,
@@ -253,7 +260,7 @@ impl Sharer {
         walk: &[(u32, u32)],
         at: usize,
     ) -> Option<SharedId> {
-        let (areas, reachable) = dependencies(e, self.sheets);
+        let Reads { areas, reachable, narrow, .. } = deps::reads(e, self.sheets);
         if !reachable.is_empty() {
             self.ids.nodes[id].shareable = false;
             return None;
@@ -266,6 +273,7 @@ impl Sharer {
         };
         self.exprs.push(BExpr::Shared(s));
         self.areas.push(areas.clone());
+        self.narrow.push(narrow);
         self.ids.nodes[id].shared = Some(s);
         // Its parts used more often than itself are shared in turn.
         let count = self.ids.nodes[id].count;

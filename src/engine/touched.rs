@@ -1,5 +1,6 @@
 //! Dynamic reads (`Paths::reads`): for each formula, what its last
-//! evaluation read, as the bits of `eval::touches`. A formula whose tree
+//! evaluation read, as the bits of `eval::touches`, and likewise for each
+//! shared subformula's held value, which a change it did not read keeps. A formula whose tree
 //! reads only through its own references (`FormulaCell::narrow`) depends
 //! on nothing else until it is evaluated again, so a change in an area it
 //! did not read leaves it clean: the Ellis valid-values cell of a solved
@@ -14,38 +15,51 @@
 //! it on or off (the property tests show it).
 
 use crate::eval::Touches;
-use crate::ids::FormulaId;
+use crate::ids::{FormulaId, SharedId};
 
-/// What each formula's last evaluation read.
+/// What each formula's last evaluation read, and what each shared
+/// subformula's held value read (filled by the evaluator as it evaluates
+/// one: `eval::SharedValues::touched`).
 #[derive(Clone, Debug)]
-pub(super) struct Touched(Vec<Touches>);
+pub(super) struct Touched {
+    cells: Vec<Touches>,
+    pub(super) shared: Vec<Touches>,
+}
 
 impl Touched {
-    /// `cells` formulas, each taken to read everything.
-    pub(super) fn new(cells: usize) -> Touched {
-        Touched(vec![Touches::ALL; cells])
+    /// `cells` formulas and `shared` shared subformulas, each taken to
+    /// read everything.
+    pub(super) fn new(cells: usize, shared: usize) -> Touched {
+        Touched { cells: vec![Touches::ALL; cells], shared: vec![Touches::ALL; shared] }
     }
 
-    /// Every formula taken to read everything again.
+    /// Everything taken to read everything again.
     pub(super) fn forget(&mut self) {
-        self.0.iter_mut().for_each(|t| *t = Touches::ALL);
+        self.cells.iter_mut().chain(&mut self.shared).for_each(|t| *t = Touches::ALL);
     }
 
     /// Formula `f` taken to read everything again.
     pub(super) fn forget_one(&mut self, f: FormulaId) {
-        self.0[f.index()] = Touches::ALL;
+        self.cells[f.index()] = Touches::ALL;
     }
 
     /// Notes what the evaluation of `f` just made read.
     #[inline(always)]
     pub(super) fn note(&mut self, f: FormulaId, t: Touches) {
-        self.0[f.index()] = t;
+        self.cells[f.index()] = t;
     }
 
     /// Whether `r`'s last evaluation may have read the area whose bit
     /// ([`touches::bit`](crate::eval::touches::bit)) is `bit`.
     #[inline(always)]
     pub(super) fn read(&self, r: FormulaId, bit: u64) -> bool {
-        self.0[r.index()].0 & bit != 0
+        self.cells[r.index()].0 & bit != 0
+    }
+
+    /// Whether the held value of shared subformula `s` may have read the
+    /// area whose bit is `bit`.
+    #[inline(always)]
+    pub(super) fn shared_read(&self, s: SharedId, bit: u64) -> bool {
+        self.shared[s.index()].0 & bit != 0
     }
 }

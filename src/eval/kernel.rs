@@ -352,12 +352,12 @@ impl<'a> Reads<'a> {
     /// and held, exactly as `Eval::eval_shared` does when it meets it.
     #[inline(always)]
     fn shared(&mut self, id: SharedId) -> &Value {
-        if let Some(t) = &mut self.touches {
-            t.bits(self.shared.bits.get(id.index()).copied().unwrap_or(u64::MAX));
-        }
         let i = id.index();
         if self.shared.values[i].is_none() {
             self.fill(id);
+        }
+        if let Some(t) = &mut self.touches {
+            t.bits(self.shared.read_by(i));
         }
         self.shared.values[i].as_ref().unwrap_or(&Value::Empty)
     }
@@ -376,8 +376,7 @@ impl<'a> Reads<'a> {
     #[cold]
     #[inline(never)]
     fn fill(&mut self, id: SharedId) {
-        let values =
-            SharedValues { exprs: self.shared.exprs, values: &mut *self.shared.values, bits: self.shared.bits };
+        let values = self.shared.reborrow();
         let ev = Eval::new(self.grid, self.cell).with_scope(self.scope).with_shared(values);
         ev.with_formulas(self.program).eval_shared(id);
     }

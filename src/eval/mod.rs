@@ -126,8 +126,38 @@ struct Calls {
 pub struct SharedValues<'a> {
     pub exprs: &'a [BExpr],
     pub values: &'a mut [Option<Value>],
-    /// The [`touches::bit`]s of the areas each reads.
+    /// The [`touches::bit`]s of the areas each may read.
     pub bits: &'a [u64],
+    /// Whether each reads only through its own references (as
+    /// `deps::Reads::narrow`): what an evaluation of it read is then all
+    /// its value depends on.
+    pub narrow: &'a [bool],
+    /// What each held value's evaluation read, when the engine follows
+    /// dynamic reads (`engine::touched`): filled as each is evaluated.
+    pub touched: Option<&'a mut [Touches]>,
+}
+
+impl SharedValues<'_> {
+    /// What shared subformula `i` read when its held value was evaluated,
+    /// or all it may read.
+    #[inline(always)]
+    fn read_by(&self, i: usize) -> u64 {
+        match &self.touched {
+            Some(t) => t[i].0,
+            None => self.bits.get(i).copied().unwrap_or(u64::MAX),
+        }
+    }
+
+    /// The same values, borrowed again (for an evaluator of their own).
+    pub fn reborrow(&mut self) -> SharedValues<'_> {
+        SharedValues {
+            exprs: self.exprs,
+            values: &mut *self.values,
+            bits: self.bits,
+            narrow: self.narrow,
+            touched: self.touched.as_deref_mut(),
+        }
+    }
 }
 
 impl<'a> Eval<'a> {
@@ -331,16 +361,28 @@ impl<'a> Eval<'a> {
         // its values; formulas bound elsewhere (`eval`, INDIRECT) hold no
         // shared node.
         let Some(shared) = &self.shared else { return Value::Error(ErrorKind::Value) };
-        if let Some(t) = &mut self.touches {
-            t.bits(shared.bits.get(id.index()).copied().unwrap_or(u64::MAX));
+        let i = id.index();
+        if let Some(v) = &shared.values[i] {
+            let v = v.clone();
+            if let Some(t) = &mut self.touches {
+                t.bits(shared.read_by(i));
+            }
+            return v;
         }
-        if let Some(v) = &shared.values[id.index()] {
-            return v.clone();
-        }
+        // Evaluated with a record of its own when the engine follows what
+        // each evaluation read; the caller then read what it read.
         let exprs = shared.exprs;
-        let v = self.eval_array(&exprs[id.index()]);
+        let outer = std::mem::replace(&mut self.touches, shared.touched.as_ref().map(|_| Touches::default()));
+        let v = self.eval_array(&exprs[i]);
+        let own = std::mem::replace(&mut self.touches, outer);
         if let Some(shared) = &mut self.shared {
-            shared.values[id.index()] = Some(v.clone());
+            shared.values[i] = Some(v.clone());
+            if let (Some(t), Some(own)) = (shared.touched.as_deref_mut(), own) {
+                t[i] = if shared.narrow[i] { own } else { Touches(shared.bits[i]) };
+            }
+            if let Some(t) = &mut self.touches {
+                t.bits(shared.read_by(i));
+            }
         }
         v
     }
