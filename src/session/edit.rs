@@ -33,8 +33,8 @@ pub struct Undo {
 /// How an edit is undone: the engine it replaced, or (an edit made in
 /// place) what it replaced in the engine.
 enum How {
-    Engine(Engine),
-    Patch(Unpatch),
+    Engine(Box<Engine>),
+    Patch(Box<Unpatch>),
 }
 
 impl Undo {
@@ -123,8 +123,8 @@ impl Session {
     /// it is now, which this call with it puts back in turn (redo).
     pub fn undo_edit(&mut self, undo: Undo) -> Undo {
         let how = match undo.how {
-            How::Engine(e) => How::Engine(std::mem::replace(&mut self.engine, e)),
-            How::Patch(u) => How::Patch(self.engine.unpatch(u)),
+            How::Engine(e) => How::Engine(Box::new(std::mem::replace(&mut self.engine, *e))),
+            How::Patch(u) => How::Patch(Box::new(self.engine.unpatch(*u))),
         };
         Undo { workbook: std::mem::replace(&mut self.workbook, undo.workbook), how, rebound: 0 }
     }
@@ -148,7 +148,7 @@ impl Session {
         let (how, rebound) = match self.engine.patch(&model, changed, rebind, names) {
             Some(Ok(unpatch)) => {
                 let rebound = unpatch.rebound();
-                (How::Patch(unpatch), rebound)
+                (How::Patch(Box::new(unpatch)), rebound)
             }
             Some(Err(issues)) => return Err(refused(issues, self.engine.program())),
             None => {
@@ -157,7 +157,7 @@ impl Session {
                     return Err(refused(issues, &program));
                 }
                 let engine = self.engine.edited(Arc::new(program), changed, rebind)?;
-                (How::Engine(std::mem::replace(&mut self.engine, engine)), rebound)
+                (How::Engine(Box::new(std::mem::replace(&mut self.engine, engine))), rebound)
             }
         };
         Ok(Undo { workbook: std::mem::replace(&mut self.workbook, Arc::new(wb)), how, rebound })
