@@ -1,7 +1,8 @@
 //! Benchmarks of the general workloads, as generated workbooks: a chain of
 //! 100,000 cells (`A2:A100000 = A1+1`), cumulative sums (`B{i} =
 //! SUM($A$1:A{i})`), running counts (`COUNTIF($A$1:A{i},">3")` and the
-//! occurrence count `COUNTIF($A$1:A{i},A{i})` of seven values) and a
+//! occurrence count `COUNTIF($A$1:A{i},A{i})` of seven values; each also
+//! alone, over constants, as the sums are) and a
 //! circular heat grid (each interior cell the mean of
 //! its four neighbours, iteration on, max change 0, 100 iterations). `load/`
 //! reads, binds and builds the graph and engine (no recalculation);
@@ -26,6 +27,14 @@ fn chain(n: usize) -> String {
 
 fn cumsum(n: usize) -> String {
     format!(r#"Workbook(sheets: ["Main"], cells: {{ "Main!A1:A{n}": 1, "Main!B1:B{n}": "=SUM($A$1:A1)" }})"#)
+}
+
+/// One column of running counts over the numbers 0 to 6 as constants, as
+/// `cumsum` is one column of sums: `COUNTIF($A$1:A{i},">3")` (`"A1"` as
+/// the criterion: the occurrence count).
+fn countif_column(n: usize, criterion: &str) -> String {
+    let constants: String = (1..=n).map(|i| format!(r#""Main!A{i}": {}, "#, i % 7)).collect();
+    format!(r#"Workbook(sheets: ["Main"], cells: {{ {constants}"Main!B1:B{n}": "=COUNTIF($A$1:A1,{criterion})" }})"#)
 }
 
 fn countif(n: usize) -> String {
@@ -65,6 +74,8 @@ fn recalculating(c: &mut Criterion) {
         ("countif_10000", countif(10_000)),
         ("cumsum_100000", cumsum(100_000)),
         ("countif_100000", countif(100_000)),
+        ("countif_column_100000", countif_column(100_000, r#"\">3\""#)),
+        ("countif_occurrences_100000", countif_column(100_000, "A1")),
     ];
     for (name, text) in cases {
         let base = load(&text);

@@ -443,14 +443,14 @@ impl<'a> Eval<'a> {
     }
 
     /// Counts `n` elements of work; false once past [`MAX_WORK`].
-    fn charge_elements(&self, n: u64) -> bool {
+    pub(crate) fn charge_elements(&self, n: u64) -> bool {
         let work = self.calls.work.get().saturating_add(n);
         self.calls.work.set(work);
         work <= MAX_WORK
     }
 
     /// Whether this evaluation has done more than [`MAX_WORK`].
-    fn over_budget(&self) -> bool {
+    pub(crate) fn over_budget(&self) -> bool {
         self.calls.work.get() > MAX_WORK
     }
 

@@ -23,6 +23,7 @@ mod linest;
 mod order;
 mod paired;
 mod percentile;
+mod product;
 mod reduce;
 pub(crate) mod sample;
 mod spread;
@@ -31,7 +32,7 @@ use super::Excel::{V2010, V2013, V2016, V2019};
 use super::args::{self, Rule, Source};
 use super::{Arg, FnSpec, VARIADIC};
 use crate::ast::BinaryOp;
-use crate::eval::{BExpr, Eval, binary};
+use crate::eval::{BExpr, Eval};
 use crate::value::{ErrorKind, Value};
 use conditional::{averageif, averageifs, countif, countifs, maxifs, minifs, sumif, sumifs};
 use order::{frequency, large, median, mode, rank, small};
@@ -184,42 +185,27 @@ fn mina(ev: &mut Eval, a: &[BExpr]) -> Value {
 /// MAX, MIN, MAXA, MINA: the number `pick` prefers among all that `rule`
 /// counts; 0 when there is none.
 ///
-/// A product of two arrays (`MAX(own*row, own*col)`, the Sudoku boards'
-/// hidden singles) is folded element by element without being built, when
-/// both are dense of one shape and every product is finite; otherwise the
+/// A product of arrays (`MAX(own*row, own*col)`, the Sudoku boards'
+/// hidden singles; Ellis's `MAX(a*b*d)`) is folded element by element
+/// without being built where its factors allow (`product`); otherwise the
 /// product is made as `*` makes it and folded as any operand.
 fn extreme(ev: &mut Eval, a: &[BExpr], rule: Rule, pick: impl Fn(f64, f64) -> f64 + Copy) -> Value {
     let step = |b: Option<f64>, n| Some(b.map_or(n, |b| pick(b, n)));
     let mut best = Ok(None);
     for e in a {
-        let v = match e {
-            BExpr::Binary(BinaryOp::Mul, l, r) => {
-                let (x, y) = (ev.read(l), ev.read(r));
-                if let Ok(b) = best
-                    && let Some(folded) = fold_product(&x, &y, b, step)
-                {
+        let v = match (e, best) {
+            (BExpr::Binary(BinaryOp::Mul, l, r), Ok(b)) => match product::fold(ev, l, r, b, step) {
+                Ok(folded) => {
                     best = Ok(folded);
                     continue;
                 }
-                binary(BinaryOp::Mul, x, y)
-            }
-            e => ev.eval(e),
+                Err(made) => made,
+            },
+            (e, _) => ev.eval(e),
         };
         best = args::fold_value(ev, v, rule, best, step);
     }
     args::num_result(best.map(|b| b.unwrap_or(0.0)))
-}
-
-/// `f` folded over the products of two dense arrays of one shape (a
-/// boolean is 0 or 1, as `*` reads it), when every product is finite (a
-/// dense array's elements, as `*` would give them); else None.
-fn fold_product<T>(x: &Value, y: &Value, init: T, f: impl Fn(T, f64) -> T) -> Option<T> {
-    let (Value::Array(a), Value::Array(b)) = (x, y) else { return None };
-    let ((p, _), (q, _)) = (a.as_dense()?, b.as_dense()?);
-    if (a.rows, a.cols) != (b.rows, b.cols) || p.iter().zip(q).any(|(x, y)| !(x * y).is_finite()) {
-        return None;
-    }
-    Some(p.iter().zip(q).fold(init, |t, (x, y)| f(t, x * y)))
 }
 
 fn average(ev: &mut Eval, a: &[BExpr]) -> Value {
