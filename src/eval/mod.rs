@@ -10,6 +10,8 @@ pub mod deps;
 pub(crate) mod kernel;
 mod ops;
 pub mod random;
+mod reading;
+mod setup;
 pub mod touches;
 
 use crate::address::{Area, CellAddr};
@@ -17,7 +19,7 @@ use crate::ast::{BinaryOp, UnaryOp};
 use crate::functions::FnSpec;
 use crate::grid::Grid;
 use crate::ids::{NameId, SharedId};
-use crate::value::{Array, ErrorKind, MAX_WORK, Value};
+use crate::value::{ErrorKind, MAX_WORK, Value};
 use bind::Scope;
 use std::cell::Cell;
 use std::sync::Arc;
@@ -26,6 +28,7 @@ use std::sync::Arc;
 pub use crate::value::MAX_ARRAY_CELLS;
 pub use ops::{binary, unary};
 pub use random::Random;
+pub use setup::SharedValues;
 pub use touches::Touches;
 
 /// What evaluation may ask of the program about its other formula cells.
@@ -120,159 +123,7 @@ struct Calls {
     named: Vec<(NameId, Arc<BExpr>)>,
 }
 
-/// The shared subformulas of a program (by [`SharedId`]) and the values
-/// an engine holds for them: `None` until evaluated, and again once a cell
-/// one of them reads has changed.
-pub struct SharedValues<'a> {
-    pub exprs: &'a [BExpr],
-    pub values: &'a mut [Option<Value>],
-    /// The [`touches::bit`]s of the areas each may read.
-    pub bits: &'a [u64],
-    /// Whether each reads only through its own references (as
-    /// `deps::Reads::narrow`): what an evaluation of it read is then all
-    /// its value depends on.
-    pub narrow: &'a [bool],
-    /// What each held value's evaluation read, when the engine follows
-    /// dynamic reads (`engine::touched`): filled as each is evaluated.
-    pub touched: Option<&'a mut [Touches]>,
-}
-
-impl SharedValues<'_> {
-    /// What shared subformula `i` read when its held value was evaluated,
-    /// or all it may read.
-    #[inline(always)]
-    fn read_by(&self, i: usize) -> u64 {
-        match &self.touched {
-            Some(t) => t[i].0,
-            None => self.bits.get(i).copied().unwrap_or(u64::MAX),
-        }
-    }
-
-    /// The same values, borrowed again (for an evaluator of their own).
-    pub fn reborrow(&mut self) -> SharedValues<'_> {
-        SharedValues {
-            exprs: self.exprs,
-            values: &mut *self.values,
-            bits: self.bits,
-            narrow: self.narrow,
-            touched: self.touched.as_deref_mut(),
-        }
-    }
-}
-
 impl<'a> Eval<'a> {
-    pub fn new(grid: &'a Grid, cell: CellAddr) -> Self {
-        Eval {
-            grid,
-            cell,
-            block: None,
-            scope: None,
-            array_mode: false,
-            locals: Vec::new(),
-            touched: Cell::new(false),
-            folding: false,
-            shared: None,
-            formulas: None,
-            random: None,
-            calls: Calls::default(),
-            touches: None,
-        }
-    }
-
-    /// The same evaluator reading and filling an engine's values of the
-    /// program's shared subformulas.
-    pub fn with_shared(self, shared: SharedValues<'a>) -> Self {
-        Eval { shared: Some(shared), ..self }
-    }
-
-    /// The same evaluator knowing the program's formula cells (which call
-    /// SUBTOTAL or AGGREGATE).
-    pub fn with_formulas(self, formulas: &'a dyn Formulas) -> Self {
-        Eval { formulas: Some(formulas), ..self }
-    }
-
-    /// The same evaluator recording what it reads (see [`Eval::touches`]).
-    pub fn recording(self) -> Self {
-        Eval { touches: Some(Touches::default()), ..self }
-    }
-
-    /// What it read so far, when recording.
-    pub fn touches(&self) -> Option<Touches> {
-        self.touches
-    }
-
-    /// The same evaluator drawing random numbers from `random`.
-    pub fn with_random(self, random: &'a mut Random) -> Self {
-        Eval { random: Some(random), ..self }
-    }
-
-    /// Whether the formula of `cell` calls SUBTOTAL or AGGREGATE (never,
-    /// when the program's formulas are not known).
-    pub fn calls_subtotal(&self, cell: CellAddr) -> bool {
-        self.formulas.is_some_and(|f| f.calls_subtotal(cell))
-    }
-
-    /// The formula `cell` holds (see [`Formulas::formula_text`]); `None`
-    /// without one, or when the program's formulas are not known. Reading
-    /// a formula is reading the cell: folding gives up on it.
-    pub fn formula_text(&self, cell: CellAddr) -> Option<String> {
-        self.touched.set(true);
-        self.formulas.and_then(|f| f.formula_text(cell))
-    }
-
-    /// A number uniform in [0, 1) from the engine's stream, or from a fresh
-    /// unseeded one outside an engine.
-    pub fn random(&mut self) -> f64 {
-        match &mut self.random {
-            Some(r) => r.next_number(),
-            None => Random::new(None).next_number(),
-        }
-    }
-
-    /// The same evaluator calculating the array formula entered over
-    /// `block` (when given): array mode, ROW() and COLUMN() of the block.
-    pub fn in_block(self, block: Option<Area>) -> Self {
-        match block {
-            Some(b) => Eval { cell: b.top_left(), block, array_mode: true, ..self },
-            None => self,
-        }
-    }
-
-    /// The same evaluator knowing the workbook's sheets and names, so that
-    /// references written as text (INDIRECT) can be read.
-    pub fn with_scope(self, scope: &'a Scope) -> Self {
-        Eval { scope: Some(scope), ..self }
-    }
-
-    /// The sheets and names, when known (see [`Eval::with_scope`]); never
-    /// when folding, which gives up on what asks for them.
-    pub fn scope(&self) -> Option<&'a Scope> {
-        if self.folding {
-            self.touched.set(true);
-        }
-        self.scope
-    }
-
-    /// What the formula is entered in: the calculating cell, or the block
-    /// of a block array formula.
-    pub fn caller(&self) -> Area {
-        self.block.unwrap_or(Area::cell(self.cell))
-    }
-
-    /// An evaluator that reads no cells, for folding at bind time.
-    pub(crate) fn folding(grid: &'a Grid, cell: CellAddr, array_mode: bool) -> Self {
-        Eval { folding: true, array_mode, ..Eval::new(grid, cell) }
-    }
-
-    pub(crate) fn touched(&self) -> bool {
-        self.touched.get()
-    }
-
-    /// True inside a name's formula (array evaluation).
-    pub fn array_mode(&self) -> bool {
-        self.array_mode
-    }
-
     /// Evaluates a cell's formula to the value the cell shows: references
     /// are read (implicit intersection for several cells), an array shows
     /// its top-left value, and an empty result reads as 0, as in Excel.
@@ -497,162 +348,5 @@ impl<'a> Eval<'a> {
             self.locals.resize(slot + 1, Value::Empty);
         }
         self.locals[slot] = v;
-    }
-
-    /// One cell's value.
-    pub fn cell_value(&self, c: CellAddr) -> Value {
-        if self.folding {
-            self.touched.set(true);
-            return Value::Empty;
-        }
-        self.grid.get(c).clone()
-    }
-
-    /// The stored size (rows, columns) of a sheet: every cell past it is empty.
-    pub fn extent(&self, sheet: u16) -> (u32, u32) {
-        if self.folding {
-            self.touched.set(true);
-        }
-        self.grid.extent(sheet)
-    }
-
-    /// Visits the stored cells of `area` row by row; returns how many cells
-    /// of the area were not visited because they are empty.
-    pub fn visit(&self, area: &Area, mut f: impl FnMut(&Value)) -> u64 {
-        if self.folding {
-            self.touched.set(true);
-            return area.size();
-        }
-        let (rows, outside) = self.grid.rows_of(area);
-        for row in rows {
-            row.iter().for_each(&mut f);
-        }
-        outside
-    }
-
-    /// The grid, for walks that read more than [`Eval::visit`] gives (the
-    /// block summaries of `functions::reduce`); none while folding, where
-    /// the read is noted as `visit` notes it.
-    pub fn grid(&self) -> Option<&'a Grid> {
-        if self.folding {
-            self.touched.set(true);
-            return None;
-        }
-        Some(self.grid)
-    }
-
-    /// The cells of `area` as an array (#NUM! past [`MAX_ARRAY_CELLS`], or
-    /// once this evaluation has done more than [`MAX_WORK`]: counted).
-    pub fn materialize(&self, area: &Area) -> Value {
-        if area.size() > MAX_ARRAY_CELLS {
-            return Value::Error(ErrorKind::Num);
-        }
-        if self.folding || area.is_cell() {
-            return self.cell_value(area.top_left());
-        }
-        if !self.charge_elements(area.size()) {
-            return Value::Error(ErrorKind::Num);
-        }
-        let mut data = Vec::with_capacity(area.size() as usize);
-        for r in area.r0..=area.r1 {
-            for c in area.c0..=area.c1 {
-                data.push(self.grid.get(CellAddr::new(area.sheet, r, c)).clone());
-            }
-        }
-        Value::Array(Arc::new(Array::new(area.rows() as usize, area.cols() as usize, data)))
-    }
-
-    /// Reads a reference for use as a value: one cell gives its value;
-    /// several cells give an array inside names (array mode) and the implicit
-    /// intersection with the calculating cell elsewhere. A reference array
-    /// reads element by element ([`Eval::ref_values`]). Other values pass.
-    #[inline]
-    pub fn value(&self, v: Value) -> Value {
-        // Numbers, text, booleans, errors and the empty value pass as they
-        // are; only references and arrays (which may hold references) are
-        // read, out of line.
-        match v {
-            Value::Ref(_) | Value::Array(_) => self.read_value(v),
-            v => v,
-        }
-    }
-
-    /// [`Eval::value`] of a reference or an array.
-    fn read_value(&self, v: Value) -> Value {
-        if self.folding && matches!(v, Value::Ref(_)) {
-            // How a reference is read depends on the mode at run time.
-            self.touched.set(true);
-            return Value::Empty;
-        }
-        match v {
-            Value::Ref(a) if a.is_cell() => self.cell_value(a.top_left()),
-            Value::Ref(a) if self.array_mode => self.materialize(&a),
-            Value::Ref(a) => self.intersect(&a),
-            v if v.ref_array().is_some() => self.ref_values(&v),
-            v => v,
-        }
-    }
-
-    /// A reference array read as values, in its shape: each one-cell
-    /// reference gives its cell's value (so `N(OFFSET(A1,{0,1},0))` reads
-    /// A1 and A2, as in Excel), a larger one #VALUE!.
-    fn ref_values(&self, v: &Value) -> Value {
-        ops::map1(v, |r| match r {
-            Value::Ref(a) if a.is_cell() => self.cell_value(a.top_left()),
-            _ => Value::Error(ErrorKind::Value),
-        })
-    }
-
-    /// Excel's implicit intersection of a multi-cell area with the
-    /// calculating cell's row (for a column) or column (for a row).
-    fn intersect(&self, a: &Area) -> Value {
-        let c = self.cell;
-        let hit = if a.sheet != c.sheet {
-            None
-        } else if a.c0 == a.c1 && (a.r0..=a.r1).contains(&c.row) {
-            Some(CellAddr::new(a.sheet, c.row, a.c0))
-        } else if a.r0 == a.r1 && (a.c0..=a.c1).contains(&c.col) {
-            Some(CellAddr::new(a.sheet, a.r0, c.col))
-        } else {
-            None
-        };
-        hit.map_or(Value::Error(ErrorKind::Value), |h| self.cell_value(h))
-    }
-
-    /// The spill range of the dynamic-array formula at `anchor` (`A1#`):
-    /// a reference, `#SPILL!` while an obstacle stops it, `#REF!` when
-    /// `anchor` holds no such formula. Folding gives up on it (it reads
-    /// the engine's state).
-    pub fn spill_range(&self, anchor: CellAddr) -> Value {
-        if self.folding {
-            self.touched.set(true);
-            return Value::Error(ErrorKind::Ref);
-        }
-        match self.grid.spills().get(anchor) {
-            Some(s) => s.area.map_or(Value::Error(ErrorKind::Spill), Value::Ref),
-            None => Value::Error(ErrorKind::Ref),
-        }
-    }
-
-    /// Excel's `@` (stored `_xlfn.SINGLE`): one value, whatever the mode —
-    /// a multi-cell reference by implicit intersection, an array its
-    /// top-left element, anything else as [`Eval::value`] reads it.
-    pub fn single(&self, v: Value) -> Value {
-        match v {
-            Value::Ref(a) if !a.is_cell() && !self.folding => self.intersect(&a),
-            Value::Array(a) if !a.is_ref_array() => a.first().unwrap_or(Value::Error(ErrorKind::Value)),
-            v => self.value(v),
-        }
-    }
-
-    /// Like [`Eval::value`] but always turns a reference into its values
-    /// (an array for several cells), whatever the mode: for arguments that
-    /// take arrays, such as SUMPRODUCT's.
-    pub fn array_value(&self, v: Value) -> Value {
-        match v {
-            Value::Ref(a) => self.materialize(&a),
-            v if v.ref_array().is_some() => self.ref_values(&v),
-            v => v,
-        }
     }
 }
