@@ -4,28 +4,30 @@
 //! schedule are derived. A program is immutable and shared between engines
 //! (one per worker thread in batch runs).
 
+mod derive;
+mod found;
+
 pub use super::cell::{BlockCell, FormulaCell};
 use super::dirty::Tracked;
 use super::graph::{DepGraph, Stage};
 use super::nested::Subtotals;
 use super::paths::Paths;
 use super::rebuild::{Known, Reuse};
-use super::share::{Interned, Shared, share};
+use super::share::{Shared, share};
 use super::sources::Sources;
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
-use crate::ast::Span;
 use crate::eval::BExpr;
-use crate::eval::bind::{
-    Binder, Issue, MAX_FOLD_CELLS, MAX_TOTAL_BIND_WORK, MAX_TOTAL_BOUND_NODES, Memo, NameDef, Scope, Site, unkept,
-};
-use crate::eval::deps::{KeptReads, Reads, reads_kept};
+use crate::eval::bind::{Issue, MAX_FOLD_CELLS, NameDef, Scope, Site, unkept};
 use crate::eval::kernel::Kernels;
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
-use crate::value::{ErrorKind, Value};
+use crate::value::Value;
+use derive::derive;
+use found::Found;
+pub use found::held;
 use indexmap::IndexMap;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What a cell holds before calculation.
@@ -74,168 +76,6 @@ pub struct BuildIssue {
     /// The `origin` of that cell's formula; none for a name no cell uses.
     pub origin: Option<EntryId>,
     pub issue: Issue,
-}
-
-/// What binding found so far: the problems (each reported once) and the
-/// names some formula used.
-#[derive(Default)]
-struct Found {
-    issues: Vec<BuildIssue>,
-    seen: HashSet<(Option<EntryId>, Issue)>,
-    used: Vec<bool>,
-    /// Nodes the bound formulas hold so far (after folding), over all formulas.
-    nodes: usize,
-    /// Nodes bound so far, names expanded, before folding, over all formulas.
-    work: usize,
-    /// Whether `nodes` passed [`MAX_TOTAL_BOUND_NODES`] or `work`
-    /// [`MAX_TOTAL_BIND_WORK`]: nothing more is bound.
-    over: bool,
-    /// Array elements folding may still consume and produce ([`MAX_FOLD_CELLS`]).
-    fold_left: u64,
-    /// The bindings of names shared between the formulas (which also
-    /// counts the nodes bound formulas hold).
-    memo: Memo,
-    /// Whether binders share `memo` (`Paths::bind_memo`).
-    bind_memo: bool,
-    /// How many names the last formula expanded: the next binder's list
-    /// starts that long, not grown a name at a time.
-    expanded: usize,
-}
-
-impl Found {
-    /// Records what `binder` found while binding the formula of `addr`.
-    fn issues_of(&mut self, binder: Binder, addr: CellAddr, origin: Option<EntryId>) {
-        binder.expanded.iter().for_each(|&n| self.used[n.index()] = true);
-        self.expanded = binder.expanded.len();
-        for issue in binder.issues {
-            // A name's problem is reported once, a formula's once per origin.
-            let key = match issue.site {
-                Site::Name(_) => (None, issue.clone()),
-                Site::Formula => (origin, issue.clone()),
-            };
-            if self.seen.insert(key) {
-                self.issues.push(BuildIssue { cell: addr, origin, issue });
-            }
-        }
-    }
-
-    /// A binder for `cell`, given what is left of the folding budget.
-    fn binder<'s>(&self, scope: &'s Scope, cell: CellAddr) -> Binder<'s> {
-        // Which names are used is all that is asked of `expanded`.
-        let mut binder = Binder::new(scope, cell).folding_at_most(self.fold_left).new_names_only();
-        if self.bind_memo {
-            binder = binder.sharing(&self.memo);
-        }
-        binder.expanded.reserve(self.expanded);
-        binder
-    }
-
-    /// Adds what `binder` bound (`bound`) to the workbook's totals; the
-    /// formula that passes [`MAX_TOTAL_BOUND_NODES`] or
-    /// [`MAX_TOTAL_BIND_WORK`] gets an issue over its whole `span`.
-    fn count(&mut self, binder: &mut Binder, bound: &BExpr, site: Site, span: &Span) {
-        self.nodes += self.memo.held(bound);
-        self.work += binder.nodes();
-        self.fold_left = binder.fold_left();
-        if self.over {
-            return;
-        }
-        let message = if self.nodes > MAX_TOTAL_BOUND_NODES {
-            format!(
-                "the workbook's formulas with their names expanded reach {} nodes here, more than {MAX_TOTAL_BOUND_NODES} in all",
-                self.nodes
-            )
-        } else if self.work > MAX_TOTAL_BIND_WORK {
-            format!(
-                "binding the workbook's formulas with their names expanded goes through {} nodes here, more than {MAX_TOTAL_BIND_WORK} in all",
-                self.work
-            )
-        } else {
-            return;
-        };
-        self.over = true;
-        binder.issues.push(Issue { site, span: span.clone(), message });
-    }
-
-    /// A formula cell left unbound past the total budget: `#NUM!`.
-    fn unbound(addr: CellAddr, origin: EntryId) -> FormulaCell {
-        FormulaCell::new(addr, origin, BExpr::Const(Value::Error(ErrorKind::Num)))
-    }
-
-    /// The bound formula cell `addr`, its problems recorded.
-    fn cell(&mut self, binder: Binder, expr: BExpr, addr: CellAddr, origin: EntryId) -> FormulaCell {
-        self.issues_of(binder, addr, Some(origin));
-        FormulaCell::new(addr, origin, expr)
-    }
-}
-
-/// The nodes a bound formula holds (what [`MAX_TOTAL_BOUND_NODES`] counts;
-/// binding counts them as it goes, see `Memo::held`).
-pub fn held(e: &BExpr) -> usize {
-    1 + match e {
-        // A kept part holds what it would hold copied in place.
-        BExpr::Kept(x) => held(x) - 1,
-        BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => 0,
-        BExpr::Unary(_, x) | BExpr::ArrayMode(x) => held(x),
-        BExpr::Binary(_, l, r) => held(l) + held(r),
-        BExpr::Call(_, args) => args.iter().map(held).sum(),
-    }
-}
-
-/// What follows from the bound formulas (the cells' `exprs`, moved out of
-/// `cells`, and the blocks' `block_formulas`), in a workbook of `sheets`
-/// sheets: each cell's dependencies (filled in `cells`), the graph, the
-/// schedule, the volatile formulas, the blocks' dependencies and, when
-/// `sharing`, the formulas' nodes interned. The interning reads only the
-/// formulas, so it runs on a second thread beside the rest; both results
-/// are the same as one after the other.
-#[allow(clippy::type_complexity)]
-fn derive(
-    cells: &mut [FormulaCell],
-    exprs: &[BExpr],
-    block_formulas: &[BExpr],
-    sheets: usize,
-    sharing: bool,
-    known: &Known,
-) -> (DepGraph, Vec<Stage>, Vec<FormulaId>, Vec<Vec<Area>>, Interned) {
-    std::thread::scope(|s| {
-        let intern = || Interned::new(exprs.iter().chain(block_formulas));
-        // Where no thread can be had, the interning is done here, after.
-        let interning = sharing.then(|| std::thread::Builder::new().spawn_scoped(s, intern));
-        let mut kept = KeptReads::default();
-        let block_reads: Vec<Reads> = block_formulas.iter().map(|e| reads_kept(e, sheets, &mut kept)).collect();
-        let mut volatile = Vec::new();
-        for (f, (c, e)) in cells.iter_mut().zip(exprs).enumerate() {
-            let (deps, reachable, vol, narrow) = match c.block {
-                Some(b) => {
-                    let r = &block_reads[b.id.index()];
-                    (r.areas.as_slice().into(), r.reachable.as_slice().into(), r.volatile, false)
-                }
-                None => match known.get(&c.addr) {
-                    // Reused from the program an edit started from: read then.
-                    Some(&vol) => (std::mem::take(&mut c.deps), std::mem::take(&mut c.reachable), vol, c.narrow),
-                    None => {
-                        let r = reads_kept(e, sheets, &mut kept);
-                        // Kept for the program's life: no room to grow.
-                        (r.areas.into_boxed_slice(), r.reachable.into_boxed_slice(), r.volatile, r.narrow)
-                    }
-                },
-            };
-            if vol {
-                volatile.push(FormulaId::at(f));
-            }
-            (c.deps, c.reachable, c.narrow) = (deps, reachable, narrow && !c.spills);
-        }
-        let graph = DepGraph::new(cells);
-        let schedule = graph.schedule();
-        let block_deps = block_reads.into_iter().map(|r| r.areas).collect();
-        let interned = match interning {
-            Some(Ok(h)) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-            Some(Err(_)) => intern(),
-            None => Interned::default(),
-        };
-        (graph, schedule, volatile, block_deps, interned)
-    })
 }
 
 /// Everything needed to calculate a workbook, independent of its values.
