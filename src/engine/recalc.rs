@@ -128,9 +128,16 @@ impl Engine {
         let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false, unsettled: Vec::new() };
         for step in &program.schedule {
             match step {
-                Stage::Run { .. } => {
+                Stage::Run { len, .. } if (*len as usize) < SCANNED => {
                     for f in step.run() {
                         pass.evaluated += self.calculate_if_dirty(f, observer);
+                    }
+                }
+                Stage::Run { first, len } => {
+                    let (mut at, end) = (first.index(), first.index() + *len as usize);
+                    while let Some(i) = next_dirty(&self.dirty, at, end) {
+                        pass.evaluated += self.calculate_if_dirty(FormulaId::at(i), observer);
+                        at = i + 1;
                     }
                 }
                 Stage::Cycle(_) if !self.settings.iterate => {}
@@ -187,13 +194,41 @@ impl Engine {
         1
     }
 
+    /// One row-major sweep of a cycle: each of its cells dirty when the
+    /// sweep reaches it is calculated, seeing the cells calculated before
+    /// it. A large cycle's cells are found by scanning the dirty flags over
+    /// the span of its ids (its cells are sorted): a clean stretch is
+    /// passed a machine word or more at a time, and a dirty cell outside
+    /// the cycle (a cell of a later stage it feeds) is passed by.
     fn sweep_in_place(&mut self, cells: &[FormulaId], observer: &mut impl Observer) -> (u64, f64) {
         let (mut n, mut delta) = (0, 0.0f64);
-        for &f in cells {
-            if self.dirty[f.index()] {
-                let v = self.evaluate(f, observer);
-                delta = delta.max(self.write(f, v, observer));
-                n += 1;
+        let mut calculate = |e: &mut Self, f: FormulaId| {
+            let v = e.evaluate(f, observer);
+            delta = delta.max(e.write(f, v, observer));
+            n += 1;
+        };
+        match (cells.first(), cells.last()) {
+            (Some(first), Some(last)) if cells.len() >= SCANNED => {
+                // `cells[c]` is the first cell of the cycle not before
+                // the dirty cell found: it is that cell, or it is not in
+                // the cycle.
+                let (mut at, end, mut c) = (first.index(), last.index() + 1, 0);
+                while let Some(i) = next_dirty(&self.dirty, at, end) {
+                    at = i + 1;
+                    while cells[c].index() < i {
+                        c += 1;
+                    }
+                    if cells[c].index() == i {
+                        calculate(self, cells[c]);
+                    }
+                }
+            }
+            _ => {
+                for &f in cells {
+                    if self.dirty[f.index()] {
+                        calculate(self, f);
+                    }
+                }
             }
         }
         (n, delta)
@@ -342,4 +377,17 @@ pub(super) fn element(v: &Value, row: usize, col: usize) -> Value {
         Value::Empty => Value::Number(0.0),
         v => v.clone(),
     }
+}
+
+/// How many cells a stage has at least for its passes to scan the dirty
+/// flags (a call of `memchr` per dirty cell found) rather than test its
+/// cells one by one: where many cells are dirty, as in a small cycle
+/// iterating, the test is cheaper.
+const SCANNED: usize = 1024;
+
+/// The first dirty formula among `from..end` (by index), if any: the
+/// flags seen as bytes and searched by `memchr`.
+fn next_dirty(dirty: &[bool], from: usize, end: usize) -> Option<usize> {
+    let flags: &[u8] = bytemuck::cast_slice(dirty.get(from..end)?);
+    memchr::memchr(1, flags).map(|i| from + i)
 }
