@@ -112,10 +112,9 @@ impl History {
 pub fn explain(engine: &Engine, cell: CellAddr, before: &[Change], views: &[ViewDef]) -> Option<History> {
     let program = engine.program().clone();
     let f = program.formula_at(cell)?;
-    let c = program.cell(f);
     let mut watcher = Watcher {
         cell,
-        reads: c.deps.iter().chain(&c.reachable).copied().collect(),
+        reads: program.graph().reads_of(f).chain(program.graph().reachable(f).iter().copied()).collect(),
         step: 1,
         pending: HashMap::new(),
         seen: Vec::new(),

@@ -138,7 +138,7 @@ impl Session {
             return;
         }
         for (c, v) in &self.workbook.start {
-            if self.engine.program().index.contains_key(c) {
+            if self.engine.program().formula_at(*c).is_some() {
                 self.engine.restore(*c, v.detached());
             }
         }

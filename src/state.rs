@@ -192,7 +192,7 @@ impl State {
         let program = session.engine().program().clone();
         let values = cells.into_iter().chain(stale.into_iter().map(|a| (a, Value::Empty)));
         for (cell, v) in values {
-            if program.index.contains_key(&cell) {
+            if program.formula_at(cell).is_some() {
                 session.engine_mut().restore(cell, v);
             } else {
                 session

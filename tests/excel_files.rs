@@ -20,6 +20,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use dataflow::address::{Area, CellAddr};
+use dataflow::ids::FormulaId;
 mod common;
 
 use common::excel::same;
@@ -155,7 +156,7 @@ fn left_out(s: &Session, texts: &BTreeMap<CellAddr, String>) -> HashMap<CellAddr
     sources.extend(left.iter().filter(|(_, why)| **why == Left::Follows).map(|(c, _)| *c));
     loop {
         let mut found = Vec::new();
-        for f in program.cells() {
+        for (i, f) in program.cells().iter().enumerate() {
             if left.contains_key(&f.addr) {
                 continue;
             }
@@ -164,7 +165,7 @@ fn left_out(s: &Session, texts: &BTreeMap<CellAddr, String>) -> HashMap<CellAddr
                 let to = CellAddr { sheet: a.sheet, row: a.r1, col: u32::MAX };
                 sources.range(from..=to).any(|c| a.contains(*c))
             };
-            if f.deps.iter().any(reads) {
+            if program.graph().reads_of(FormulaId::at(i)).any(|a| reads(&a)) {
                 found.push(f.addr);
             }
         }

@@ -14,7 +14,7 @@ use std::path::Path;
 /// The nodes the formulas of `program` hold, a block's formula once.
 fn total(program: &Program) -> usize {
     let cells = program.cells().iter().enumerate();
-    let own = cells.filter(|(_, c)| c.block.is_none_or(|b| b.row == 0 && b.col == 0));
+    let own = cells.filter(|(_, c)| c.block.is_none_or(|b| program.block(b).top_left() == c.addr));
     own.map(|(f, _)| held(program.formula(FormulaId::at(f)))).sum()
 }
 
@@ -49,9 +49,10 @@ fn each_cell_reads_what_its_whole_formula_reads() {
         let sheets = inputs.sheets.len();
         for (f, c) in program.cells().iter().enumerate() {
             let (areas, reachable) = dependencies(program.formula(FormulaId::at(f)), sheets);
+            let g = program.graph();
             assert_eq!(
-                (&*c.deps, &*c.reachable),
-                (areas.as_slice(), reachable.as_slice()),
+                (g.reads_of(FormulaId::at(f)).collect::<Vec<_>>(), g.reachable(FormulaId::at(f))),
+                (areas, reachable.as_slice()),
                 "{name}: {}",
                 program.cell_name(c.addr)
             );

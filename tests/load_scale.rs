@@ -9,7 +9,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use dataflow::address::{Area, CellAddr, MAX_COLS, MAX_ROWS, a1};
-use dataflow::engine::graph::DepGraph;
+use dataflow::engine::graph::{CellReads, DepGraph};
 use dataflow::engine::program::FormulaCell;
 use dataflow::eval::BExpr;
 use dataflow::ids::{AreaId, EntryId, FormulaId};
@@ -28,8 +28,8 @@ impl Lcg {
     }
 }
 
-fn formula_cell(addr: CellAddr, deps: Vec<Area>) -> FormulaCell {
-    FormulaCell { deps: deps.into(), ..FormulaCell::new(addr, EntryId(0), BExpr::Const(Value::Empty)) }
+fn formula_cell(addr: CellAddr) -> FormulaCell {
+    FormulaCell::new(addr, EntryId(0), BExpr::Const(Value::Empty))
 }
 
 #[test]
@@ -49,9 +49,13 @@ fn the_graph_finds_the_same_cells_inside_each_area_as_a_scan() {
             _ => Area::new(sheet, r, c, r + rng.below(30), c + rng.below(12)),
         }
     };
-    let cells: Vec<FormulaCell> =
-        addrs.iter().map(|&a| formula_cell(a, (0..rng.below(4)).map(|_| area(&mut rng)).collect())).collect();
-    let g = DepGraph::new(&cells);
+    let cells: Vec<FormulaCell> = addrs.iter().map(|&a| formula_cell(a)).collect();
+    let mut reads = CellReads::with_capacity(cells.len());
+    for _ in &cells {
+        let deps: Vec<Area> = (0..rng.below(4)).map(|_| area(&mut rng)).collect();
+        reads.push(&deps, &[]);
+    }
+    let g = DepGraph::new(&cells, &reads);
     let scan = |c: CellAddr| -> Vec<AreaId> {
         (0..g.areas().len()).filter(|&i| g.areas()[i].contains(c)).map(AreaId::at).collect()
     };

@@ -302,8 +302,8 @@ fn cell_graph(s: &Session, title: &str, c: CellAddr) -> String {
     };
     let index: HashMap<Area, usize> = g.areas().iter().enumerate().map(|(i, a)| (*a, i)).collect();
     if let Some(f) = p.formula_at(c) {
-        for dep in &p.cell(f).deps {
-            let Some(&a) = index.get(dep) else { continue };
+        for dep in p.graph().reads_of(f) {
+            let Some(&a) = index.get(&dep) else { continue };
             let mut inside = facts.cell_nodes(&mut dot, &facts.members[a]);
             if (dep.size() as usize) > facts.members[a].len() {
                 inside.extend(facts.value_nodes(&mut dot, a, true));

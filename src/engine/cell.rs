@@ -1,11 +1,12 @@
 //! A formula cell as a [`Program`](super::Program) holds it once bound:
-//! its address, the entry it came from, its bound formula, the areas it
-//! reads and, for a cell of a block array formula, where it sits in the
-//! block. The program builds these; the dependency graph (`graph.rs`) and
+//! its address, the entry it came from, its bound formula and, for a cell
+//! of a block array formula, where it sits in the block. What it reads is
+//! the dependency graph's to hold ([`DepGraph::reads_of`](super::graph::DepGraph::reads_of)),
+//! once. The program builds these; the dependency graph (`graph.rs`) and
 //! the sharing pass (`share.rs`) read and rewrite them, so the type lives
 //! apart from all three.
 
-use crate::address::{Area, CellAddr};
+use crate::address::CellAddr;
 use crate::eval::BExpr;
 use crate::ids::{BlockId, EntryId};
 
@@ -20,11 +21,10 @@ pub struct FormulaCell {
     /// placeholder, since the block's cells share one formula (see
     /// [`Program::formula`](super::Program::formula)).
     pub expr: BExpr,
-    pub deps: Box<[Area]>,
-    /// Whole sheets its run-time references (OFFSET) can reach.
-    pub reachable: Box<[Area]>,
-    /// For a cell of a block array formula, which block and where in it.
-    pub block: Option<BlockCell>,
+    /// For a cell of a block array formula, which block
+    /// ([`Program::block`](super::Program::block)); where in it follows
+    /// from its address.
+    pub block: Option<BlockId>,
     /// A dynamic-array formula: bound and calculated as an array formula
     /// at its cell, its value spilling right and down (see `engine::spill`).
     pub spills: bool,
@@ -35,28 +35,9 @@ pub struct FormulaCell {
 }
 
 impl FormulaCell {
-    /// Formula cell `addr` from entry `origin`, bound to `expr`: its reads
-    /// not yet derived, outside any block, not spilling.
+    /// Formula cell `addr` from entry `origin`, bound to `expr`, outside
+    /// any block, not spilling.
     pub fn new(addr: CellAddr, origin: EntryId, expr: BExpr) -> FormulaCell {
-        FormulaCell {
-            addr,
-            origin,
-            expr,
-            deps: Box::default(),
-            reachable: Box::default(),
-            block: None,
-            spills: false,
-            narrow: false,
-        }
+        FormulaCell { addr, origin, expr, block: None, spills: false, narrow: false }
     }
-}
-
-/// Where a cell sits in a block array formula: the block
-/// ([`Program::block`](super::Program::block)) and the cell's row and
-/// column in it, from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BlockCell {
-    pub id: BlockId,
-    pub row: u32,
-    pub col: u32,
 }

@@ -161,7 +161,7 @@ impl Engine {
     }
 
     pub(super) fn mark_readers(&mut self, c: CellAddr) {
-        let formula = self.program.index.get(&c).copied();
+        let formula = self.program.formula_at(c);
         self.mark_readers_of(c, formula);
     }
 

@@ -4,12 +4,17 @@
 //! however many cells it covers. The graph is split into strongly connected
 //! components, which in dependency order form the schedule: single cells
 //! calculated once, and cycles iterated (`schedule.rs`).
+//!
+//! The edges are held once, as the lists dirty marking reads (each
+//! area's readers, each cell's containing areas, the tall areas'
+//! segments): [`DepGraph::successor`] reads the graph's edges from them,
+//! so no second adjacency (petgraph's nodes and edges were 48 bytes a
+//! chain cell) is kept beside them.
 
 use super::cell::FormulaCell;
 use super::tall::{Segments, is_tall, tiling};
 use crate::address::{Area, CellAddr, SheetId};
 use crate::ids::{AreaId, FormulaId};
-use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
@@ -19,14 +24,42 @@ use smallvec::SmallVec;
 /// 100,000 cells).
 pub type Ids<T> = SmallVec<[T; 4]>;
 
-/// The dependency graph's nodes carry no weight: formula cell `f` is node
-/// `f` (the cells are added first), and the nodes after them are areas,
-/// segments of a column linking formula cells to the tall areas it tiles
-/// (`tall.rs`), and the hubs of whole sheets that formulas with run-time
-/// references (OFFSET with computed arguments, INDIRECT) can reach
-/// ([`DepGraph::runtime_sheets`]), each found through its own list
-/// (`area_nodes`, `segment_nodes`).
-pub(super) type Graph = DiGraph<(), ()>;
+/// What each formula cell reads, as the graph is built from it: the areas
+/// its references name, in one flat list (a list per cell held 36 bytes a
+/// cell for the program's life), and the whole sheets the few formulas
+/// with run-time references (OFFSET with computed arguments, INDIRECT) can
+/// reach.
+#[derive(Debug, Default)]
+pub struct CellReads {
+    areas: Vec<Area>,
+    /// Where each cell's areas start in `areas`, and one past the last.
+    starts: Vec<u32>,
+    reachable: Vec<(FormulaId, Box<[Area]>)>,
+}
+
+impl CellReads {
+    /// Room for `cells` cells.
+    pub fn with_capacity(cells: usize) -> CellReads {
+        let mut starts = Vec::with_capacity(cells + 1);
+        starts.push(0);
+        CellReads { areas: Vec::with_capacity(cells), starts, reachable: Vec::new() }
+    }
+
+    /// The next formula cell's reads: the areas `deps` and the sheets
+    /// `reachable` at run time.
+    pub fn push(&mut self, deps: &[Area], reachable: &[Area]) {
+        if !reachable.is_empty() {
+            self.reachable.push((FormulaId::at(self.starts.len() - 1), reachable.into()));
+        }
+        self.areas.extend_from_slice(deps);
+        self.starts.push(self.areas.len() as u32);
+    }
+
+    /// The areas formula cell `f` reads.
+    fn of(&self, f: usize) -> &[Area] {
+        &self.areas[self.starts[f] as usize..self.starts[f + 1] as usize]
+    }
+}
 
 /// The formula cell at node `n` of a graph over `cells` formula cells.
 pub(super) fn cell_at(n: usize, cells: usize) -> Option<FormulaId> {
@@ -60,12 +93,12 @@ pub struct DepGraph {
     pub(crate) containing: Vec<Ids<AreaId>>,
     /// The segments linking formula cells to tall areas.
     pub(crate) tall: Segments,
-    /// Each area's node, and each segment's.
-    area_nodes: Vec<NodeIndex>,
-    segment_nodes: Vec<NodeIndex>,
     /// For each formula cell (by [`FormulaId`]), the areas it reads.
     pub(crate) reads: Vec<Ids<AreaId>>,
-    pub(super) graph: Graph,
+    /// For each formula cell, the whole sheets of [`DepGraph::runtime_sheets`]
+    /// (by position) it lies on and is ordered before; empty when no
+    /// formula has run-time references.
+    hubs: Vec<Ids<u32>>,
     /// Formulas whose run-time references (OFFSET) can reach whole sheets.
     pub(crate) runtime: Vec<RuntimeRead>,
     /// The whole sheets run-time references reach, each with its readers.
@@ -94,93 +127,35 @@ pub struct RuntimeRead {
     pub sheets: Vec<Area>,
 }
 
-/// What [`runtime_reads`] adds to the graph.
+/// What [`DepGraph::runtime_reads`] adds to the graph.
 struct Runtime {
     reads: Vec<RuntimeRead>,
     sheets: Vec<(Area, Vec<FormulaId>)>,
     fed: Vec<Fed>,
-}
-
-/// Orders each formula with run-time references (OFFSET with computed
-/// arguments, INDIRECT) after every formula on the sheets it can reach that
-/// no such formula feeds: those formulas point to one node per sheet, which
-/// points to each reader reaching the sheet, so the edges grow with the
-/// cells plus the readers, never their product. Formulas fed by a reader
-/// are left unordered: each reader may reach the others' dependents, so
-/// ordering them too would make false circular references (a column of
-/// INDIRECT cells with a column of formulas reading them). Their order is
-/// settled when the pass runs: a reader that read one of them before it
-/// changed is dirty again and is calculated again in the same pass
-/// (`engine::recalc`).
-fn runtime_reads(cells: &[FormulaCell], graph: &mut Graph) -> Runtime {
-    let readers: Vec<usize> = (0..cells.len()).filter(|&d| !cells[d].reachable.is_empty()).collect();
-    if readers.is_empty() {
-        // No formula is fed by one: `fed` stays empty.
-        return Runtime { reads: Vec::new(), sheets: Vec::new(), fed: Vec::new() };
-    }
-    // Everything a reader feeds, the readers included. A walk from each
-    // reader stops where it was already, or where several readers were: a
-    // node's label changes at most twice, so the walks are linear together.
-    let mut fed = vec![Fed::None; cells.len()];
-    let mut stack = Vec::new();
-    for &d in &readers {
-        let r = FormulaId::at(d);
-        stack.push(NodeIndex::new(d));
-        while let Some(n) = stack.pop() {
-            if let Some(f) = cell_at(n.index(), cells.len()) {
-                let label = &mut fed[f.index()];
-                *label = match *label {
-                    Fed::None => Fed::By(r),
-                    Fed::By(o) if o != r => Fed::Several,
-                    _ => continue,
-                };
-            }
-            stack.extend(graph.neighbors(n));
-        }
-    }
-    let mut sheets: Vec<(Area, Vec<FormulaId>)> = Vec::new();
-    let mut reads = Vec::with_capacity(readers.len());
-    for &d in &readers {
-        for s in &cells[d].reachable {
-            match sheets.iter_mut().find(|(a, _)| a == s) {
-                Some((_, list)) => list.push(FormulaId::at(d)),
-                None => sheets.push((*s, vec![FormulaId::at(d)])),
-            }
-        }
-        reads.push(RuntimeRead { reader: FormulaId::at(d), sheets: cells[d].reachable.to_vec() });
-    }
-    for (sheet, list) in &sheets {
-        let hub = graph.add_node(());
-        for (f, c) in cells.iter().enumerate() {
-            if fed[f] == Fed::None && sheet.contains(c.addr) {
-                graph.add_edge(NodeIndex::new(f), hub, ());
-            }
-        }
-        for r in list {
-            graph.add_edge(hub, NodeIndex::new(r.index()), ());
-        }
-    }
-    Runtime { reads, sheets, fed }
+    hubs: Vec<Ids<u32>>,
 }
 
 impl DepGraph {
-    pub fn new(cells: &[FormulaCell]) -> Self {
+    /// The graph of formula cells `cells`, which read `read` (a cell's
+    /// reads by its position in `cells`).
+    pub fn new(cells: &[FormulaCell], read: &CellReads) -> Self {
         let mut area_ids: FxHashMap<Area, AreaId> = FxHashMap::default();
         area_ids.reserve(cells.len());
         let mut areas = Vec::new();
         let mut readers: Vec<Ids<FormulaId>> = Vec::new();
         let mut reads = vec![Ids::new(); cells.len()];
-        for (i, c) in cells.iter().enumerate() {
-            for a in &c.deps {
+        for (i, cell_reads) in reads.iter_mut().enumerate() {
+            for a in read.of(i) {
                 let id = *area_ids.entry(*a).or_insert_with(|| {
                     areas.push(*a);
                     readers.push(Ids::new());
                     AreaId::at(areas.len() - 1)
                 });
                 readers[id.index()].push(FormulaId::at(i));
-                reads[i].push(id);
+                cell_reads.push(id);
             }
         }
+        drop(area_ids);
         // Kept for the program's life: no room to grow.
         areas.shrink_to_fit();
         readers.shrink_to_fit();
@@ -204,52 +179,125 @@ impl DepGraph {
         let mut single: Vec<AreaId> = (0..areas.len()).filter(|&i| areas[i].is_cell()).map(AreaId::at).collect();
         single.sort_unstable_by_key(|a| areas[a.index()].top_left());
         let ranges = (0..areas.len()).filter(|&i| !areas[i].is_cell()).map(AreaId::at).collect();
-        let edges = containing.iter().map(Ids::len).sum::<usize>()
-            + readers.iter().map(Ids::len).sum::<usize>()
-            + tall.holding.iter().map(Vec::len).sum::<usize>()
-            + tall.areas.iter().map(Vec::len).sum::<usize>();
-        let mut graph = DiGraph::with_capacity(cells.len() + areas.len() + tall.list.len(), edges);
-        for _ in 0..cells.len() {
-            graph.add_node(());
-        }
-        let area_nodes: Vec<NodeIndex> = (0..areas.len()).map(|_| graph.add_node(())).collect();
-        let segment_nodes: Vec<NodeIndex> = (0..tall.list.len()).map(|_| graph.add_node(())).collect();
-        for (f, list) in containing.iter().enumerate() {
-            for &a in list {
-                graph.add_edge(NodeIndex::new(f), area_nodes[a.index()], ());
-            }
-        }
-        for (f, list) in tall.holding.iter().enumerate() {
-            for &s in list {
-                graph.add_edge(NodeIndex::new(f), segment_nodes[s], ());
-            }
-        }
-        for (s, list) in tall.areas.iter().enumerate() {
-            for &a in list {
-                graph.add_edge(segment_nodes[s], area_nodes[a.index()], ());
-            }
-        }
-        for (a, list) in readers.iter().enumerate() {
-            for &f in list {
-                graph.add_edge(area_nodes[a], NodeIndex::new(f.index()), ());
-            }
-        }
-        let Runtime { reads: runtime, sheets, fed } = runtime_reads(cells, &mut graph);
-        DepGraph {
+        let mut graph = DepGraph {
             areas,
             single,
             ranges,
             readers,
             containing,
             tall,
-            area_nodes,
-            segment_nodes,
             reads,
-            graph,
-            runtime,
-            runtime_sheets: sheets,
-            fed,
+            hubs: Vec::new(),
+            runtime: Vec::new(),
+            runtime_sheets: Vec::new(),
+            fed: Vec::new(),
+        };
+        let Runtime { reads, sheets, fed, hubs } = graph.runtime_reads(cells, &read.reachable);
+        (graph.runtime, graph.runtime_sheets, graph.fed, graph.hubs) = (reads, sheets, fed, hubs);
+        graph
+    }
+
+    /// How many nodes the graph has: the formula cells (cell `f` is node
+    /// `f`), then the areas, the segments of columns linking formula cells
+    /// to the tall areas they tile (`tall.rs`), and the hubs of whole sheets
+    /// that formulas with run-time references (OFFSET with computed
+    /// arguments, INDIRECT) can reach ([`DepGraph::runtime_sheets`]), in
+    /// that order.
+    pub(super) fn node_count(&self) -> usize {
+        self.containing.len() + self.areas.len() + self.tall.list.len() + self.runtime_sheets.len()
+    }
+
+    /// The `i`th node node `v` points to, from 0; none past the last. A
+    /// cell points to the areas containing it, the segments holding it
+    /// and the hubs of the sheets it lies on; an area to its readers; a
+    /// segment to the tall areas it tiles; a hub to the formulas reaching
+    /// its sheet.
+    pub(super) fn successor(&self, v: usize, i: usize) -> Option<usize> {
+        let (cells, areas, segments) = (self.containing.len(), self.areas.len(), self.tall.list.len());
+        if v < cells {
+            let (direct, held) = (&self.containing[v], self.tall.holding(FormulaId::at(v)));
+            return match i {
+                _ if i < direct.len() => Some(cells + direct[i].index()),
+                _ if i < direct.len() + held.len() => Some(cells + areas + held[i - direct.len()]),
+                _ => {
+                    let hubs = self.hubs.get(v)?;
+                    let h = *hubs.get(i - direct.len() - held.len())? as usize;
+                    Some(cells + areas + segments + h)
+                }
+            };
         }
+        let v = v - cells;
+        if v < areas {
+            return self.readers[v].get(i).map(|f| f.index());
+        }
+        let v = v - areas;
+        if v < segments {
+            return self.tall.areas[v].get(i).map(|a| cells + a.index());
+        }
+        self.runtime_sheets[v - segments].1.get(i).map(|f| f.index())
+    }
+
+    /// The nodes node `v` points to.
+    pub(super) fn successors(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..).map_while(move |i| self.successor(v, i))
+    }
+
+    /// Orders each formula with run-time references (OFFSET with computed
+    /// arguments, INDIRECT) after every formula on the sheets it can reach
+    /// that no such formula feeds: those formulas point to one node per
+    /// sheet, which points to each reader reaching the sheet, so the edges
+    /// grow with the cells plus the readers, never their product. Formulas
+    /// fed by a reader are left unordered: each reader may reach the
+    /// others' dependents, so ordering them too would make false circular
+    /// references (a column of INDIRECT cells with a column of formulas
+    /// reading them). Their order is settled when the pass runs: a reader
+    /// that read one of them before it changed is dirty again and is
+    /// calculated again in the same pass (`engine::recalc`).
+    fn runtime_reads(&self, cells: &[FormulaCell], reachable: &[(FormulaId, Box<[Area]>)]) -> Runtime {
+        if reachable.is_empty() {
+            // No formula is fed by one: `fed` and `hubs` stay empty.
+            return Runtime { reads: Vec::new(), sheets: Vec::new(), fed: Vec::new(), hubs: Vec::new() };
+        }
+        // Everything a reader feeds, the readers included. A walk from each
+        // reader stops where it was already, or where several readers were:
+        // a node's label changes at most twice, so the walks are linear
+        // together.
+        let mut fed = vec![Fed::None; cells.len()];
+        let mut stack = Vec::new();
+        for &(r, _) in reachable {
+            stack.push(r.index());
+            while let Some(n) = stack.pop() {
+                if let Some(f) = cell_at(n, cells.len()) {
+                    let label = &mut fed[f.index()];
+                    *label = match *label {
+                        Fed::None => Fed::By(r),
+                        Fed::By(o) if o != r => Fed::Several,
+                        _ => continue,
+                    };
+                }
+                stack.extend(self.successors(n));
+            }
+        }
+        let mut sheets: Vec<(Area, Vec<FormulaId>)> = Vec::new();
+        let mut reads = Vec::with_capacity(reachable.len());
+        for (r, reach) in reachable {
+            for s in reach {
+                match sheets.iter_mut().find(|(a, _)| a == s) {
+                    Some((_, list)) => list.push(*r),
+                    None => sheets.push((*s, vec![*r])),
+                }
+            }
+            reads.push(RuntimeRead { reader: *r, sheets: reach.to_vec() });
+        }
+        let mut hubs = vec![Ids::new(); cells.len()];
+        for (h, (sheet, _)) in sheets.iter().enumerate() {
+            for (f, c) in cells.iter().enumerate() {
+                if fed[f] == Fed::None && sheet.contains(c.addr) {
+                    hubs[f].push(h as u32);
+                }
+            }
+        }
+        Runtime { reads, sheets, fed, hubs }
     }
 
     /// Whether the graph can follow an edit in place ([`DepGraph::update`]):
@@ -259,25 +307,21 @@ impl DepGraph {
         self.runtime.is_empty() && self.runtime_sheets.is_empty()
     }
 
-    /// Follows the formulas `changed`, whose reads in `cells` are new (the
-    /// same formula cells, none with run-time references; see
+    /// Follows the formulas `changed` of `cells` (the same formula cells),
+    /// each with what it now reads, none with run-time references (see
     /// [`DepGraph::updatable`]): their old reading edges go, areas met for
     /// the first time are added with the cells they contain, and the new
     /// edges are drawn. An area no formula reads any more stays, read by
     /// none.
-    pub fn update(&mut self, cells: &[FormulaCell], changed: &[FormulaId]) {
+    pub fn update(&mut self, cells: &[FormulaCell], changed: &[(FormulaId, &[Area])]) {
         let mut ids: FxHashMap<Area, AreaId> =
             self.areas.iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
         let mut by_column: Option<ByColumn> = None;
-        for &f in changed {
-            let node = NodeIndex::new(f.index());
+        for &(f, deps) in changed {
             for a in std::mem::take(&mut self.reads[f.index()]) {
                 self.readers[a.index()].retain(|r| *r != f);
-                while let Some(e) = self.graph.find_edge(self.area_nodes[a.index()], node) {
-                    self.graph.remove_edge(e);
-                }
             }
-            for area in &cells[f.index()].deps {
+            for area in deps {
                 let a = match ids.get(area) {
                     Some(&a) => a,
                     None => {
@@ -285,10 +329,8 @@ impl DepGraph {
                         self.areas.push(*area);
                         self.readers.push(Ids::new());
                         ids.insert(*area, a);
-                        let added = self.graph.add_node(());
-                        self.area_nodes.push(added);
                         let by_column = by_column.get_or_insert_with(|| ByColumn::new(cells));
-                        self.link_inside(by_column, a, added);
+                        self.link_inside(by_column, a);
                         match area.is_cell() {
                             true => {
                                 let at =
@@ -304,42 +346,48 @@ impl DepGraph {
                     let readers = &mut self.readers[a.index()];
                     readers.insert(readers.partition_point(|&r| r < f), f);
                     self.reads[f.index()].push(a);
-                    self.graph.add_edge(self.area_nodes[a.index()], node, ());
                 }
             }
         }
     }
 
-    /// Links the formula cells inside the new area `a` (node `node`) to it:
-    /// directly, or through its segments when it is tall (a new segment
-    /// linked from the formula cells inside it).
-    fn link_inside(&mut self, by_column: &ByColumn, a: AreaId, node: NodeIndex) {
+    /// Links the formula cells inside the new area `a` to it: directly, or
+    /// through its segments when it is tall (a new segment linked from the
+    /// formula cells inside it).
+    fn link_inside(&mut self, by_column: &ByColumn, a: AreaId) {
         let area = self.areas[a.index()];
         if !is_tall(&area) {
-            by_column.each_inside(&area, |c| {
-                self.containing[c.index()].push(a);
-                self.graph.add_edge(NodeIndex::new(c.index()), node, ());
-            });
+            by_column.each_inside(&area, |c| self.containing[c.index()].push(a));
             return;
         }
         for tile in tiling(&area) {
             let (s, new) = self.tall.id(tile);
             if new {
-                let added = self.graph.add_node(());
-                self.segment_nodes.push(added);
-                by_column.each_inside(&tile.area(), |c| {
-                    self.tall.hold(c, s);
-                    self.graph.add_edge(NodeIndex::new(c.index()), added, ());
-                });
+                by_column.each_inside(&tile.area(), |c| self.tall.hold(c, s));
             }
             self.tall.areas[s].push(a);
-            self.graph.add_edge(self.segment_nodes[s], node, ());
         }
     }
 
     /// The distinct areas formulas read; an [`AreaId`] is a position here.
     pub fn areas(&self) -> &[Area] {
         &self.areas
+    }
+
+    /// The areas formula cell `f` reads through its references, in the
+    /// order its formula names them (sorted when the program was built),
+    /// each once.
+    pub fn reads_of(&self, f: FormulaId) -> impl Iterator<Item = Area> + '_ {
+        self.reads[f.index()].iter().map(|a| self.areas[a.index()])
+    }
+
+    /// The whole sheets formula cell `f`'s run-time references (OFFSET
+    /// with computed arguments, INDIRECT) can reach.
+    pub fn reachable(&self, f: FormulaId) -> &[Area] {
+        match self.runtime.binary_search_by_key(&f, |r| r.reader) {
+            Ok(i) => &self.runtime[i].sheets,
+            Err(_) => &[],
+        }
     }
 
     /// The formulas that read area `a`.

@@ -207,9 +207,9 @@ impl Engine {
     pub fn rebuild(&self, program: Arc<Program>) -> Result<Engine, Error> {
         let mut e = Engine::new(program.clone(), self.settings)?;
         for (i, c) in program.cells.iter().enumerate() {
-            match self.program.index.get(&c.addr) {
+            match self.program.formula_at(c.addr) {
                 // Still a formula: keep its value; dirty if it changed.
-                Some(&o) => {
+                Some(o) => {
                     e.grid.set(c.addr, self.grid.get(c.addr).clone());
                     let (old, new) = (self.program.formula(o), program.formula(FormulaId::at(i)));
                     e.dirty[i] = self.dirty[o.index()]
@@ -309,11 +309,11 @@ impl Engine {
         if let Some(why) = self.spilled_into(c) {
             return Err(Error::Cell(why));
         }
-        if let Some(&f) = self.program.index.get(&c) {
+        if let Some(f) = self.program.formula_at(c) {
             let name = self.program.cell_name(c);
             return Err(Error::Cell(match self.program.cell(f).block {
                 Some(b) => {
-                    let block = self.program.scope.sheets.area(self.program.block(b.id));
+                    let block = self.program.scope.sheets.area(self.program.block(b));
                     format!("{name} is part of the array formula over {block}, which is edited as a whole")
                 }
                 None => format!("{name} holds a formula"),
@@ -335,7 +335,7 @@ impl Engine {
     /// state), marking its readers dirty but not the cell itself.
     pub fn restore(&mut self, c: CellAddr, v: Value) {
         // A spilling formula stays dirty: calculated again, it spills again.
-        if let Some(&f) = self.program.index.get(&c)
+        if let Some(f) = self.program.formula_at(c)
             && !self.program.cell(f).spills
         {
             self.clean(f);

@@ -26,7 +26,7 @@ pub(super) fn find(p: &Program) -> FxHashSet<CellAddr> {
     for (i, cell) in p.cells().iter().enumerate() {
         let formula = p.formula(FormulaId::at(i));
         let calls = match cell.block {
-            Some(at) => *blocks.entry(at.id).or_insert_with(|| walk.calls(formula)),
+            Some(at) => *blocks.entry(at).or_insert_with(|| walk.calls(formula)),
             None => walk.calls(formula),
         };
         if calls {

@@ -100,7 +100,7 @@ impl Engine {
             Some(CellInput::Constant(_)) | None => Some(false),
         };
         for c in changed.iter().chain(rebind) {
-            let old = p.index.get(c).map(|&f| p.cell(f).block.is_none());
+            let old = p.formula_at(*c).map(|f| p.cell(f).block.is_none());
             if old == Some(false) || formula(c)? != old.is_some() {
                 return None;
             }
@@ -189,16 +189,20 @@ impl Engine {
         let p = Arc::make_mut(&mut self.program);
         let scope = scope.map(|s| std::mem::replace(&mut p.scope, s));
         let mut old = Vec::with_capacity(trees.len());
+        let mut now = Vec::with_capacity(trees.len());
         for Bound { f, expr, deps, reachable, volatile, narrow } in trees {
             let cell = &mut p.cells[f.index()];
             let kernel = p.paths.kernels.then_some(&expr);
             p.kernels.update(f.index(), kernel, cell.addr);
             let was_volatile = p.volatile.binary_search(&f).is_ok();
+            // No formula reads at run time while the graph follows edits in place.
+            debug_assert!(reachable.is_empty());
+            now.push((f, deps));
             old.push(Bound {
                 f,
                 expr: std::mem::replace(&mut cell.expr, expr),
-                deps: std::mem::replace(&mut cell.deps, deps),
-                reachable: std::mem::replace(&mut cell.reachable, reachable),
+                deps: p.graph.reads_of(f).collect(),
+                reachable: Box::default(),
                 volatile: was_volatile,
                 narrow: std::mem::replace(&mut cell.narrow, narrow),
             });
@@ -217,19 +221,19 @@ impl Engine {
         let constants = std::mem::replace(&mut p.constants, constants);
         let nodes = std::mem::replace(&mut p.nodes, nodes);
         // The graph and schedule change only where a formula reads anew.
-        let moved: Vec<FormulaId> = old
+        let moved: Vec<(FormulaId, &[Area])> = old
             .iter()
-            .map(|b| b.f)
-            .filter(|f| {
+            .zip(&now)
+            .filter(|(before, (_, now))| {
                 let key = |a: &Area| (a.sheet, a.r0, a.c0, a.r1, a.c1);
-                let mut before: Vec<Area> =
-                    p.graph.reads[f.index()].iter().map(|a| p.graph.areas()[a.index()]).collect();
-                let mut now = p.cells[f.index()].deps.to_vec();
+                let mut before = before.deps.to_vec();
+                let mut now = now.to_vec();
                 before.sort_unstable_by_key(key);
                 now.sort_unstable_by_key(key);
                 now.dedup();
                 before != now
             })
+            .map(|(_, (f, now))| (*f, &now[..]))
             .collect();
         if !moved.is_empty() {
             p.graph.update(&p.cells, &moved);
@@ -270,7 +274,7 @@ fn bind(
     rebind: &FxHashSet<CellAddr>,
     names: &FxHashSet<usize>,
 ) -> Result<Option<(Vec<Bound>, usize)>, Vec<BuildIssue>> {
-    let mut cells: Vec<(FormulaId, CellAddr)> = rebind.iter().filter_map(|c| Some((*p.index.get(c)?, *c))).collect();
+    let mut cells: Vec<(FormulaId, CellAddr)> = rebind.iter().filter_map(|c| Some((p.formula_at(*c)?, *c))).collect();
     cells.sort_unstable();
     let (mut issues, mut seen) = (Vec::new(), HashSet::new());
     let mut report = |binder: Binder, cell: CellAddr, origin: Option<EntryId>| {

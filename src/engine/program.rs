@@ -7,7 +7,7 @@
 mod derive;
 mod found;
 
-pub use super::cell::{BlockCell, FormulaCell};
+pub use super::cell::FormulaCell;
 use super::dirty::Tracked;
 use super::graph::{DepGraph, Stage};
 use super::nested::Subtotals;
@@ -83,9 +83,10 @@ pub struct BuildIssue {
 pub struct Program {
     pub(crate) scope: Scope,
     /// Formula cells sorted in sheet order, row-major: a cell's index is its
-    /// position in Excel's calculation order.
+    /// position in Excel's calculation order, and the cell at an address is
+    /// found by binary search ([`Program::formula_at`]; a hash map beside
+    /// them was 22 bytes a cell).
     pub(crate) cells: Vec<FormulaCell>,
-    pub(crate) index: HashMap<CellAddr, FormulaId>,
     pub(crate) constants: Vec<(CellAddr, Value)>,
     /// The areas of the block array formulas, by [`BlockId`].
     pub(crate) blocks: Vec<Area>,
@@ -180,10 +181,10 @@ impl Program {
         let mut known = Known::default();
         for (&addr, input) in &model.cells {
             if let Some(r) = reuse.as_deref_mut()
-                && let Some((cell, volatile, held)) = r.cell(addr, input)
+                && let Some((cell, reads, held)) = r.cell(addr, input)
             {
                 found.nodes += held;
-                known.insert(addr, volatile);
+                known.insert(addr, reads);
                 cells.push(cell);
                 continue;
             }
@@ -226,10 +227,9 @@ impl Program {
                             blocks.len() - 1
                         }
                     };
-                    let at = BlockCell { id: BlockId::at(id), row: addr.row - block.r0, col: addr.col - block.c0 };
                     // Its dependencies are its block's, taken with every cell's.
                     let cell = FormulaCell::new(addr, blocks[id].origin, BExpr::Const(Value::Empty));
-                    cells.push(FormulaCell { block: Some(at), ..cell });
+                    cells.push(FormulaCell { block: Some(BlockId::at(id)), ..cell });
                 }
             }
         }
@@ -247,14 +247,10 @@ impl Program {
         let (sheets, sources) = (model.sheets.len(), Sources::of(model));
         drop(inputs);
         cells.sort_by_key(|c| c.addr);
-        let index = cells.iter().enumerate().map(|(i, c)| (c.addr, FormulaId::at(i))).collect();
         let (blocks, mut block_formulas): (Vec<Area>, Vec<BExpr>) =
             blocks.into_iter().map(|(area, cell)| (area, cell.expr)).unzip();
-        let exprs: Vec<BExpr> =
-            cells.iter_mut().map(|c| std::mem::replace(&mut c.expr, BExpr::Const(Value::Empty))).collect();
         let (graph, schedule, volatile, block_deps, interned) =
-            derive(&mut cells, &exprs, &block_formulas, sheets, paths.sharing, &known);
-        cells.iter_mut().zip(exprs).for_each(|(c, e)| c.expr = e);
+            derive(&mut cells, &block_formulas, sheets, paths.sharing, &known);
         let shared = if paths.sharing {
             share(interned, &mut cells, &mut block_formulas, &block_deps, sheets, &graph)
         } else {
@@ -270,7 +266,6 @@ impl Program {
         let program = Program {
             scope,
             cells,
-            index,
             constants,
             blocks,
             block_formulas,
@@ -341,7 +336,7 @@ impl Program {
 
     /// The formula in cell `c`, if it holds one.
     pub fn formula_at(&self, c: CellAddr) -> Option<FormulaId> {
-        self.index.get(&c).copied()
+        self.cells.binary_search_by_key(&c, |f| f.addr).ok().map(FormulaId::at)
     }
 
     /// The cells that hold constants, with their values.
@@ -385,7 +380,7 @@ impl Program {
     pub fn formula(&self, f: FormulaId) -> &BExpr {
         let cell = &self.cells[f.index()];
         match cell.block {
-            Some(at) => &self.block_formulas[at.id.index()],
+            Some(at) => &self.block_formulas[at.index()],
             None => &cell.expr,
         }
     }

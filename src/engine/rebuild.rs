@@ -19,9 +19,17 @@ use crate::ids::{EntryId, FormulaId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
 
-/// Formula cells whose reads were taken from the old program, with
-/// whether they are volatile.
-pub(super) type Known = FxHashMap<CellAddr, bool>;
+/// Formula cells whose reads were taken from the old program, with what
+/// they read there.
+pub(super) type Known = FxHashMap<CellAddr, OldReads>;
+
+/// What a formula cell the edit left as it was read in the old program.
+#[derive(Debug)]
+pub(super) struct OldReads {
+    pub volatile: bool,
+    pub deps: Vec<Area>,
+    pub reachable: Box<[Area]>,
+}
 
 /// What an edit leaves as it was: the old program, and what must be bound
 /// again.
@@ -41,9 +49,9 @@ pub(super) struct Reuse<'p> {
 
 impl<'p> Reuse<'p> {
     /// The binding of formula cell `addr` from the old program, when the
-    /// edit left it as it was: the cell, whether it is volatile, and the
-    /// nodes it holds.
-    pub(super) fn cell(&mut self, addr: CellAddr, input: &CellInput) -> Option<(FormulaCell, bool, usize)> {
+    /// edit left it as it was: the cell, what it read, and the nodes it
+    /// holds.
+    pub(super) fn cell(&mut self, addr: CellAddr, input: &CellInput) -> Option<(FormulaCell, OldReads, usize)> {
         let CellInput::Formula { origin, .. } = input else { return None };
         let f = self.old.formula_at(addr).filter(|&f| self.old.cell(f).block.is_none());
         let Some(f) = f.filter(|_| !self.rebind.contains(&addr)) else {
@@ -53,14 +61,13 @@ impl<'p> Reuse<'p> {
         let old = self.old.cell(f);
         let held = self.held(&old.expr);
         let expr = self.kept_form(&old.expr);
-        let volatile = self.old.volatile.binary_search(&f).is_ok();
-        let cell = FormulaCell {
-            deps: old.deps.clone(),
-            reachable: old.reachable.clone(),
-            narrow: old.narrow,
-            ..FormulaCell::new(addr, *origin, expr)
+        let reads = OldReads {
+            volatile: self.old.volatile.binary_search(&f).is_ok(),
+            deps: self.old.graph.reads_of(f).collect(),
+            reachable: self.old.graph.reachable(f).into(),
         };
-        Some((cell, volatile, held))
+        let cell = FormulaCell { narrow: old.narrow, ..FormulaCell::new(addr, *origin, expr) };
+        Some((cell, reads, held))
     }
 
     /// The binding of the array formula over `block`, when the edit left
@@ -179,7 +186,7 @@ impl super::Engine {
     ) -> Result<super::Engine, crate::Error> {
         let mut e = super::Engine::new(program.clone(), self.settings)?;
         (e.kernels, e.dense) = (self.kernels, self.dense);
-        let was_formula = |a: &CellAddr| self.program.index.contains_key(a);
+        let was_formula = |a: &CellAddr| self.program.formula_at(*a).is_some();
         // What the dynamic arrays spilled is not copied: they spill again.
         let spilled: FxHashSet<CellAddr> = self.spilled_cells().into_iter().collect();
         for sheet in 0..self.grid.sheet_count() as u16 {
@@ -189,7 +196,7 @@ impl super::Engine {
                     let a = CellAddr::new(sheet, row, col);
                     let v = self.grid.get(a);
                     let keep = !spilled.contains(&a)
-                        && (!changed.contains(&a) || (was_formula(&a) && program.index.contains_key(&a)));
+                        && (!changed.contains(&a) || (was_formula(&a) && program.formula_at(a).is_some()));
                     if v.is_empty() || !keep {
                         continue;
                     }
@@ -201,8 +208,8 @@ impl super::Engine {
             }
         }
         for (i, c) in program.cells.iter().enumerate() {
-            e.dirty[i] = match self.program.index.get(&c.addr) {
-                Some(&old) if !rebound.contains(&c.addr) => self.dirty[old.index()] || c.spills,
+            e.dirty[i] = match self.program.formula_at(c.addr) {
+                Some(old) if !rebound.contains(&c.addr) => self.dirty[old.index()] || c.spills,
                 _ => true,
             };
         }

@@ -293,26 +293,27 @@ impl Engine {
             .with_random(&mut self.random);
         let mut ev = if record { ev.recording() } else { ev };
         // Block and spilling formulas are never narrow: nothing recorded.
-        let Some(at) = cell.block else {
+        let Some(id) = cell.block else {
             if cell.spills {
                 return (ev.in_block(Some(Area::cell(cell.addr))).eval_block(&cell.expr), None);
             }
             let v = ev.eval_cell(&cell.expr);
             return (v, ev.touches());
         };
-        let value = match &self.blocks[at.id.index()] {
+        let block = program.block(id);
+        let value = match &self.blocks[id.index()] {
             Some((writes, v)) if *writes == self.writes => v,
             _ => {
-                let block = program.block(at.id);
                 let v = ev.in_block(Some(block)).eval_block(program.formula(f));
                 // One formula, one value: every cell of the block takes its
                 // element from this calculation (those before `f` in the
                 // order in the next pass), not from an older one.
                 mark_block(program, block, f, &mut self.dirty);
-                &self.blocks[at.id.index()].insert((self.writes, v)).1
+                &self.blocks[id.index()].insert((self.writes, v)).1
             }
         };
-        (element(value, at.row as usize, at.col as usize), None)
+        let (row, col) = (cell.addr.row - block.r0, cell.addr.col - block.c0);
+        (element(value, row as usize, col as usize), None)
     }
 
     /// Stores a formula's new value; returns how much it changed.
@@ -336,7 +337,7 @@ impl Engine {
         let writes = self.writes;
         self.writes += 1;
         if let Some(at) = self.program.cell(f).block
-            && let Some((w, _)) = &mut self.blocks[at.id.index()]
+            && let Some((w, _)) = &mut self.blocks[at.index()]
             && *w == writes
         {
             *w = self.writes;
@@ -361,7 +362,7 @@ fn shared_values<'a>(
 /// column).
 fn mark_block(program: &Program, block: Area, f: FormulaId, dirty: &mut [bool]) {
     for row in block.r0..=block.r1 {
-        if let Some(&first) = program.index.get(&CellAddr::new(block.sheet, row, block.c0)) {
+        if let Some(first) = program.formula_at(CellAddr::new(block.sheet, row, block.c0)) {
             let cells = first.index()..first.index() + (block.c1 - block.c0) as usize + 1;
             dirty[cells].iter_mut().for_each(|d| *d = true);
         }

@@ -45,7 +45,7 @@ use crate::address::Area;
 use crate::eval::BExpr;
 use crate::eval::deps::{self, Reads};
 use crate::eval::touches::bit;
-use crate::ids::{AreaId, SharedId};
+use crate::ids::{AreaId, FormulaId, SharedId};
 use intern::{Interner, same};
 use rustc_hash::FxHashMap;
 
@@ -130,9 +130,12 @@ pub fn share(
         let (exprs, areas, narrow) = (Vec::new(), Vec::new(), Vec::new());
         let mut sharer = Sharer { ids, sheets, exprs, areas, narrow, garbage, dropping };
         let mut starts = starts.into_iter();
-        for c in cells.iter_mut() {
+        let mut reads = Vec::new();
+        for (f, c) in cells.iter_mut().enumerate() {
             if let Some(Some(at)) = starts.next() {
-                sharer.rewrite(&mut c.expr, 1, &c.deps, &walk, at);
+                reads.clear();
+                reads.extend(graph.reads_of(FormulaId::at(f)));
+                sharer.rewrite(&mut c.expr, 1, &reads, &walk, at);
             }
         }
         for (e, deps) in blocks.iter_mut().zip(block_deps) {

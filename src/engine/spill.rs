@@ -97,7 +97,7 @@ impl Engine {
         // Cells past the stored grid read as empty and belong to nobody:
         // the grid grows only for a spill that will be written.
         let free = area.cells().filter(|&c| c != anchor).all(|c| {
-            !self.program.index.contains_key(&c)
+            self.program.formula_at(c).is_none()
                 && match spills.owner(c) {
                     Some(owner) => owner == anchor,
                     None => self.grid.get(c).is_empty(),
@@ -128,7 +128,7 @@ impl Engine {
         }
         let woken: Vec<CellAddr> = self.grid.spills().blocked_wanting(area).filter(|&a| Some(a) != except).collect();
         for a in woken {
-            if let Some(&f) = self.program.index.get(&a) {
+            if let Some(f) = self.program.formula_at(a) {
                 self.dirty[f.index()] = true;
             }
         }
@@ -156,7 +156,7 @@ impl Engine {
             if let Some(area) = spill.area {
                 area.cells().filter(|&c| c != anchor).for_each(|c| self.grid.set(c, Value::Empty));
             }
-            if let Some(&f) = self.program.index.get(&anchor) {
+            if let Some(f) = self.program.formula_at(anchor) {
                 self.dirty[f.index()] = true;
             }
         }

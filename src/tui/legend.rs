@@ -50,7 +50,7 @@ pub fn causes(session: &Session, views: &[Shown], now: &[Change], before: &[Chan
             continue;
         }
         let mut best: Option<(u64, usize)> = None;
-        for dep in &program.cell(f).deps {
+        for dep in program.graph().reads_of(f) {
             for (i, v) in views.iter().enumerate().filter(|(_, v)| !v.area.contains(ch.cell)) {
                 let Some(common) = dep.intersect(&v.area) else { continue };
                 if best.is_some_and(|(size, _)| size <= dep.size()) {
