@@ -207,6 +207,30 @@ fn a_let_variable_named_like_its_name_is_no_loop() {
     assert_eq!(s.issues(), ["Sheet1!A2: name `y` refers to itself: y -> y"]);
 }
 
+/// A name read bare inside the arguments of a call of a function value is
+/// a loop too: before, the loop walk did not enter such calls, so the name
+/// was expanded 64 deep at binding and MAP's six-way recursion ran to the
+/// lambda call budget (3.6 s for one cell; found by the sharing property).
+#[test]
+fn a_name_inside_a_called_lambdas_arguments_is_a_loop() {
+    let mut s = Sheet::new();
+    s.name("nm", "=MAP({1,2,3,4,5,6},LAMBDA(v,v*LAMBDA(x,y,x&y)(1,nm)))");
+    s.name("f", "=LAMBDA(n,IF(n<2,1,n*f(n-1)))");
+    s.name("g", "=LET(h,LAMBDA(x,x),h(g))");
+    s.set("A1", "=nm");
+    s.set("A2", "=f(5)");
+    s.set("A3", "=g");
+    s.recalc();
+    assert_eq!(s.text("A1"), "#NAME?");
+    // A call of a name inside its own expansion is recursion, not a loop.
+    assert_eq!(s.text("A2"), "120");
+    assert_eq!(s.text("A3"), "#NAME?");
+    assert_eq!(
+        s.issues(),
+        ["Sheet1!A1: name `nm` refers to itself: nm -> nm", "Sheet1!A3: name `g` refers to itself: g -> g"]
+    );
+}
+
 // ------------------------------------------------------------ item 4: `check` runs nothing heavy
 
 #[test]

@@ -139,3 +139,29 @@ proptest! {
         every_path_agrees(|paths| sheet(&cells, &formulas, &name, paths), order, changed)?;
     }
 }
+
+/// Cases the property found. INDEX over an area holding its own cell, with
+/// an array index that picks nothing inside it: once the dense path picked
+/// it without reading the area (folded at binding, no cycle) while the
+/// walker copied the area (read, a cycle).
+#[test]
+fn index_with_array_indexes_reads_alike_on_every_path() {
+    let at = |placed: &[(usize, usize)]| {
+        let mut cells = vec![Holds::Empty; CELLS];
+        placed.iter().for_each(|&(i, f)| cells[i] = Holds::Formula(f));
+        cells
+    };
+    let cases = [
+        (at(&[(19, 1), (22, 0)]), "(INDEX(«19:0»,FILTER(1,1),6):«0»)", 0),
+        (at(&[(19, 1)]), "(INDEX(«19:0»,{1},6):«0»)", 0),
+        (at(&[(1, 1), (7, 0)]), "(INDEX(«0:2»,FILTER(1,1),4):«18»)", 15),
+        (at(&[(12, 1)]), "(INDEX(«20:0»,6,EXP({1,2;3,4})):«1»)", 3),
+    ];
+    for (cells, f, changed) in cases {
+        let formulas = ["«0»".to_string(), f.to_string(), "«0»".to_string()];
+        for order in [Order::Synchronous, Order::RowMajor] {
+            let r = every_path_agrees(|paths| sheet(&cells, &formulas, "«0»", paths), order, changed);
+            assert!(r.is_ok(), "{f}: {r:?}");
+        }
+    }
+}

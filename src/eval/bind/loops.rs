@@ -90,9 +90,22 @@ impl Scope {
                 out.extend(self.name_index(n).map(|i| (i, e.span.clone())));
             }
             ExprKind::Call { name, args } => {
-                let Some(spec) = functions::lookup(name).filter(|s| s.arity_error(args.len()).is_none()) else {
+                let Some(spec) = functions::lookup(name) else {
+                    // A call of a function value: the callee (`LAMBDA(x, x)(nm)`'s,
+                    // the first argument), a LET variable or a workbook name,
+                    // which inside its own expansion is a call at run time
+                    // (recursion), not a loop; its arguments are bound.
+                    let value = name.is_empty()
+                        || locals.iter().any(|l| l.eq_ignore_ascii_case(name))
+                        || self.name_index(name).is_some();
+                    if value {
+                        args.iter().for_each(|a| self.name_refs(a, locals, out));
+                    }
                     return;
                 };
+                if spec.arity_error(args.len()).is_some() {
+                    return;
+                }
                 if spec.intrinsic == Some(functions::Intrinsic::Lambda) {
                     // Its parameters hide names in its body.
                     let (body, params) = args.split_last().unwrap_or((e, &[]));

@@ -8,6 +8,7 @@ use crate::address::{Area, CellAddr};
 use crate::eval::{BExpr, Eval};
 use crate::functions::args::{given, lift_values, number};
 use crate::value::{self, ErrorKind, MAX_ARRAY_CELLS, Value};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// An index argument: truncated; negative is #VALUE!.
@@ -161,23 +162,30 @@ fn index_each(src: Source, row: &Value, col: &Value) -> Option<Value> {
     Some(value::collect_array(h, w, cells().map(pick)))
 }
 
-/// An index argument of [`index_each`]: a number or a dense array of numbers.
+/// An index argument of [`index_each`]: a number or an array of numbers,
+/// dense or not (the two must pick alike: whether the reference's cells
+/// are read decides what a fold at binding keeps, and so the cycles).
 struct Indexes<'a> {
-    data: &'a [f64],
+    data: Cow<'a, [f64]>,
     rows: usize,
     cols: usize,
 }
 
 impl<'a> Indexes<'a> {
     fn new(v: &'a Value) -> Option<Indexes<'a>> {
-        match v {
-            Value::Number(x) => Some(Indexes { data: std::slice::from_ref(x), rows: 1, cols: 1 }),
+        let (data, rows, cols) = match v {
+            Value::Number(x) => (Cow::Borrowed(std::slice::from_ref(x)), 1, 1),
             Value::Array(a) => match a.as_dense() {
-                Some((data, value::Kind::Number)) => Some(Indexes { data, rows: a.rows, cols: a.cols }),
-                _ => None,
+                Some((data, value::Kind::Number)) => (Cow::Borrowed(data), a.rows, a.cols),
+                Some(_) => return None,
+                None => {
+                    let number = |v: &Value| if let Value::Number(x) = v { Some(*x) } else { None };
+                    (Cow::Owned(a.values().iter().map(number).collect::<Option<_>>()?), a.rows, a.cols)
+                }
             },
-            _ => None,
-        }
+            _ => return None,
+        };
+        Some(Indexes { data, rows, cols })
     }
     /// Whether it stretches to `h` x `w` without #N/A elements.
     fn fits(&self, h: usize, w: usize) -> bool {
