@@ -23,6 +23,7 @@ mod parser;
 mod print;
 #[cfg(test)]
 mod quick_tests;
+mod reference;
 mod structured;
 mod trim;
 
