@@ -46,7 +46,7 @@ fn equal_constant_arrays_bound_apart_are_one_shared_subformula() {
     assert_eq!(program.shared().len(), 2, "{:?}", program.shared());
     let a1 = program.formula(program.formula_at(at1).unwrap());
     let a2 = program.formula(program.formula_at(at2).unwrap());
-    let (BExpr::Binary(_, l1, r1), BExpr::Binary(_, l2, r2)) = (a1, a2) else { panic!("{a1:?} {a2:?}") };
-    assert!(matches!((&**l1, &**l2), (BExpr::Shared(x), BExpr::Shared(y)) if x == y), "{a1:?} {a2:?}");
-    assert!(matches!((&**r1, &**r2), (BExpr::Shared(x), BExpr::Shared(y)) if x == y), "{a1:?} {a2:?}");
+    let (BExpr::Binary(_, x), BExpr::Binary(_, y)) = (a1, a2) else { panic!("{a1:?} {a2:?}") };
+    assert!(matches!((&x[0], &y[0]), (BExpr::Shared(x), BExpr::Shared(y)) if x == y), "{a1:?} {a2:?}");
+    assert!(matches!((&x[1], &y[1]), (BExpr::Shared(x), BExpr::Shared(y)) if x == y), "{a1:?} {a2:?}");
 }

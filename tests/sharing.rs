@@ -74,7 +74,7 @@ fn count_shared(e: &BExpr) -> usize {
         BExpr::Const(_) | BExpr::Local(_) => 0,
         BExpr::Kept(x) => count_shared(x),
         BExpr::Unary(_, x) | BExpr::ArrayMode(x) => count_shared(x),
-        BExpr::Binary(_, l, r) => count_shared(l) + count_shared(r),
+        BExpr::Binary(_, lr) => lr.iter().map(count_shared).sum(),
         BExpr::Call(_, args) => args.iter().map(count_shared).sum(),
     }
 }

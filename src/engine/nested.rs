@@ -51,7 +51,7 @@ impl Walk<'_> {
             }
             BExpr::Unary(_, x) | BExpr::ArrayMode(x) => self.calls(x),
             BExpr::Kept(x) => self.calls(x),
-            BExpr::Binary(_, l, r) => self.calls(l) || self.calls(r),
+            BExpr::Binary(_, lr) => lr.iter().any(|x| self.calls(x)),
             BExpr::Shared(id) => {
                 let i = id.index();
                 if let Some(known) = self.memo.get(i).copied().flatten() {

@@ -38,7 +38,8 @@ struct Bound {
     f: FormulaId,
     expr: BExpr,
     deps: Box<[Area]>,
-    reachable: Box<[Area]>,
+    /// Whether it reads at run time past its areas (whole sheets).
+    reaches: bool,
     volatile: bool,
     narrow: bool,
 }
@@ -47,7 +48,7 @@ impl Bound {
     /// A plain tree (no shared part) bound for formula `f`, with its reads.
     fn plain(f: FormulaId, expr: BExpr, sheets: usize) -> Bound {
         let Reads { areas: deps, reachable, volatile, narrow } = reads_kept(&expr, sheets, &mut KeptReads::default());
-        Bound { f, expr, deps: deps.into(), reachable: reachable.into(), volatile, narrow }
+        Bound { f, expr, deps: deps.into(), reaches: !reachable.is_empty(), volatile, narrow }
     }
 }
 
@@ -190,19 +191,19 @@ impl Engine {
         let scope = scope.map(|s| std::mem::replace(&mut p.scope, s));
         let mut old = Vec::with_capacity(trees.len());
         let mut now = Vec::with_capacity(trees.len());
-        for Bound { f, expr, deps, reachable, volatile, narrow } in trees {
+        for Bound { f, expr, deps, reaches, volatile, narrow } in trees {
             let cell = &mut p.cells[f.index()];
             let kernel = p.paths.kernels.then_some(&expr);
             p.kernels.update(f.index(), kernel, cell.addr);
             let was_volatile = p.volatile.binary_search(&f).is_ok();
             // No formula reads at run time while the graph follows edits in place.
-            debug_assert!(reachable.is_empty());
+            debug_assert!(!reaches);
             now.push((f, deps));
             old.push(Bound {
                 f,
                 expr: std::mem::replace(&mut cell.expr, expr),
                 deps: p.graph.reads_of(f).collect(),
-                reachable: Box::default(),
+                reaches: false,
                 volatile: was_volatile,
                 narrow: std::mem::replace(&mut cell.narrow, narrow),
             });
@@ -315,6 +316,6 @@ fn bind(
     if !issues.is_empty() {
         return Err(issues);
     }
-    let reads_at_run_time = trees.iter().any(|b| !b.reachable.is_empty());
+    let reads_at_run_time = trees.iter().any(|b| b.reaches);
     Ok((!reads_at_run_time).then_some((trees, nodes)))
 }

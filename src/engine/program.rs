@@ -301,7 +301,7 @@ impl Program {
                 BExpr::Kept(x) => walk(p, x, memo),
                 BExpr::Const(_) | BExpr::Local(_) => 1,
                 BExpr::Unary(_, x) | BExpr::ArrayMode(x) => 1 + walk(p, x, memo),
-                BExpr::Binary(_, l, r) => 1 + walk(p, l, memo) + walk(p, r, memo),
+                BExpr::Binary(_, lr) => 1 + walk(p, &lr[0], memo) + walk(p, &lr[1], memo),
                 BExpr::Call(_, args) => 1 + args.iter().map(|a| walk(p, a, memo)).sum::<usize>(),
             }
         }

@@ -97,7 +97,7 @@ impl<'p> Reuse<'p> {
             BExpr::Shared(id) => BExpr::Kept(self.kept_shared(id.index())),
             BExpr::Const(_) | BExpr::Local(_) | BExpr::Kept(_) => e.clone(),
             BExpr::Unary(op, x) => BExpr::Unary(*op, Box::new(self.kept_form(x))),
-            BExpr::Binary(op, l, r) => BExpr::Binary(*op, Box::new(self.kept_form(l)), Box::new(self.kept_form(r))),
+            BExpr::Binary(op, lr) => BExpr::binary(*op, self.kept_form(&lr[0]), self.kept_form(&lr[1])),
             BExpr::Call(f, args) => BExpr::Call(f, args.iter().map(|a| self.kept_form(a)).collect()),
             BExpr::ArrayMode(x) => BExpr::ArrayMode(Box::new(self.kept_form(x))),
         }
@@ -120,7 +120,7 @@ impl<'p> Reuse<'p> {
             BExpr::Kept(x) => super::program::held(x),
             BExpr::Const(_) | BExpr::Local(_) => 1,
             BExpr::Unary(_, x) | BExpr::ArrayMode(x) => 1 + self.held(x),
-            BExpr::Binary(_, l, r) => 1 + self.held(l) + self.held(r),
+            BExpr::Binary(_, lr) => 1 + self.held(&lr[0]) + self.held(&lr[1]),
             BExpr::Call(_, args) => 1 + args.iter().map(|a| self.held(a)).sum::<usize>(),
         }
     }

@@ -175,7 +175,7 @@ fn has_name(e: &BExpr) -> bool {
         BExpr::ArrayMode(_) | BExpr::Kept(_) => true,
         BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => false,
         BExpr::Unary(_, x) => has_name(x),
-        BExpr::Binary(_, l, r) => has_name(l) || has_name(r),
+        BExpr::Binary(_, lr) => lr.iter().any(has_name),
         BExpr::Call(_, args) => args.iter().any(has_name),
     }
 }
@@ -244,10 +244,7 @@ impl Sharer {
         match e {
             BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) | BExpr::Kept(_) => {}
             BExpr::Unary(_, x) | BExpr::ArrayMode(x) => child(self, x),
-            BExpr::Binary(_, l, r) => {
-                child(self, l);
-                child(self, r);
-            }
+            BExpr::Binary(_, lr) => lr.iter_mut().for_each(|a| child(self, a)),
             BExpr::Call(_, args) => args.iter_mut().for_each(|a| child(self, a)),
         }
     }
@@ -297,8 +294,8 @@ pub fn same_formula(a: &BExpr, sa: &[BExpr], b: &BExpr, sb: &[BExpr]) -> bool {
         (BExpr::Shared(x), y) => same_formula(&sa[x.index()], sa, y, sb),
         (x, BExpr::Shared(y)) => same_formula(x, sa, &sb[y.index()], sb),
         (BExpr::Unary(o, x), BExpr::Unary(p, y)) => o == p && same_formula(x, sa, y, sb),
-        (BExpr::Binary(o, l, r), BExpr::Binary(p, m, s)) => {
-            o == p && same_formula(l, sa, m, sb) && same_formula(r, sa, s, sb)
+        (BExpr::Binary(o, x), BExpr::Binary(p, y)) => {
+            o == p && same_formula(&x[0], sa, &y[0], sb) && same_formula(&x[1], sa, &y[1], sb)
         }
         (BExpr::Call(f, x), BExpr::Call(g, y)) => f.name == g.name && same_all(x, y),
         (BExpr::ArrayMode(x), BExpr::ArrayMode(y)) => same_formula(x, sa, y, sb),

@@ -289,7 +289,7 @@ impl<'s> Binder<'s> {
             }
             ExprKind::Binary { op, lhs, rhs } => {
                 let (l, r) = (self.bind(lhs, anchor), self.bind(rhs, anchor));
-                self.fold(BExpr::Binary(*op, Box::new(l), Box::new(r)))
+                self.fold(BExpr::binary(*op, l, r))
             }
         }
     }
@@ -466,7 +466,10 @@ pub fn unkept(e: BExpr) -> BExpr {
     match e {
         BExpr::Kept(x) => unkept(Arc::unwrap_or_clone(x)),
         BExpr::Unary(op, x) => BExpr::Unary(op, Box::new(unkept(*x))),
-        BExpr::Binary(op, l, r) => BExpr::Binary(op, Box::new(unkept(*l)), Box::new(unkept(*r))),
+        BExpr::Binary(op, lr) => {
+            let [l, r] = *lr;
+            BExpr::binary(op, unkept(l), unkept(r))
+        }
         BExpr::Call(f, args) => BExpr::Call(f, args.into_iter().map(unkept).collect()),
         BExpr::ArrayMode(x) => BExpr::ArrayMode(Box::new(unkept(*x))),
         e @ (BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_)) => e,

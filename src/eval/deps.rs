@@ -128,10 +128,10 @@ impl Deps<'_> {
             // Dependencies are taken before subformulas are shared; a shared
             // one reads nothing its users do not read.
             BExpr::Shared(_) => {}
-            BExpr::Binary(op, l, r) => {
+            BExpr::Binary(op, lr) => {
                 let start = self.out.len();
-                self.walk(l);
-                self.walk(r);
+                self.walk(&lr[0]);
+                self.walk(&lr[1]);
                 if *op == BinaryOp::Range {
                     self.widens = true;
                     self.boxes(start);

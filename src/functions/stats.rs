@@ -194,7 +194,7 @@ fn extreme(ev: &mut Eval, a: &[BExpr], rule: Rule, pick: impl Fn(f64, f64) -> f6
     let mut best = Ok(None);
     for e in a {
         let v = match (e, best) {
-            (BExpr::Binary(BinaryOp::Mul, l, r), Ok(b)) => match product::fold(ev, l, r, b, step) {
+            (BExpr::Binary(BinaryOp::Mul, lr), Ok(b)) => match product::fold(ev, &lr[0], &lr[1], b, step) {
                 Ok(folded) => {
                     best = Ok(folded);
                     continue;

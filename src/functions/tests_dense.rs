@@ -140,7 +140,7 @@ fn call_exprs(g: &Grid, name: &str, args: Vec<BExpr>) -> Value {
 }
 
 fn product(x: &Value, y: &Value) -> BExpr {
-    BExpr::Binary(BinaryOp::Mul, Box::new(BExpr::Const(x.clone())), Box::new(BExpr::Const(y.clone())))
+    BExpr::binary(BinaryOp::Mul, BExpr::Const(x.clone()), BExpr::Const(y.clone()))
 }
 
 #[test]

@@ -116,7 +116,7 @@ pub fn held(e: &BExpr) -> usize {
         BExpr::Kept(x) => held(x) - 1,
         BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => 0,
         BExpr::Unary(_, x) | BExpr::ArrayMode(x) => held(x),
-        BExpr::Binary(_, l, r) => held(l) + held(r),
+        BExpr::Binary(_, lr) => lr.iter().map(held).sum(),
         BExpr::Call(_, args) => args.iter().map(held).sum(),
     }
 }

@@ -121,10 +121,10 @@ impl Interner {
                 self.stack.push(x);
                 Op::Unary(*op)
             }
-            BExpr::Binary(op, l, r) => {
-                let l = self.intern(l, array, walk);
+            BExpr::Binary(op, lr) => {
+                let l = self.intern(&lr[0], array, walk);
                 self.stack.push(l);
-                let r = self.intern(r, array, walk);
+                let r = self.intern(&lr[1], array, walk);
                 self.stack.push(r);
                 Op::Binary(*op)
             }

@@ -47,7 +47,7 @@ impl Canon {
             BExpr::Kept(x) => self.held.get(&(Arc::as_ptr(x) as usize)).map_or_else(|| self.held(x), |&n| n) - 1,
             BExpr::Const(_) | BExpr::Local(_) | BExpr::Shared(_) => 0,
             BExpr::Unary(_, x) | BExpr::ArrayMode(x) => self.held(x),
-            BExpr::Binary(_, l, r) => self.held(l) + self.held(r),
+            BExpr::Binary(_, lr) => self.held(&lr[0]) + self.held(&lr[1]),
             BExpr::Call(_, args) => args.iter().map(|a| self.held(a)).sum(),
         }
     }
@@ -61,10 +61,10 @@ fn hash(e: &BExpr, h: &mut FxHasher) {
             op.hash(h);
             hash(x, h);
         }
-        BExpr::Binary(op, l, r) => {
+        BExpr::Binary(op, lr) => {
             op.hash(h);
-            hash(l, h);
-            hash(r, h);
+            hash(&lr[0], h);
+            hash(&lr[1], h);
         }
         BExpr::Call(f, args) => {
             (*f as *const _ as usize).hash(h);
@@ -114,7 +114,7 @@ fn same(a: &BExpr, b: &BExpr) -> bool {
     match (a, b) {
         (BExpr::Const(x), BExpr::Const(y)) => same_value(x, y),
         (BExpr::Unary(o, x), BExpr::Unary(p, y)) => o == p && same(x, y),
-        (BExpr::Binary(o, l, r), BExpr::Binary(p, m, s)) => o == p && same(l, m) && same(r, s),
+        (BExpr::Binary(o, x), BExpr::Binary(p, y)) => o == p && same(&x[0], &y[0]) && same(&x[1], &y[1]),
         (BExpr::Call(f, x), BExpr::Call(g, y)) => {
             std::ptr::eq(*f, *g) && x.len() == y.len() && x.iter().zip(y.iter()).all(|(x, y)| same(x, y))
         }

@@ -23,7 +23,7 @@ impl Binder<'_> {
     pub(super) fn fold(&mut self, e: BExpr) -> BExpr {
         let consumed = match &e {
             BExpr::Unary(_, x) => const_len(x),
-            BExpr::Binary(_, l, r) => const_len(l).zip(const_len(r)).map(|(l, r)| l + r),
+            BExpr::Binary(_, lr) => const_len(&lr[0]).zip(const_len(&lr[1])).map(|(l, r)| l + r),
             BExpr::Call(f, args) if !f.volatile => args.iter().map(const_len).sum(),
             _ => None,
         };
@@ -85,7 +85,7 @@ fn reads_a_reference(e: &BExpr) -> bool {
     match e {
         BExpr::Unary(_, x) => is_ref(x),
         BExpr::Binary(BinaryOp::Range | BinaryOp::Intersect | BinaryOp::Union, ..) => false,
-        BExpr::Binary(_, l, r) => is_ref(l) || is_ref(r),
+        BExpr::Binary(_, lr) => lr.iter().any(is_ref),
         _ => false,
     }
 }

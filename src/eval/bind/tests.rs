@@ -23,9 +23,10 @@ fn position_arguments_fold_to_references() {
     let cell = CellAddr::new(0, 4, 4);
     let mut binder = Binder::new(&scope, cell);
     let expr = parse_formula("INDEX(A1:I9, ROW(B2), COLUMN())+ROWS(Z1:Z5)").expect("parses");
-    let BExpr::Binary(_, l, r) = binder.bind_formula(&expr, cell) else { panic!("a sum, not folded") };
-    assert_eq!(*l, BExpr::Const(Value::Ref(Area::new(0, 1, 4, 1, 4))), "INDEX folds to a reference to read");
-    assert_eq!(*r, BExpr::Const(Value::Number(5.0)));
+    let BExpr::Binary(_, lr) = binder.bind_formula(&expr, cell) else { panic!("a sum, not folded") };
+    let [l, r] = *lr;
+    assert_eq!(l, BExpr::Const(Value::Ref(Area::new(0, 1, 4, 1, 4))), "INDEX folds to a reference to read");
+    assert_eq!(r, BExpr::Const(Value::Number(5.0)));
     assert!(binder.issues.is_empty());
 }
 
@@ -270,8 +271,8 @@ fn a_big_cells_part_is_bound_once_for_its_cells() {
     for (row, col) in [(0, 0), (1, 2), (2, 1), (0, 3)] {
         let cell = CellAddr::new(0, row, col);
         let bound = Binder::new(&scope, cell).sharing(&memo).bind_formula_kept(&expr, cell);
-        let BExpr::Binary(_, count, _) = &bound else { panic!("{bound:?}") };
-        let BExpr::ArrayMode(inner) = &**count else { panic!("{count:?}") };
+        let BExpr::Binary(_, lr) = &bound else { panic!("{bound:?}") };
+        let BExpr::ArrayMode(inner) = &lr[0] else { panic!("{lr:?}") };
         let BExpr::Kept(k) = &**inner else { panic!("kept: {inner:?}") };
         kept.push(k.clone());
         assert_eq!(unkept(bound), Binder::new(&scope, cell).bind_formula(&expr, cell), "{cell:?}");

@@ -131,7 +131,8 @@ impl Compiler {
                 self.emit(Op::Unary(*op));
                 Ok(Gives::Value)
             }
-            BExpr::Binary(op, l, r) if supported(*op) => {
+            BExpr::Binary(op, lr) if supported(*op) => {
+                let [l, r] = &**lr;
                 self.expr(l)?;
                 match self.leaf(r) {
                     Some((leaf, _)) => {

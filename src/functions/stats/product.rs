@@ -26,8 +26,8 @@ pub(super) fn fold<T>(ev: &mut Eval, l: &BExpr, r: &BExpr, init: T, f: impl Fn(T
     // reads an operator (its budget checked just above), its factors kept
     // apart.
     let (x, y) = match l {
-        BExpr::Binary(BinaryOp::Mul, a, b) => {
-            let (x, y) = (ev.read(a), ev.read(b));
+        BExpr::Binary(BinaryOp::Mul, ab) => {
+            let (x, y) = (ev.read(&ab[0]), ev.read(&ab[1]));
             if !ev.charge_elements(elements(&x).max(elements(&y))) {
                 let z = ev.read(r);
                 return Err(times(ev, Value::Error(ErrorKind::Num), z));
