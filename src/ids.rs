@@ -47,10 +47,23 @@ index_type!(
     EntryId
 );
 
-index_type!(
-    /// A block array formula: its position in `Program::blocks`.
-    BlockId
-);
+/// A block array formula: its position in `Program::blocks`, held as the
+/// position plus one so that `Option<BlockId>` is four bytes (a formula
+/// cell's `block`: the cells of 100,000 formulas 6.4 → 5.6 MB).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(std::num::NonZeroU32);
+
+impl BlockId {
+    /// The position as a subscript.
+    pub fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+
+    /// The id of position `i`, which is below the grid's cell count.
+    pub fn at(i: usize) -> BlockId {
+        BlockId(std::num::NonZeroU32::MIN.saturating_add(i as u32))
+    }
+}
 
 index_type!(
     /// A subformula shared by several formulas (see `engine::share`): its

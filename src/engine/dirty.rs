@@ -9,6 +9,7 @@
 
 use super::Engine;
 use super::graph::{DepGraph, Fed};
+use super::lists::Lists;
 use super::share::Shared;
 use super::touched::Touched;
 use crate::address::CellAddr;
@@ -46,21 +47,20 @@ impl Readers {
 }
 
 /// Which areas are tracked, and for each formula the tracked areas it
-/// reads, in one flat list: derived from the program's graph once, when it
+/// reads, as flat lists: derived from the program's graph once, when it
 /// is built, for all its engines.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Tracked {
     /// The readers-dirty state each engine starts from: unknown for a
     /// tracked area, [`Readers::UNTRACKED`] for the others.
     states: Vec<Readers>,
-    /// Where each formula's areas start in `areas`, and one past the last.
-    starts: Vec<u32>,
-    areas: Vec<AreaId>,
-    /// For each formula, the segments of the tall areas it reads (flat, as
-    /// `areas`), and for each segment whether marking may skip it (its
-    /// areas feed no shared subformula): see `tall::Marks`.
-    tall_starts: Vec<u32>,
-    tall_segments: Vec<u32>,
+    /// For each formula, the tracked areas it reads; no list at all when
+    /// no area is tracked (a chain's one-reader areas).
+    reads: Lists<AreaId>,
+    /// For each formula, the segments of the tall areas it reads; no list
+    /// at all without tall areas. For each segment, whether marking may
+    /// skip it (its areas feed no shared subformula): see `tall::Marks`.
+    tall: Lists<u32>,
     pub(super) skippable: Vec<bool>,
 }
 
@@ -73,40 +73,30 @@ impl Tracked {
                 if readers > TRACKED_READERS { Readers::UNKNOWN } else { Readers::UNTRACKED }
             })
             .collect();
-        let mut starts = Vec::with_capacity(g.reads.len() + 1);
-        let mut areas = Vec::new();
-        starts.push(0);
-        for reads in &g.reads {
-            areas.extend(reads.iter().filter(|a| states[a.index()] != Readers::UNTRACKED));
-            starts.push(areas.len() as u32);
-        }
-        // Without tall areas, none (a list per formula, all empty, was 2.4 MB
-        // at 100,000 cells while the program was built).
-        let (mut tall_starts, mut tall_segments) = (Vec::new(), Vec::new());
-        if !g.tall.areas.is_empty() {
-            let mut by_reader: Vec<Vec<u32>> = vec![Vec::new(); g.reads.len()];
-            for (s, tiled) in g.tall.areas.iter().enumerate() {
-                for a in tiled {
-                    g.readers[a.index()].iter().for_each(|r| by_reader[r.index()].push(s as u32));
+        let tracked = |a: &&AreaId| states[a.index()] != Readers::UNTRACKED;
+        let reads = match g.reads.iter().flatten().any(|a| tracked(&a)) {
+            true => {
+                let mut reads = Lists::with_capacity(g.reads.len(), 0);
+                g.reads.iter().for_each(|list| reads.push(list.iter().filter(tracked).copied()));
+                reads
+            }
+            false => Lists::with_capacity(0, 0),
+        };
+        let tall = match g.tall.areas.is_empty() {
+            true => Lists::with_capacity(0, 0),
+            false => Lists::grouped(g.reads.len(), |put| {
+                for (s, tiled) in g.tall.areas.iter().enumerate() {
+                    tiled.iter().for_each(|a| g.readers[a.index()].iter().for_each(|r| put(r.index(), s as u32)));
                 }
-            }
-            tall_starts.reserve_exact(g.reads.len() + 1);
-            tall_starts.push(0);
-            for list in by_reader {
-                tall_segments.extend(list);
-                tall_starts.push(tall_segments.len() as u32);
-            }
-        }
+            }),
+        };
         let skippable = g.tall.areas.iter().map(|tiled| tiled.iter().all(|&a| shared.readers(a).is_empty())).collect();
-        Tracked { states, starts, areas, tall_starts, tall_segments, skippable }
+        Tracked { states, reads, tall, skippable }
     }
 
     /// The segments of the tall areas formula `f` reads.
     fn tall_reads(&self, f: FormulaId) -> &[u32] {
-        match self.tall_starts.get(f.index() + 1) {
-            Some(&end) => &self.tall_segments[self.tall_starts[f.index()] as usize..end as usize],
-            None => &[],
-        }
+        self.tall.get_or_empty(f.index())
     }
 
     /// The readers-dirty states a new engine starts from.
@@ -115,7 +105,7 @@ impl Tracked {
     }
 
     fn reads(&self, f: FormulaId) -> &[AreaId] {
-        &self.areas[self.starts[f.index()] as usize..self.starts[f.index() + 1] as usize]
+        self.reads.get_or_empty(f.index())
     }
 }
 

@@ -9,19 +9,19 @@
 //! area's readers, each cell's containing areas, the tall areas'
 //! segments): [`DepGraph::successor`] reads the graph's edges from them,
 //! so no second adjacency (petgraph's nodes and edges were 48 bytes a
-//! chain cell) is kept beside them.
+//! chain cell) is kept beside them. The lists are flat ([`Lists`]).
 
 use super::cell::FormulaCell;
+use super::lists::Lists;
 use super::tall::{Segments, is_tall, tiling};
 use crate::address::{Area, CellAddr, SheetId};
 use crate::ids::{AreaId, FormulaId};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use std::collections::BTreeMap;
 
-/// The areas or formulas one node of the graph points to or is pointed
-/// to by: mostly one to four, held in place (a vector's 24 bytes) rather
-/// than in an allocation of their own, three per formula cell (10 MB for
-/// 100,000 cells).
+/// The whole sheets a formula cell lies on and is ordered before
+/// ([`DepGraph::runtime_sheets`]): mostly none or one, held in place.
 pub type Ids<T> = SmallVec<[T; 4]>;
 
 /// What each formula cell reads, as the graph is built from it: the areas
@@ -86,15 +86,17 @@ pub struct DepGraph {
     single: Vec<AreaId>,
     /// The other areas, in [`AreaId`] order.
     ranges: Vec<AreaId>,
-    /// For each area (by [`AreaId`]), the formula cells that read it.
-    pub(crate) readers: Vec<Ids<FormulaId>>,
+    /// For each area (by [`AreaId`]), the formula cells that read it, in
+    /// ascending order.
+    pub(crate) readers: Lists<FormulaId>,
     /// For each formula cell (by [`FormulaId`]), the areas that contain it
-    /// but the tall ones, which hold it through [`DepGraph::tall`].
-    pub(crate) containing: Vec<Ids<AreaId>>,
+    /// but the tall ones, which hold it through [`DepGraph::tall`], in
+    /// ascending order.
+    pub(crate) containing: Lists<AreaId>,
     /// The segments linking formula cells to tall areas.
     pub(crate) tall: Segments,
     /// For each formula cell (by [`FormulaId`]), the areas it reads.
-    pub(crate) reads: Vec<Ids<AreaId>>,
+    pub(crate) reads: Lists<AreaId>,
     /// For each formula cell, the whole sheets of [`DepGraph::runtime_sheets`]
     /// (by position) it lies on and is ordered before; empty when no
     /// formula has run-time references.
@@ -142,40 +144,23 @@ impl DepGraph {
         let mut area_ids: FxHashMap<Area, AreaId> = FxHashMap::default();
         area_ids.reserve(cells.len());
         let mut areas = Vec::new();
-        let mut readers: Vec<Ids<FormulaId>> = Vec::new();
-        let mut reads = vec![Ids::new(); cells.len()];
-        for (i, cell_reads) in reads.iter_mut().enumerate() {
-            for a in read.of(i) {
-                let id = *area_ids.entry(*a).or_insert_with(|| {
+        let mut reads = Lists::with_capacity(cells.len(), read.areas.len());
+        for i in 0..cells.len() {
+            reads.push(read.of(i).iter().map(|a| {
+                *area_ids.entry(*a).or_insert_with(|| {
                     areas.push(*a);
-                    readers.push(Ids::new());
                     AreaId::at(areas.len() - 1)
-                });
-                readers[id.index()].push(FormulaId::at(i));
-                cell_reads.push(id);
-            }
+                })
+            }));
         }
         drop(area_ids);
         // Kept for the program's life: no room to grow.
         areas.shrink_to_fit();
-        readers.shrink_to_fit();
-        let mut containing = vec![Ids::new(); cells.len()];
+        let readers = reads.transposed(areas.len(), AreaId::index, FormulaId::at);
         let mut tall = Segments::new(cells.len());
         let by_column = ByColumn::new(cells);
-        for (id, a) in areas.iter().enumerate() {
-            match is_tall(a) {
-                false => by_column.each_inside(a, |f| containing[f.index()].push(AreaId::at(id))),
-                true => {
-                    for tile in tiling(a) {
-                        let (s, new) = tall.id(tile);
-                        tall.areas[s].push(AreaId::at(id));
-                        if new {
-                            by_column.each_inside(&tile.area(), |f| tall.hold(f, s));
-                        }
-                    }
-                }
-            }
-        }
+        (0..areas.len()).for_each(|id| link_tall(&by_column, &areas, AreaId::at(id), &mut tall));
+        let containing = Lists::grouped(cells.len(), |put| short_inside(&by_column, &areas, 0, put));
         let mut single: Vec<AreaId> = (0..areas.len()).filter(|&i| areas[i].is_cell()).map(AreaId::at).collect();
         single.sort_unstable_by_key(|a| areas[a.index()].top_left());
         let ranges = (0..areas.len()).filter(|&i| !areas[i].is_cell()).map(AreaId::at).collect();
@@ -309,64 +294,54 @@ impl DepGraph {
 
     /// Follows the formulas `changed` of `cells` (the same formula cells),
     /// each with what it now reads, none with run-time references (see
-    /// [`DepGraph::updatable`]): their old reading edges go, areas met for
-    /// the first time are added with the cells they contain, and the new
-    /// edges are drawn. An area no formula reads any more stays, read by
-    /// none.
+    /// [`DepGraph::updatable`]): their reads are replaced, areas met for
+    /// the first time are added with the cells they contain, and the
+    /// readers are derived again from the reads. An area no formula reads
+    /// any more stays, read by none. A formula listed twice reads what its
+    /// last entry says.
     pub fn update(&mut self, cells: &[FormulaCell], changed: &[(FormulaId, &[Area])]) {
         let mut ids: FxHashMap<Area, AreaId> =
             self.areas.iter().enumerate().map(|(i, a)| (*a, AreaId::at(i))).collect();
-        let mut by_column: Option<ByColumn> = None;
+        let first_new = self.areas.len();
+        let mut now: BTreeMap<usize, Vec<AreaId>> = BTreeMap::new();
         for &(f, deps) in changed {
-            for a in std::mem::take(&mut self.reads[f.index()]) {
-                self.readers[a.index()].retain(|r| *r != f);
-            }
+            let mut list: Vec<AreaId> = Vec::with_capacity(deps.len());
             for area in deps {
-                let a = match ids.get(area) {
-                    Some(&a) => a,
-                    None => {
-                        let a = AreaId::at(self.areas.len());
-                        self.areas.push(*area);
-                        self.readers.push(Ids::new());
-                        ids.insert(*area, a);
-                        let by_column = by_column.get_or_insert_with(|| ByColumn::new(cells));
-                        self.link_inside(by_column, a);
-                        match area.is_cell() {
-                            true => {
-                                let at =
-                                    self.single.partition_point(|s| self.areas[s.index()].top_left() < area.top_left());
-                                self.single.insert(at, a);
-                            }
-                            false => self.ranges.push(a),
-                        }
-                        a
-                    }
-                };
-                if !self.reads[f.index()].contains(&a) {
-                    let readers = &mut self.readers[a.index()];
-                    readers.insert(readers.partition_point(|&r| r < f), f);
-                    self.reads[f.index()].push(a);
+                let a = *ids.entry(*area).or_insert_with(|| {
+                    self.areas.push(*area);
+                    AreaId::at(self.areas.len() - 1)
+                });
+                if !list.contains(&a) {
+                    list.push(a);
                 }
             }
+            now.insert(f.index(), list);
         }
-    }
-
-    /// Links the formula cells inside the new area `a` to it: directly, or
-    /// through its segments when it is tall (a new segment linked from the
-    /// formula cells inside it).
-    fn link_inside(&mut self, by_column: &ByColumn, a: AreaId) {
-        let area = self.areas[a.index()];
-        if !is_tall(&area) {
-            by_column.each_inside(&area, |c| self.containing[c.index()].push(a));
+        let now: Vec<(usize, &[AreaId])> = now.iter().map(|(f, list)| (*f, &list[..])).collect();
+        self.reads = self.reads.replaced(&now, 0);
+        self.readers = self.reads.transposed(self.areas.len(), AreaId::index, FormulaId::at);
+        if self.areas.len() == first_new {
             return;
         }
-        for tile in tiling(&area) {
-            let (s, new) = self.tall.id(tile);
-            if new {
-                by_column.each_inside(&tile.area(), |c| self.tall.hold(c, s));
+        let by_column = ByColumn::new(cells);
+        for id in first_new..self.areas.len() {
+            let (a, area) = (AreaId::at(id), self.areas[id]);
+            link_tall(&by_column, &self.areas, a, &mut self.tall);
+            match area.is_cell() {
+                true => {
+                    let at = self.single.partition_point(|s| self.areas[s.index()].top_left() < area.top_left());
+                    self.single.insert(at, a);
+                }
+                false => self.ranges.push(a),
             }
-            self.tall.areas[s].push(a);
         }
+        // The new areas follow the old in each cell's list, in order.
+        let more = Lists::grouped(cells.len(), |put| short_inside(&by_column, &self.areas, first_new, put));
+        let mut containing = Lists::with_capacity(cells.len(), self.containing.items() + more.items());
+        for f in 0..cells.len() {
+            containing.push(self.containing.get(f).iter().chain(more.get(f)).copied());
+        }
+        self.containing = containing;
     }
 
     /// The distinct areas formulas read; an [`AreaId`] is a position here.
@@ -418,6 +393,34 @@ impl DepGraph {
     }
 }
 
+/// Links the formula cells inside area `a` of `areas` to it through its
+/// segments when it is tall (a new segment linked from the formula cells
+/// inside it); a short area is linked by [`short_inside`].
+fn link_tall(by_column: &ByColumn, areas: &[Area], a: AreaId, tall: &mut Segments) {
+    let area = areas[a.index()];
+    if !is_tall(&area) {
+        return;
+    }
+    for tile in tiling(&area) {
+        let (s, new) = tall.id(tile);
+        if new {
+            by_column.each_inside(&tile.area(), |f| tall.hold(f, s));
+        }
+        tall.areas[s].push(a);
+    }
+}
+
+/// Gives each formula cell inside each short area of `areas` from the
+/// `from`th on, with the area, in the areas' order: a cell's containing
+/// areas.
+fn short_inside(by_column: &ByColumn, areas: &[Area], from: usize, put: &mut dyn FnMut(usize, AreaId)) {
+    for (id, area) in areas.iter().enumerate().skip(from) {
+        if !is_tall(area) {
+            by_column.each_inside(area, |f| put(f.index(), AreaId::at(id)));
+        }
+    }
+}
+
 /// The formula cells by (sheet, column, row), so that the formula cells
 /// inside an area are found column by column, each column's run by binary
 /// search, without visiting the area's empty or constant cells.
@@ -436,6 +439,13 @@ impl ByColumn {
     /// a formula, so the cost is O((columns with formulas + output) · log).
     fn each_inside(&self, a: &Area, mut f: impl FnMut(FormulaId)) {
         let v = &self.0;
+        // Most areas are one cell: one search.
+        if a.is_cell() {
+            if let Ok(i) = v.binary_search_by_key(&(a.sheet, a.c0, a.r0), |&(k, _)| k) {
+                f(v[i].1);
+            }
+            return;
+        }
         let (mut i, mut col) = (0, a.c0);
         loop {
             i += v[i..].partition_point(|(k, _)| *k < (a.sheet, col, a.r0));

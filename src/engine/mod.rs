@@ -9,6 +9,7 @@
 pub mod cell;
 mod dirty;
 pub mod graph;
+mod lists;
 mod nested;
 pub mod observe;
 mod oscillation;

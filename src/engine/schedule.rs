@@ -222,7 +222,7 @@ mod tests {
     use crate::engine::cell::FormulaCell;
     use crate::engine::graph::CellReads;
     use crate::eval::BExpr;
-    use crate::ids::EntryId;
+    use crate::ids::{AreaId, EntryId};
     use crate::value::Value;
     use proptest::prelude::*;
 
@@ -295,6 +295,42 @@ mod tests {
                     }
                 }
             }
+        }
+
+        /// A graph following an edit in place (`DepGraph::update`, with
+        /// areas met for the first time, tall ones among them) is the
+        /// graph built afresh from what the cells now read: the same reads,
+        /// containing areas read by some formula and readers by area, and
+        /// the same schedule.
+        #[test]
+        fn an_updated_graph_is_the_graph_built_afresh(
+            spec in proptest::collection::btree_map(0u32..200, proptest::collection::vec((0u32..200, 0u32..200), 0..3), 1..30),
+            edits in proptest::collection::vec((0usize..30, proptest::collection::vec((0u32..200, 0u32..200), 0..3)), 1..6)
+        ) {
+            let (rows, reads): (Vec<u32>, Vec<Vec<(u32, u32)>>) = spec.into_iter().unzip();
+            let (cells, _, mut g) = graph(&rows, &reads);
+            let mut now = reads.clone();
+            let edits: Vec<(usize, Vec<(u32, u32)>)> = edits.into_iter().map(|(f, a)| (f % cells.len(), a)).collect();
+            edits.iter().for_each(|(f, a)| now[*f] = a.clone());
+            let (_, deps, fresh) = graph(&rows, &now);
+            let changed: Vec<(FormulaId, Vec<Area>)> = edits.iter().map(|(f, _)| (FormulaId::at(*f), deps[*f].clone())).collect();
+            let changed: Vec<(FormulaId, &[Area])> = changed.iter().map(|(f, a)| (*f, &a[..])).collect();
+            g.update(&cells, &changed);
+            let sorted = |mut v: Vec<Area>| { v.sort_by_key(|a| (a.r0, a.r1)); v.dedup(); v };
+            for f in (0..cells.len()).map(FormulaId::at) {
+                prop_assert_eq!(sorted(g.reads_of(f).collect()), sorted(fresh.reads_of(f).collect()));
+                // An area no formula reads any more stays, read by none.
+                let within = |g: &DepGraph| {
+                    sorted(g.containing(f).filter(|&a| !g.readers(a).is_empty()).map(|a| g.areas()[a.index()]).collect())
+                };
+                prop_assert_eq!(within(&g), within(&fresh));
+            }
+            for (a, area) in g.areas().iter().enumerate() {
+                let there = fresh.areas().iter().position(|b| b == area);
+                let expected = there.map_or(&[][..], |b| fresh.readers(AreaId::at(b)));
+                prop_assert_eq!(g.readers(AreaId::at(a)), expected, "readers of {:?}", area);
+            }
+            prop_assert_eq!(g.schedule(), fresh.schedule());
         }
     }
 }
