@@ -318,7 +318,7 @@ impl DepGraph {
             now.insert(f.index(), list);
         }
         let now: Vec<(usize, &[AreaId])> = now.iter().map(|(f, list)| (*f, &list[..])).collect();
-        self.reads = self.reads.replaced(&now, 0);
+        self.reads = self.reads.replaced(&now);
         self.readers = self.reads.transposed(self.areas.len(), AreaId::index, FormulaId::at);
         if self.areas.len() == first_new {
             return;

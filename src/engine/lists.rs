@@ -3,7 +3,8 @@
 //! The dependency graph keeps its edges so ([`DepGraph`](super::graph::DepGraph)'s
 //! readers, containing areas and reads): a list per formula cell held in
 //! place cost 24 bytes a list, a flat list costs 4 bytes and 4 an item
-//! (8 bytes where a chain cell has one, 7.2 MB less at 100,000 cells).
+//! (8 bytes where a chain cell has one: the three lists of 100,000 chain
+//! cells 7.2 → 2.4 MB).
 //! Lists are built once, in order; an edit that changes some builds them
 //! again ([`Lists::replaced`]), which costs what deriving the schedule
 //! after it costs already.
@@ -104,9 +105,9 @@ impl<T: Copy> Lists<T> {
     }
 
     /// The lists with those of `changed` (position, new list; ascending
-    /// positions) replaced, and `added` empty lists after them.
-    pub fn replaced(&self, changed: &[(usize, &[T])], added: usize) -> Lists<T> {
-        let mut out = Lists::with_capacity(self.len() + added, self.items.len());
+    /// positions) replaced.
+    pub fn replaced(&self, changed: &[(usize, &[T])]) -> Lists<T> {
+        let mut out = Lists::with_capacity(self.len(), self.items.len());
         let mut changed = changed.iter().peekable();
         for i in 0..self.len() {
             match changed.next_if(|(at, _)| *at == i) {
@@ -114,7 +115,6 @@ impl<T: Copy> Lists<T> {
                 None => out.push(self.get(i).iter().copied()),
             }
         }
-        (0..added).for_each(|_| out.push([]));
         out
     }
 
@@ -169,8 +169,8 @@ mod tests {
         let pairs = [(3, 7), (0, 5), (3, 6), (0, 4)];
         let g = Lists::grouped(4, |put| pairs.iter().for_each(|&(i, x)| put(i, x)));
         assert_eq!(show(&g), vec![vec![5, 4], vec![], vec![], vec![7, 6]]);
-        let r = l.replaced(&[(1, &[9, 8][..]), (2, &[][..])], 2);
-        assert_eq!(show(&r), vec![vec![2, 0], vec![9, 8], vec![], vec![], vec![]]);
+        let r = l.replaced(&[(1, &[9, 8][..]), (2, &[][..])]);
+        assert_eq!(show(&r), vec![vec![2, 0], vec![9, 8], vec![]]);
         let t = l.transposed(4, |x| x as usize, |i| i as u32);
         assert_eq!(show(&t), vec![vec![0], vec![2], vec![0, 2], vec![]]);
         assert_eq!(show(&Lists::<u32>::with_capacity(0, 0)), Vec::<Vec<u32>>::new());
