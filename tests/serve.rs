@@ -191,11 +191,14 @@ fn parts_and_puzzles_load_again() {
     assert_eq!(wrong["views"][0]["cells"][0][0][0], "4", "a refused puzzle keeps the last");
 }
 
-/// Reads the event stream until `want` appears in it.
+/// Reads the event stream: what `stream` gives until `want` comes, it ends, or 30 seconds pass
+/// (the event stream's keepalives would otherwise keep a missing event
+/// waited for forever).
 fn read_until(stream: &mut TcpStream, want: &str) -> String {
     let mut seen = String::new();
     let mut buf = [0u8; 1024];
-    while !seen.contains(want) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while !seen.contains(want) && std::time::Instant::now() < deadline {
         match stream.read(&mut buf) {
             Ok(0) | Err(_) => break,
             Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),

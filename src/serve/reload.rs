@@ -17,31 +17,27 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{RecvTimeoutError, channel};
 
-/// Starts the watching thread.
+/// The files whose saving reloads, and those missing (watched for being
+/// made again), as `watch_points` finds them.
+type WatchPoints = (BTreeSet<PathBuf>, BTreeSet<PathBuf>);
+
+/// Starts the watching thread, its first watches in place before it
+/// returns: the server announces itself after, so a save made as soon as
+/// it has (a test's, or an editor's) is never missed.
 pub fn spawn(shared: Arc<Shared>) -> Result<(), Failure> {
     let (tx, rx) = channel();
     let mut watcher = notify::recommended_watcher(move |event| {
         let _ = tx.send(event);
     })
     .map_err(|e| Failure::usage(format!("cannot watch files: {e}")))?;
+    let mut dirs: BTreeSet<PathBuf> = BTreeSet::new();
+    let mut points = rewatch(&mut watcher, &shared, &mut dirs);
     std::thread::spawn(move || {
-        let mut dirs: BTreeSet<PathBuf> = BTreeSet::new();
         loop {
-            let files = shared.app().watched();
-            let (wanted, now, missing) = watch_points(&files);
-            // Each folder is watched again (one deleted and made again has
-            // lost its watch) without being unwatched first: a save made
-            // meanwhile is not missed.
-            for d in dirs.difference(&now) {
-                let _ = watcher.unwatch(d);
-            }
-            for d in &now {
-                let _ = watcher.watch(d, RecursiveMode::NonRecursive);
-            }
-            dirs = now;
+            let (wanted, missing) = &points;
             loop {
                 match rx.recv() {
-                    Ok(Ok(event)) if relevant(&event, &wanted, &missing) => break,
+                    Ok(Ok(event)) if relevant(&event, wanted, missing) => break,
                     Ok(_) => {}
                     Err(_) => return,
                 }
@@ -55,9 +51,28 @@ pub fn spawn(shared: Arc<Shared>) -> Result<(), Failure> {
             }
             shared.app().reload();
             shared.bump();
+            points = rewatch(&mut watcher, &shared, &mut dirs);
         }
     });
     Ok(())
+}
+
+/// Watches the folders of the files the workbook now reads (`dirs` were
+/// watched before) and returns the files that matter and those missing.
+/// Each folder is watched again (one deleted and made again has lost its
+/// watch) without being unwatched first: a save made meanwhile is not
+/// missed.
+fn rewatch(watcher: &mut impl Watcher, shared: &Shared, dirs: &mut BTreeSet<PathBuf>) -> WatchPoints {
+    let files = shared.app().watched();
+    let (wanted, now, missing) = watch_points(&files);
+    for d in dirs.difference(&now) {
+        let _ = watcher.unwatch(d);
+    }
+    for d in &now {
+        let _ = watcher.watch(d, RecursiveMode::NonRecursive);
+    }
+    *dirs = now;
+    (wanted, missing)
 }
 
 impl App {
