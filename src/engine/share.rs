@@ -15,8 +15,9 @@
 //! that cannot give a reference of several cells (a name may: `INDEX(..):A1`),
 //! which the operator would read by implicit intersection. In both, with no LET
 //! variable, no volatile function, no reference computed at run time
-//! (OFFSET's base, INDIRECT's text) and no call without arguments (ROW()
-//! left unfolded reads the calculating cell). A child is shared apart from
+//! (OFFSET's base, INDIRECT's text), no call without arguments (ROW()
+//! left unfolded reads the calculating cell) and no SINGLE (`@`, which
+//! intersects a reference with the calculating cell in either mode). A child is shared apart from
 //! its shared parent only when it is used more often than the parent. Only
 //! formulas that use a name are looked at (see `has_name`).
 //!

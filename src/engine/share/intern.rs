@@ -9,7 +9,7 @@
 use crate::ast::{BinaryOp, UnaryOp};
 use crate::eval::BExpr;
 use crate::eval::bind::hash_value;
-use crate::functions::Arg;
+use crate::functions::{Arg, Intrinsic};
 use crate::ids::SharedId;
 use crate::value::Value;
 use rustc_hash::FxHashMap;
@@ -207,11 +207,17 @@ impl Interner {
                 (kid(0).shareable, trivial, kid(0).reference)
             }
             // Outside array mode a function may read a reference argument
-            // by implicit intersection: only calls in array mode are shared.
+            // by implicit intersection: only calls in array mode are shared,
+            // and never SINGLE (`@`), which intersects in either mode.
             BExpr::Call(f, args) => {
                 let computed = (0..args.len()).any(|i| matches!(f.arg(i), Arg::Reachable | Arg::Address));
-                let shareable =
-                    array && !f.volatile && !args.is_empty() && !computed && (0..args.len()).all(|i| kid(i).shareable);
+                let single = f.intrinsic == Some(Intrinsic::Single);
+                let shareable = array
+                    && !f.volatile
+                    && !single
+                    && !args.is_empty()
+                    && !computed
+                    && (0..args.len()).all(|i| kid(i).shareable);
                 (shareable, false, f.returns_ref)
             }
         }
