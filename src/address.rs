@@ -102,16 +102,41 @@ impl Area {
 }
 
 /// `0 -> "A"`, `25 -> "Z"`, `26 -> "AA"`.
-pub fn col_name(mut col: u32) -> String {
-    let mut s = Vec::new();
+pub fn col_name(col: u32) -> String {
+    let mut s = String::with_capacity(3);
+    push_col(&mut s, col);
+    s
+}
+
+/// Appends the column's letters (see [`col_name`]).
+fn push_col(s: &mut String, mut col: u32) {
+    let mut letters = [0u8; 8];
+    let mut at = letters.len();
     loop {
-        s.push(b'A' + (col % 26) as u8);
+        at -= 1;
+        letters[at] = b'A' + (col % 26) as u8;
         if col < 26 {
             break;
         }
         col = col / 26 - 1;
     }
-    s.iter().rev().map(|&b| b as char).collect()
+    letters[at..].iter().for_each(|&b| s.push(b as char));
+}
+
+/// Appends `D4` for (row, col), 0-based: the one way a cell is spelled.
+fn push_a1(s: &mut String, row: u32, col: u32) {
+    push_col(s, col);
+    let mut digits = [0u8; 10];
+    let (mut at, mut n) = (digits.len(), u64::from(row) + 1);
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    digits[at..].iter().for_each(|&b| s.push(b as char));
 }
 
 /// `"A" -> 0`, `"xfd" -> 16383`; None when not letters or past XFD.
@@ -146,17 +171,28 @@ pub fn parse_a1(s: &str) -> Option<(u32, u32)> {
 
 /// Formats (row, col) as `D4`.
 pub fn a1(row: u32, col: u32) -> String {
-    format!("{}{}", col_name(col), row + 1)
+    let mut s = String::with_capacity(10);
+    push_a1(&mut s, row, col);
+    s
+}
+
+impl Area {
+    /// Appends the sheet-less A1 text: `D4` or `D4:L12`.
+    pub fn write_a1(&self, s: &mut String) {
+        push_a1(s, self.r0, self.c0);
+        if !self.is_cell() {
+            s.push(':');
+            push_a1(s, self.r1, self.c1);
+        }
+    }
 }
 
 impl fmt::Display for Area {
     /// Sheet-less A1 text: `D4` or `D4:L12`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_cell() {
-            write!(f, "{}", a1(self.r0, self.c0))
-        } else {
-            write!(f, "{}:{}", a1(self.r0, self.c0), a1(self.r1, self.c1))
-        }
+        let mut s = String::with_capacity(24);
+        self.write_a1(&mut s);
+        f.write_str(&s)
     }
 }
 

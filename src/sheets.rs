@@ -13,22 +13,27 @@ use std::ops::Deref;
 /// Sheet names in workbook order; a [`SheetId`] is a position in the list.
 /// Reads as a slice of names (`len`, `iter`, indexing).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Sheets(Vec<String>);
+pub struct Sheets {
+    names: Vec<String>,
+    /// Each sheet's prefix (`Main!`, `'My Sheet'!`), spelled once.
+    prefixes: Vec<String>,
+}
 
 impl Sheets {
     /// The sheet called `name`, matched case-insensitively.
     pub fn find(&self, name: &str) -> Option<SheetId> {
-        find(&self.0, name)
+        find(&self.names, name)
     }
 
     /// The name of sheet `id`, as written in the workbook.
     pub fn name(&self, id: SheetId) -> &str {
-        &self.0[id as usize]
+        &self.names[id as usize]
     }
 
     /// Adds a sheet at the end; the caller checks the name.
     pub fn push(&mut self, name: String) {
-        self.0.push(name);
+        self.prefixes.push(sheet_prefix(&name));
+        self.names.push(name);
     }
 
     /// `Main!D4`, `'My Sheet'!D4`.
@@ -38,7 +43,11 @@ impl Sheets {
 
     /// `Main!D4:F6`, `'My Sheet'!D4:F6`; a one-cell area as a cell.
     pub fn area(&self, a: Area) -> String {
-        format!("{}{a}", sheet_prefix(self.name(a.sheet)))
+        let prefix = &self.prefixes[a.sheet as usize];
+        let mut s = String::with_capacity(prefix.len() + 16);
+        s.push_str(prefix);
+        a.write_a1(&mut s);
+        s
     }
 }
 
@@ -51,25 +60,26 @@ pub fn find(names: &[String], name: &str) -> Option<SheetId> {
 impl Deref for Sheets {
     type Target = [String];
     fn deref(&self) -> &[String] {
-        &self.0
+        &self.names
     }
 }
 
 impl From<Vec<String>> for Sheets {
     fn from(names: Vec<String>) -> Self {
-        Sheets(names)
+        let prefixes = names.iter().map(|n| sheet_prefix(n)).collect();
+        Sheets { names, prefixes }
     }
 }
 
 impl FromIterator<String> for Sheets {
     fn from_iter<I: IntoIterator<Item = String>>(names: I) -> Self {
-        Sheets(names.into_iter().collect())
+        Sheets::from(names.into_iter().collect::<Vec<_>>())
     }
 }
 
 impl<const N: usize> PartialEq<[&str; N]> for Sheets {
     fn eq(&self, names: &[&str; N]) -> bool {
-        self.0 == names
+        self.names == names
     }
 }
 

@@ -24,10 +24,12 @@ mod print;
 #[cfg(test)]
 mod quick_tests;
 mod reference;
+mod shapes;
 mod structured;
 mod trim;
 
 pub use print::sheet_prefix;
+pub use shapes::MAX_SHAPE;
 
 use crate::ast::{Expr, Span};
 use chumsky::span::SimpleSpan;
@@ -59,9 +61,37 @@ pub fn block_formula(text: &str) -> Option<&str> {
 }
 
 /// Parses a formula as pasted from Excel's formula bar, with or without the
-/// leading `=`. Returns every error found, not only the first.
+/// leading `=`. Returns every error found, not only the first. A formula of
+/// the shape of one parsed shortly before on this thread (the same text but
+/// for its cell references) is lexed and its tree rebuilt from the earlier
+/// one (see `shapes`): the same tree, spans included, as
+/// [`parse_formula_afresh`] gives.
 pub fn parse_formula(src: &str) -> Result<Expr, Vec<ParseError>> {
-    let (tokens, mut errors) = lexer::lex(src);
+    let (tokens, errors) = lexer::lex(src);
+    let shape = if errors.is_empty() { shapes::shape(src, &tokens) } else { None };
+    if let Some(tree) = shape.as_ref().and_then(shapes::reuse) {
+        return Ok(tree);
+    }
+    let parsed = parse_tokens(src, tokens, errors);
+    if let (Ok(tree), Some(shape)) = (&parsed, shape) {
+        shapes::keep(shape, tree);
+    }
+    parsed
+}
+
+/// Parses a formula as [`parse_formula`] does, without the trees kept
+/// for formulas of the same shape: what they are checked against.
+pub fn parse_formula_afresh(src: &str) -> Result<Expr, Vec<ParseError>> {
+    let (tokens, errors) = lexer::lex(src);
+    parse_tokens(src, tokens, errors)
+}
+
+/// Parses the `tokens` of `src`, found with the lexing `errors`.
+fn parse_tokens(
+    src: &str,
+    tokens: Vec<(Token, SimpleSpan)>,
+    mut errors: Vec<ParseError>,
+) -> Result<Expr, Vec<ParseError>> {
     if let Err(e) = check_nesting(&tokens) {
         errors.push(e);
         return Err(errors);

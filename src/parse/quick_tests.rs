@@ -1,10 +1,12 @@
 //! The quick parse and the worded parse (`driver.rs`) agree: on every
 //! formula of the formula corpus (`tests/formulas/*.txt`, cases and the
 //! cells they set) and on the bad formulas of `tests/parse_errors.rs`,
-//! both give the same tree or both fail.
+//! both give the same tree or both fail. So do a parse rebuilt from a kept
+//! tree of the same shape (`shapes.rs`) and a parse afresh.
 
 use super::driver::{quick, worded};
 use super::lexer::lex;
+use super::{parse_formula, parse_formula_afresh, shapes};
 use chumsky::span::SimpleSpan;
 use std::path::Path;
 
@@ -52,4 +54,34 @@ fn the_quick_parse_accepts_what_the_worded_one_does() {
     }
     // The bad formulas fail (most for the parser, a few only for the lexer).
     assert!(failed >= bad.len() / 2, "{failed} of {} failed", bad.len());
+}
+
+#[test]
+fn a_formula_rebuilt_from_its_shape_is_the_one_parsed_afresh() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let good = corpus(&root.join("tests/formulas"));
+    let bad = bad(&std::fs::read_to_string(root.join("tests/parse_errors.rs")).expect("the error tests"));
+    // Each cell-looking piece moved: `B7` -> `C8`, `$B$7` -> `$C$8`, ...
+    let piece = regex::Regex::new(r"(\$?)([A-Z]{1,2})(\$?)([1-9][0-9]{0,3})\b").expect("a regex");
+    let moved = |src: &str| {
+        piece
+            .replace_all(src, |c: &regex::Captures| {
+                let col = crate::address::parse_col(&c[2]).map_or(0, |n| n + 1);
+                let row: u32 = c[4].parse::<u32>().map_or(1, |n| n + 1);
+                format!("{}{}{}{}", &c[1], crate::address::col_name(col), &c[3], row)
+            })
+            .into_owned()
+    };
+    let mut rebuilt = 0;
+    for src in good.iter().chain(&bad) {
+        let other = moved(src);
+        assert_eq!(parse_formula(src), parse_formula_afresh(src), "{src:?}");
+        let (tokens, errors) = lex(&other);
+        let shape = errors.is_empty().then(|| shapes::shape(&other, &tokens)).flatten();
+        rebuilt += usize::from(other != *src && shape.as_ref().and_then(shapes::reuse).is_some());
+        assert_eq!(parse_formula(&other), parse_formula_afresh(&other), "{src:?} moved to {other:?}");
+    }
+    // Most corpus formulas with a cell in them are rebuilt once moved.
+    let with_cells = good.iter().filter(|s| moved(s) != **s).count();
+    assert!(rebuilt * 10 > with_cells * 8, "{rebuilt} of {with_cells} rebuilt");
 }

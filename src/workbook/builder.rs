@@ -19,6 +19,10 @@ use crate::value::ErrorKind;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+/// What a formula is the formula of (`cell Main!A2`, `name `rate``), for
+/// its parse errors: written from the sheets only when there is one.
+pub(crate) type What<'a> = &'a dyn Fn(&Sheets) -> String;
+
 /// The model under construction and the problems found so far.
 pub(crate) struct Builder {
     pub sheets: Sheets,
@@ -162,12 +166,14 @@ impl Builder {
     }
 
     /// Parses a formula whose text starts at byte `offset` of `src`,
-    /// reporting every parse error at its place in the file.
-    pub fn formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: &str) -> Option<Formula> {
+    /// reporting every parse error at its place in the file, for what
+    /// `what` says (written only when there is an error to report).
+    pub fn formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: What) -> Option<Formula> {
         let origin = Origin { source: Some(src.clone()), offset };
         match parse_formula(text) {
             Ok(expr) => Some(Formula { expr: Arc::new(expr), text: text.to_string(), origin }),
             Err(errors) => {
+                let what = what(&self.sheets);
                 for e in errors {
                     let span = super::locate::formula_span(&src.text, offset, text, e.span);
                     self.soft(Diagnostic::at(src, span, format!("cannot parse the formula of {what}"), e.message));
@@ -182,13 +188,14 @@ impl Builder {
     /// The content of a `cells` entry written as a formula: `=...` (or, in a
     /// formula file, the formula alone), or `{=...}` for one array formula
     /// over the entry's whole area (Excel's Ctrl+Shift+Enter).
-    pub fn cell_formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: &str) -> Option<Content> {
+    pub fn cell_formula(&mut self, src: &Arc<Source>, offset: usize, text: &str, what: What) -> Option<Content> {
         if let Some(inner) = block_formula(text) {
             return self.formula(src, offset + 1, inner, what).map(|f| Content::Array(Box::new(f)));
         }
         if text.starts_with("{=") {
             let end = offset + text.len();
-            self.error(src, end..end, format!("the array formula of {what} has no closing `}}`"), "expected `}`");
+            let m = format!("the array formula of {} has no closing `}}`", what(&self.sheets));
+            self.error(src, end..end, m, "expected `}`");
             return None;
         }
         self.formula(src, offset, text, what).map(|f| Content::Formula(Box::new(f)))

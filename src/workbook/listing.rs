@@ -189,8 +189,7 @@ impl Listing {
                 }
                 Kind::Formula(formula) => {
                     let (area, text, kind) = *formula;
-                    let what = format!("cell {}", b.show(area));
-                    if let Some(f) = b.formula(&src, item.at, &text, &what) {
+                    if let Some(f) = b.formula(&src, item.at, &text, &|s| format!("cell {}", s.area(area))) {
                         let f = Box::new(Formula { expr: Arc::new(operators(Arc::unwrap_or_clone(f.expr))), ..f });
                         let content = match kind {
                             FormulaKind::Block => Content::Array(f),
@@ -202,7 +201,7 @@ impl Listing {
                 }
                 Kind::Name(named) => {
                     let NameItem { name, anchor, text, hidden, unread } = *named;
-                    let formula = b.formula(&src, item.at, &text, &format!("name `{name}`"));
+                    let formula = b.formula(&src, item.at, &text, &|_| format!("name `{name}`"));
                     let unread = unread.map(|t| format!("Excel's definition `{t}` cannot be read: #REF! here"));
                     let hidden = hidden.then(|| "hidden in Excel".to_string());
                     let comment = match (hidden, unread) {

@@ -96,8 +96,7 @@ fn names(b: &mut Builder, file: &Arc<Source>) -> Vec<DflEntry> {
         };
         let text = &file.text[e.formula.clone()];
         if *adds {
-            let what = format!("the addition to `{name}`");
-            if let Some(formula) = b.formula(file, e.formula.start, text, &what) {
+            if let Some(formula) = b.formula(file, e.formula.start, text, &|_| format!("the addition to `{name}`")) {
                 let (to, span, comment) = (name.clone(), name_span.clone(), e.comment.clone());
                 b.additions.push(Addition { to, formula, comment, file: file.clone(), span });
             }
@@ -107,7 +106,7 @@ fn names(b: &mut Builder, file: &Arc<Source>) -> Vec<DflEntry> {
             None => Some(CellAddr::new(0, 0, 0)),
             Some((a, span)) => b.cell(file, span.start, a, "a name's anchor"),
         };
-        let formula = b.formula(file, e.formula.start, text, &format!("name `{name}`"));
+        let formula = b.formula(file, e.formula.start, text, &|_| format!("name `{name}`"));
         let def = match (anchor, formula) {
             (Some(anchor), Some(formula)) => {
                 Some(Name { name: name.clone(), anchor, formula, comment: e.comment.clone() })
@@ -126,8 +125,9 @@ pub(crate) fn add_cells(b: &mut Builder, read: Vec<Read>) {
             let DflKind::Cells { target, span } = &e.kind else { continue };
             let text = &file.text[e.formula.clone()];
             let area = b.area(&file, span.start, target);
-            let what = area.map_or_else(|| target.clone(), |a| b.show(a));
-            let content = b.cell_formula(&file, e.formula.start, text, &format!("cells {what}"));
+            let what =
+                |s: &crate::sheets::Sheets| format!("cells {}", area.map_or_else(|| target.clone(), |a| s.area(a)));
+            let content = b.cell_formula(&file, e.formula.start, text, &what);
             if let (Some(area), Some(content)) = (area, content) {
                 b.add_cells(&file, span.clone(), CellEntry::new(area, content));
             }

@@ -54,7 +54,7 @@ pub(crate) fn inputs(
         let what = format!("the check of input `{}`", key.text);
         let check = match &def.check {
             None => None,
-            Some(c) => match b.formula(src, at.field("check").string().start, &c.text, &what) {
+            Some(c) => match b.formula(src, at.field("check").string().start, &c.text, &|_| what.clone()) {
                 Some(f) => Some(f),
                 None => continue,
             },

@@ -82,7 +82,7 @@ pub(crate) fn body(
         };
         let content = match value {
             RawValue::Text(s) if s.text.starts_with('=') || s.text.starts_with("{=") => {
-                match b.cell_formula(src, value_at.string().start, &s.text, &format!("cell {}", b.show(area))) {
+                match b.cell_formula(src, value_at.string().start, &s.text, &|s| format!("cell {}", s.area(area))) {
                     Some(content) => content,
                     None => continue,
                 }
@@ -172,7 +172,7 @@ fn name(b: &mut Builder, src: &Arc<Source>, key: &Str<'_>, def: &RawName<'_>, pl
         Some(a) => b.cell(src, places.field("anchor").string().start, &a.text, "a name's anchor")?,
     };
     let offset = places.field("formula").string().start;
-    let formula = b.formula(src, offset, &def.formula.text, &format!("name `{}`", key.text))?;
+    let formula = b.formula(src, offset, &def.formula.text, &|_| format!("name `{}`", key.text))?;
     Some(Name { name: key.text.to_string(), anchor, formula, comment: def.comment.clone() })
 }
 
