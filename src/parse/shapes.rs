@@ -11,8 +11,10 @@
 //! those.
 //!
 //! Each thread keeps the trees of the shapes it parsed last, one per slot
-//! of a small table indexed by the shape's hash (a new shape takes the
-//! slot's place), for formulas up to [`MAX_SHAPE`] bytes long. A formula
+//! of a small table indexed by the shape's hash, for formulas up to
+//! [`MAX_SHAPE`] bytes long. A shape takes its slot's place the second
+//! time it is parsed (the slot notes the last shape seen), so a formula
+//! met once costs its shape, not a copy of its tree. A formula
 //! of a kept shape is lexed, not parsed: the kept tree is cloned, its
 //! cell corners set from the new cell tokens in text order, and every
 //! span moved by how much longer the cell tokens before it are. A tree is
@@ -52,8 +54,16 @@ struct Kept {
     cells: Vec<Span>,
 }
 
+/// A slot of the table: the tree kept, and the hash of the last shape
+/// parsed that was not kept.
+#[derive(Default)]
+struct Slot {
+    kept: Option<Kept>,
+    seen: Option<u64>,
+}
+
 thread_local! {
-    static KEPT: RefCell<Vec<Option<Kept>>> = RefCell::new((0..SLOTS).map(|_| None).collect());
+    static KEPT: RefCell<Vec<Slot>> = RefCell::new((0..SLOTS).map(|_| Slot::default()).collect());
 }
 
 /// The shape of the formula `src` lexed to `tokens`, unless it is too long.
@@ -91,7 +101,7 @@ pub(super) fn shape(src: &str, tokens: &[(Token, SimpleSpan)]) -> Option<Shape> 
 pub(super) fn reuse(shape: &Shape) -> Option<Expr> {
     KEPT.with(|kept| {
         let kept = kept.borrow();
-        let k = kept[slot(shape)].as_ref().filter(|k| k.key == shape.key)?;
+        let k = kept[slot(shape)].kept.as_ref().filter(|k| k.key == shape.key)?;
         let mut tree = k.tree.clone();
         let mut corners = shape.cells.iter().map(|(_, cell)| *cell);
         let moved = |p: usize| match k.cells.partition_point(|s| s.end <= p) {
@@ -110,9 +120,20 @@ pub(super) fn reuse(shape: &Shape) -> Option<Expr> {
     })
 }
 
-/// Keeps `tree`, parsed from a formula of shape `shape`, when
-/// [`reuse`] rebuilds it exactly for the formulas of that shape.
+/// Keeps `tree`, parsed from a formula of shape `shape`, when the shape
+/// was the last one seen in its slot and [`reuse`] rebuilds the tree
+/// exactly for the formulas of that shape; else notes the shape as seen.
 pub(super) fn keep(shape: Shape, tree: &Expr) {
+    let at = slot(&shape);
+    let again = KEPT.with(|kept| {
+        let seen = &mut kept.borrow_mut()[at].seen;
+        let again = *seen == Some(shape.hash);
+        *seen = Some(shape.hash);
+        again
+    });
+    if !again {
+        return;
+    }
     let spans: Vec<Span> = shape.cells.iter().map(|(s, _)| s.clone()).collect();
     let inside = |p: usize| spans.get(spans.partition_point(|s| s.end <= p)).is_some_and(|s| s.start < p);
     let mut found = Vec::with_capacity(spans.len());
@@ -125,8 +146,9 @@ pub(super) fn keep(shape: Shape, tree: &Expr) {
     if !fits || !found.iter().eq(shape.cells.iter().map(|(_, c)| c)) {
         return;
     }
-    let at = slot(&shape);
-    KEPT.with(|kept| kept.borrow_mut()[at] = Some(Kept { key: shape.key, tree: copy, cells: spans }));
+    KEPT.with(|kept| {
+        kept.borrow_mut()[at] = Slot { kept: Some(Kept { key: shape.key, tree: copy, cells: spans }), seen: None }
+    });
 }
 
 fn slot(shape: &Shape) -> usize {
@@ -182,8 +204,12 @@ mod tests {
 
     /// The tree `then` gets from the kept tree of `first`, if any.
     fn reused(first: &str, then: &str) -> Option<Expr> {
-        KEPT.with(|kept| kept.borrow_mut().iter_mut().for_each(|k| *k = None));
-        keep(shape_of(first), &parse_formula_afresh(first).unwrap_or_else(|e| panic!("{first}: {e:?}")));
+        KEPT.with(|kept| kept.borrow_mut().iter_mut().for_each(|k| *k = Slot::default()));
+        let tree = parse_formula_afresh(first).unwrap_or_else(|e| panic!("{first}: {e:?}"));
+        // Seen once, kept the second time.
+        keep(shape_of(first), &tree);
+        assert!(reuse(&shape_of(first)).is_none(), "{first} kept at first sight");
+        keep(shape_of(first), &tree);
         reuse(&shape_of(then))
     }
 
