@@ -10,9 +10,11 @@
 //! cleared first when stdout is a terminal), then a warning for each view
 //! left holding error values, as `run` gives; when the workbook has errors,
 //! their diagnostics are shown, and below them the last good result. Ctrl-C
-//! quits. The loop itself, [`watch_loop`], takes the waiting as a function
-//! so it can be driven without a file system watcher. With `--corpus`, each
-//! run is a batch over puzzles instead (`watch_corpus.rs`).
+//! quits. The files are watched before a run's result is printed, so a
+//! save made as soon as it shows is seen. The loop itself, [`watch_loop`],
+//! takes the watching as a [`Waiting`] so it can be driven without a file
+//! system watcher. With `--corpus`, each run is a batch over puzzles
+//! instead (`watch_corpus.rs`).
 
 use super::run::{calculate, text_output};
 use super::watch_corpus::corpus_round;
@@ -21,7 +23,7 @@ use notify::{EventKind, RecursiveMode, Watcher};
 use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 /// How long the files must stay quiet before a run.
@@ -38,43 +40,88 @@ pub fn watch(args: &WatchArgs) -> Result<(), Failure> {
         return Err(Failure::Usage("watch prints text only".into()));
     }
     let (tx, rx) = channel();
-    let mut watcher = notify::recommended_watcher(move |event| {
+    let watcher = notify::recommended_watcher(move |event| {
         let _ = tx.send(event);
     })
     .map_err(|e| Failure::Usage(format!("cannot watch files: {e}")))?;
-    let mut dirs: BTreeSet<PathBuf> = BTreeSet::new();
-    let mut wait = |files: &[PathBuf]| -> bool {
+    let mut folders = Folders { watcher, rx, dirs: BTreeSet::new(), wanted: BTreeSet::new(), missing: BTreeSet::new() };
+    let terminal = std::io::stdout().is_terminal();
+    let color = terminal && std::env::var_os("NO_COLOR").is_none();
+    let mut out = std::io::stdout().lock();
+    watch_loop(args, &mut folders, &mut out, Screen { clear: terminal, color }).map_err(crate::app::write_failure)
+}
+
+/// What [`watch_loop`] waits with: the file system's watcher, or a
+/// test's edits.
+pub trait Waiting {
+    /// Watches `files` from now on: called before a run's result is
+    /// printed, so a save made as soon as it shows is seen.
+    fn watch(&mut self, files: &[PathBuf]);
+    /// Waits for a change to a file watched: true runs again, false stops.
+    fn wait(&mut self) -> bool;
+}
+
+/// The file system's watcher, the folders it watches and what in them is
+/// wanted (see [`watch_points`]).
+struct Folders {
+    watcher: notify::RecommendedWatcher,
+    rx: Receiver<notify::Result<notify::Event>>,
+    dirs: BTreeSet<PathBuf>,
+    wanted: BTreeSet<PathBuf>,
+    missing: BTreeSet<PathBuf>,
+}
+
+impl Waiting for Folders {
+    fn watch(&mut self, files: &[PathBuf]) {
         let (wanted, now, missing) = watch_points(files);
         // Every folder is watched again each round: one deleted and made
         // again has lost its watch (the system drops it with the folder).
-        for d in &dirs {
-            let _ = watcher.unwatch(d);
+        for d in &self.dirs {
+            let _ = self.watcher.unwatch(d);
         }
         for d in &now {
-            if let Err(e) = watcher.watch(d, RecursiveMode::NonRecursive) {
+            if let Err(e) = self.watcher.watch(d, RecursiveMode::NonRecursive) {
                 crate::app::warn(&format!("warning: cannot watch `{}`: {e}", d.display()));
             }
         }
-        dirs = now;
+        (self.dirs, self.wanted, self.missing) = (now, wanted, missing);
+    }
+
+    fn wait(&mut self) -> bool {
         loop {
-            match rx.recv() {
-                Ok(Ok(event)) if relevant(&event, &wanted, &missing) => break,
+            match self.rx.recv() {
+                Ok(Ok(event)) if relevant(&event, &self.wanted, &self.missing) => break,
                 Ok(_) => {}
                 Err(_) => return false,
             }
         }
         loop {
-            match rx.recv_timeout(DEBOUNCE) {
+            match self.rx.recv_timeout(DEBOUNCE) {
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => return true,
                 Err(RecvTimeoutError::Disconnected) => return false,
             }
         }
-    };
-    let terminal = std::io::stdout().is_terminal();
-    let color = terminal && std::env::var_os("NO_COLOR").is_none();
-    let mut out = std::io::stdout().lock();
-    watch_loop(args, &mut wait, &mut out, Screen { clear: terminal, color }).map_err(crate::app::write_failure)
+    }
+}
+
+/// A test's edits: `edit` is called with the files watched, makes its
+/// change and says whether to run again.
+#[cfg(test)]
+pub(crate) struct Edits<F: FnMut(&[PathBuf]) -> bool> {
+    pub files: Vec<PathBuf>,
+    pub edit: F,
+}
+
+#[cfg(test)]
+impl<F: FnMut(&[PathBuf]) -> bool> Waiting for Edits<F> {
+    fn watch(&mut self, files: &[PathBuf]) {
+        self.files = files.to_vec();
+    }
+
+    fn wait(&mut self) -> bool {
+        (self.edit)(&self.files)
+    }
 }
 
 /// How the output is drawn.
@@ -86,11 +133,11 @@ pub struct Screen {
     pub color: bool,
 }
 
-/// Runs, prints, and calls `wait` with the files to watch; runs again when
-/// it returns true, stops when it returns false.
+/// Runs, watches the files it read, prints, and waits; runs again when
+/// the wait says so, stops when it does not.
 pub fn watch_loop(
     args: &WatchArgs,
-    wait: &mut dyn FnMut(&[PathBuf]) -> bool,
+    waiting: &mut dyn Waiting,
     out: &mut dyn Write,
     screen: Screen,
 ) -> std::io::Result<()> {
@@ -130,9 +177,10 @@ pub fn watch_loop(
         }
         let n = files.len();
         text += &format!("\nwatching {}; Ctrl-C quits\n", crate::app::plural(n as u64, "file"));
+        waiting.watch(&files);
         out.write_all(text.as_bytes())?;
         out.flush()?;
-        if !wait(&files) {
+        if !waiting.wait() {
             return Ok(());
         }
     }
@@ -232,7 +280,7 @@ mod tests {
         let edits = ["cells Main!A1:A2 = ROW()*3\n", "cells Main!A1:A2 = ROW()*+\n", "cells Main!A1:A2 = ROW()*5\n"];
         let mut seen_files = Vec::new();
         let mut i = 0;
-        let mut wait = |files: &[PathBuf]| {
+        let edit = |files: &[PathBuf]| {
             seen_files.push(files.to_vec());
             let Some(e) = edits.get(i) else { return false };
             std::fs::write(&dfl, e).unwrap();
@@ -240,7 +288,7 @@ mod tests {
             true
         };
         let mut out = Vec::new();
-        watch_loop(&args(&book), &mut wait, &mut out, Screen::default()).unwrap();
+        watch_loop(&args(&book), &mut Edits { files: Vec::new(), edit }, &mut out, Screen::default()).unwrap();
         let out = String::from_utf8(out).unwrap();
         let runs: Vec<&str> = out.split_inclusive("Ctrl-C quits\n").collect();
         assert_eq!(runs.len(), 4, "{out}");

@@ -125,7 +125,7 @@ fn line_list(lines: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::watch::{Screen, watch_loop};
+    use crate::cli::watch::{Edits, Screen, watch_loop};
     use crate::cli::{Cli, Command};
     use clap::Parser;
 
@@ -155,14 +155,14 @@ mod tests {
             unreachable!()
         };
         let mut i = 0;
-        let mut wait = |_: &[PathBuf]| {
+        let edit = |_: &[PathBuf]| {
             let Some(e) = edits.get(i) else { return false };
             std::fs::write(&dfl, e).unwrap();
             i += 1;
             true
         };
         let mut out = Vec::new();
-        watch_loop(&args, &mut wait, &mut out, Screen::default()).unwrap();
+        watch_loop(&args, &mut Edits { files: Vec::new(), edit }, &mut out, Screen::default()).unwrap();
         let out = String::from_utf8(out).unwrap();
         let runs: Vec<&str> = out.split_inclusive("Ctrl-C quits\n").collect();
         assert_eq!(runs.len(), 3, "{out}");
