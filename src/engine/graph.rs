@@ -7,9 +7,9 @@
 //!
 //! The edges are held once, as the lists dirty marking reads (each
 //! area's readers, each cell's containing areas, the tall areas'
-//! segments): [`DepGraph::successor`] reads the graph's edges from them,
+//! segments): `DepGraph::successor` reads the graph's edges from them,
 //! so no second adjacency (petgraph's nodes and edges were 48 bytes a
-//! chain cell) is kept beside them. The lists are flat ([`Lists`]).
+//! chain cell) is kept beside them. The lists are flat (`engine::lists::Lists`).
 
 use super::cell::FormulaCell;
 use super::lists::Lists;
@@ -21,7 +21,7 @@ use smallvec::SmallVec;
 use std::collections::BTreeMap;
 
 /// The whole sheets a formula cell lies on and is ordered before
-/// ([`DepGraph::runtime_sheets`]): mostly none or one, held in place.
+/// (`DepGraph::runtime_sheets`): mostly none or one, held in place.
 pub type Ids<T> = SmallVec<[T; 4]>;
 
 /// What each formula cell reads, as the graph is built from it: the areas

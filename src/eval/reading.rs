@@ -78,7 +78,7 @@ impl<'a> Eval<'a> {
     /// Reads a reference for use as a value: one cell gives its value;
     /// several cells give an array inside names (array mode) and the implicit
     /// intersection with the calculating cell elsewhere. A reference array
-    /// reads element by element ([`Eval::ref_values`]). Other values pass.
+    /// reads element by element (`Eval::ref_values`). Other values pass.
     #[inline]
     pub fn value(&self, v: Value) -> Value {
         // Numbers, text, booleans, errors and the empty value pass as they

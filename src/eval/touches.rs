@@ -13,7 +13,7 @@
 //! an area it did not, and is calculated again for nothing, never the
 //! reverse. A formula that reads what its bits cannot tell (a constant
 //! list of areas) or a kernel's plain `f64` form, which reads every cell
-//! it holds, sets every bit ([`Touches::everything`]).
+//! it holds, sets every bit (`Touches::everything`).
 
 use crate::address::Area;
 

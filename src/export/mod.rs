@@ -1,7 +1,7 @@
 //! Writing a calculated workbook for Excel (`.xlsx`, `xlsx.rs`, with
 //! rust_xlsxwriter) and LibreOffice (`.ods`, `ods.rs`, OpenDocument written
 //! as zip + XML, formulas printed by `openformula.rs`). Both start from one
-//! [`Book`]: every formula cell with its formula moved to that cell (a
+//! `Book`: every formula cell with its formula moved to that cell (a
 //! formula over a range is written in each of its cells, as Excel stores
 //! it), every block array formula once over its block, every other cell
 //! holding a value as a constant, the names with their anchors, the

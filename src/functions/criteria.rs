@@ -13,7 +13,7 @@
 //! Many criteria are counted in one pass over a range (`count`:
 //! `count_each`; an array criterion, the Sudoku solver's hot path). A range argument that
 //! is several references (OFFSET with array offsets) runs the function once
-//! per reference ([`per_reference`]). A call is bounded: past
+//! per reference (`per_reference`). A call is bounded: past
 //! [`MAX_WORK`] tests it is #NUM!.
 
 mod count;

@@ -7,7 +7,7 @@
 //! COUNT, COUNTA, AVERAGE, MAX, MIN, PRODUCT, STDEV, STDEVP, VAR and VARP
 //! read a range ([`args::number_operand`]: numbers count, text, booleans
 //! and empty cells do not, an error is the result), the spreads through
-//! the statistics' [`Moments`]. DGET returns the field of the one record
+//! the statistics' `Moments`. DGET returns the field of the one record
 //! selected: #VALUE! when none is, #NUM! when several are. DCOUNT and
 //! DCOUNTA may leave the field out (`DCOUNT(A1:E9,,G1:H2)`): they then
 //! count the records selected.

@@ -15,7 +15,7 @@
 //! domain (#NUM! outside), and the function is lifted over array
 //! arguments ([`args::lift`]). A `cumulative` argument is any number or
 //! boolean, true when non-zero. The work of one call, arrays included, is
-//! bounded ([`special::Budget`]).
+//! bounded (`special::Budget`).
 
 mod continuous;
 mod discrete;

@@ -12,7 +12,7 @@
 //! element on arrays; the first error among its arguments is the result.
 //! Numbers coerce as in arithmetic (numeric text is its number, an empty
 //! cell 0) except booleans, which are #VALUE! as in Excel's Analysis
-//! ToolPak functions ([`number`]).
+//! ToolPak functions (`number`).
 
 mod bases;
 mod bessel;

@@ -87,7 +87,7 @@ const LAMBDA_MAX_ARGS: usize = 254;
 /// depth); the next call is #NUM!. Excel's own limit depends on the
 /// formula (its calculation stack); 1,024 levels is what simple recursive
 /// lambdas reach there. Deep calls grow the stack as they go
-/// ([`STACK_RED_ZONE`]), so the limit holds on any thread.
+/// (`STACK_RED_ZONE`), so the limit holds on any thread.
 pub const MAX_LAMBDA_DEPTH: usize = 1024;
 
 /// One evaluation makes at most this many LAMBDA calls (a MAKEARRAY as

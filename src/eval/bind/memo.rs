@@ -32,7 +32,7 @@ pub struct Memo(Rc<RefCell<Table>>);
 
 impl Memo {
     /// The nodes `bound`, a formula bound sharing this memo, holds: its
-    /// kept parts counted as copied in place (see [`Canon::held`]).
+    /// kept parts counted as copied in place (see `Canon::held`).
     pub fn held(&self, bound: &BExpr) -> usize {
         self.0.borrow().canon.held(bound)
     }

@@ -8,7 +8,7 @@
 //! Lifted over arrays.
 //!
 //! The table of units holds every unit Microsoft's CONVERT page lists
-//! (https://support.microsoft.com/en-us/excel/functions/convert-function),
+//! (<https://support.microsoft.com/en-us/excel/functions/convert-function>),
 //! in its thirteen groups, with its size in the group's base unit, and
 //! which prefixes it takes. Names are case-sensitive. A unit is found by
 //! its name, else as a prefix and a unit that takes it (`km`, `kibyte`,
