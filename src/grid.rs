@@ -34,20 +34,55 @@ static EMPTY: Value = Value::Empty;
 /// One sheet's values, row-major, `rows x cols` from A1, and, once read,
 /// the summary of each block of each column, block-row-major, and the
 /// folds remembered (only while the summaries are made).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct SheetGrid {
     rows: u32,
     cols: u32,
     data: Vec<Value>,
     blocks: OnceLock<Vec<Summary>>,
     folds: Folds,
+    /// What the cells hold, told apart: this sheet's own id and how many
+    /// stores it has taken (see [`SheetGrid::clone_from`]).
+    id: u64,
+    stores: u64,
+    /// The content the cells were last copied from whole (its id and
+    /// stores then), with the positions stored since, unless there were
+    /// more than a [`JOURNAL`] part of the cells.
+    origin: Option<(u64, u64)>,
+    journal: Vec<u32>,
+    overflow: bool,
+}
+
+/// A sheet restored from the content it was copied from copies back only
+/// the cells stored since, while they are at most one in `JOURNAL` of them
+/// (a Sudoku batch worker restores its loaded state for every puzzle: the
+/// strategy boards' sheet holds 160,000 cells, a puzzle changes a few
+/// thousand); past that, every cell.
+const JOURNAL: usize = 8;
+
+impl Default for SheetGrid {
+    fn default() -> SheetGrid {
+        SheetGrid::empty(0, 0)
+    }
+}
+
+/// A new sheet's [`SheetGrid::id`].
+fn next_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl SheetGrid {
     /// An empty sheet of `rows x cols`.
     fn empty(rows: u32, cols: u32) -> SheetGrid {
         let data = vec![Value::Empty; (rows * cols) as usize];
-        SheetGrid { rows, cols, data, blocks: OnceLock::new(), folds: Folds::default() }
+        SheetGrid::of(rows, cols, data, OnceLock::new(), Folds::default())
+    }
+
+    /// A sheet of these cells, summaries and folds, with an id of its own.
+    fn of(rows: u32, cols: u32, data: Vec<Value>, blocks: OnceLock<Vec<Summary>>, folds: Folds) -> SheetGrid {
+        let (id, stores, origin, journal, overflow) = (next_id(), 0, None, Vec::new(), false);
+        SheetGrid { rows, cols, data, blocks, folds, id, stores, origin, journal, overflow }
     }
 
     /// Stores `v` at `at` (cell `c`), keeping the summaries (if made) exact
@@ -55,6 +90,13 @@ impl SheetGrid {
     /// the summaries are made).
     #[inline(always)]
     fn store(&mut self, c: CellAddr, at: usize, v: Value) -> (Value, &Value) {
+        self.stores += 1;
+        if self.journal.len() < self.data.len() / JOURNAL {
+            // Below 2^32: a sheet holds at most `MAX_GRID_CELLS`.
+            self.journal.push(at as u32);
+        } else {
+            self.overflow = true;
+        }
         let old = std::mem::replace(&mut self.data[at], v);
         let new = &self.data[at];
         if let Some(blocks) = self.blocks.get_mut() {
@@ -92,12 +134,27 @@ pub struct Grid {
 impl Clone for SheetGrid {
     fn clone(&self) -> Self {
         let (data, blocks, folds) = (self.data.clone(), self.blocks.clone(), self.folds.clone());
-        SheetGrid { rows: self.rows, cols: self.cols, data, blocks, folds }
+        let copy = SheetGrid::of(self.rows, self.cols, data, blocks, folds);
+        SheetGrid { origin: Some((self.id, self.stores)), ..copy }
     }
 
+    /// Copies `source`'s cells: only those stored since this sheet was
+    /// last copied from `source` whole, when `source` is as it was then.
     fn clone_from(&mut self, source: &Self) {
-        (self.rows, self.cols) = (source.rows, source.cols);
-        self.data.clone_from(&source.data);
+        let same = (self.rows, self.cols) == (source.rows, source.cols);
+        if same && !self.overflow && self.origin == Some((source.id, source.stores)) {
+            for &at in &self.journal {
+                self.data[at as usize].clone_from(&source.data[at as usize]);
+            }
+        } else {
+            (self.rows, self.cols) = (source.rows, source.cols);
+            self.data.clone_from(&source.data);
+            self.origin = Some((source.id, source.stores));
+        }
+        self.journal.clear();
+        self.overflow = false;
+        // Its cells changed: a copy made from it before is out of date.
+        self.stores += 1;
         self.folds.clone_from(&source.folds);
         match (self.blocks.get_mut(), source.blocks.get()) {
             (Some(mine), Some(theirs)) => mine.clone_from(theirs),
@@ -197,6 +254,7 @@ impl Grid {
         if cols == s.cols {
             // New rows only: appended (amortised by the vector's growth).
             s.data.resize((rows * cols) as usize, Value::Empty);
+            (s.origin, s.stores) = (None, s.stores + 1);
             if let Some(blocks) = s.blocks.get_mut() {
                 blocks.resize((rows.div_ceil(BLOCK) * cols) as usize, Summary::default());
             }

@@ -91,19 +91,20 @@ fn a_shared_count_behind_an_if_is_read_only_where_it_is_reached() {
         }
         s.recalc();
         assert_eq!([s.text("A2"), s.text("B2"), s.text("C2")], ["1", "", ""]);
-        // A digit in C1 changes the row's count: the cells that read the
-        // count are evaluated, A2 (its own digit) is not.
-        s.set("C1", "2");
+        // A second 1, in C1, changes the row's count: the cells that read
+        // the count are evaluated, A2 (its own digit) is not.
+        s.set("C1", "1");
         s.recalc();
         let mut evaluated = s.evaluated();
         evaluated.sort();
         let expected: &[&str] = if reads { &["B2", "C2"] } else { &["A2", "B2", "C2"] };
         assert_eq!(evaluated, expected, "reads {reads}");
-        assert_eq!([s.text("A2"), s.text("B2"), s.text("C2")], ["1", "", "2"]);
-        // Clearing the placed 1: the count falls to 0 and B2 offers 1 again.
+        assert_eq!([s.text("A2"), s.text("B2"), s.text("C2")], ["1", "", "1"]);
+        // Clearing the placed 1s: the count falls to 0 and every cell offers 1 again.
         s.set("A1", "");
+        s.set("C1", "");
         s.recalc();
-        assert_eq!([s.text("A2"), s.text("B2"), s.text("C2")], ["1", "1", "2"]);
+        assert_eq!([s.text("A2"), s.text("B2"), s.text("C2")], ["1", "1", "1"]);
     }
 }
 

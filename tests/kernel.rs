@@ -393,9 +393,10 @@ fn ellis_valid_values_cells_run_through_kernels() {
     s.reset().unwrap().expect("a reset protocol");
     let r = s.recalc();
     let bails = s.engine().kernel_bails();
-    // A solve of some 2,000 evaluations (dynamic reads skip the
-    // valid-values cells of solved cells), under 1% of them bailing out.
-    assert!(r.evaluated > 2_000 && bails * 100 < r.evaluated, "{bails} bail-outs in {} evaluations", r.evaluated);
+    // A solve of some 1,600 evaluations (dynamic reads skip the
+    // valid-values cells of solved cells, kept counts those whose counts
+    // stayed), under 1% of them bailing out.
+    assert!(r.evaluated > 1_500 && bails * 100 < r.evaluated, "{bails} bail-outs in {} evaluations", r.evaluated);
 }
 
 /// With every strategy, a valid-values cell also asks each strategy board

@@ -21,6 +21,8 @@
 
 #[path = "properties/batch_streams.rs"]
 mod batch_streams;
+#[path = "properties/counts.rs"]
+mod counts;
 #[path = "properties/edits.rs"]
 mod edits;
 #[path = "export/mod.rs"]

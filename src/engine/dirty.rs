@@ -10,7 +10,7 @@
 use super::Engine;
 use super::graph::{DepGraph, Fed};
 use super::lists::Lists;
-use super::share::Shared;
+use super::share::{Counts, Shared, changes};
 use super::touched::Touched;
 use crate::address::CellAddr;
 use crate::eval::touches::bit;
@@ -150,18 +150,21 @@ impl Engine {
         }
     }
 
-    pub(super) fn mark_readers(&mut self, c: CellAddr) {
+    /// Marks the formulas reading cell `c` dirty, `c` having held `old`
+    /// before (`None`: not known).
+    pub(super) fn mark_readers(&mut self, c: CellAddr, old: Option<&Value>) {
         let formula = self.program.formula_at(c);
-        self.mark_readers_of(c, formula);
+        self.mark_readers_of(c, formula, old);
     }
 
     /// Marks the formulas reading cell `c` dirty, knowing which formula
-    /// (if any) `c` holds.
+    /// (if any) `c` holds and what it held before (`None`: not known).
     #[inline]
-    pub(super) fn mark_readers_of(&mut self, c: CellAddr, formula: Option<FormulaId>) {
+    pub(super) fn mark_readers_of(&mut self, c: CellAddr, formula: Option<FormulaId>, old: Option<&Value>) {
         let (g, shared, tracked) = (&self.program.graph, &self.program.shared, &self.program.tracked);
         let (dirty, known, values) = (&mut self.dirty[..], &mut self.readers_dirty[..], &mut self.shared[..]);
-        let marks = Marks { g, shared, touched: &self.touched, reads: self.reads };
+        let (counts, new) = (&self.program.counts, self.grid.get(c));
+        let marks = Marks { g, shared, touched: &self.touched, reads: self.reads, counts, old, new };
         match formula {
             Some(f) => {
                 g.containing[f.index()].iter().for_each(|&a| marks.area(dirty, known, values, a));
@@ -217,6 +220,11 @@ struct Marks<'a> {
     /// engine follows what they read (`reads`).
     touched: &'a Touched,
     reads: bool,
+    /// The shared counts kept across writes, and the written cell's value
+    /// before and now: a count is forgotten only when the write can change it.
+    counts: &'a Counts,
+    old: Option<&'a Value>,
+    new: &'a Value,
 }
 
 impl Marks<'_> {
@@ -230,6 +238,11 @@ impl Marks<'_> {
     #[inline(always)]
     fn area(&self, dirty: &mut [bool], known: &mut [Readers], values: &mut [Option<Value>], a: AreaId) {
         let (g, touched) = (self.g, self.touched);
+        // Before anything is skipped: a count kept at an earlier write into
+        // the area may change at this one.
+        if !self.counts.is_empty() {
+            self.counts(dirty, values, a);
+        }
         let bit = bit(&g.areas()[a.index()]);
         let mark = |dirty: &mut [bool]| {
             for &r in &g.readers[a.index()] {
@@ -261,8 +274,29 @@ impl Marks<'_> {
         // one that did not read the area is kept (see `touched`).
         if !values.is_empty() {
             for &s in self.shared.readers(a) {
-                if !self.reads || touched.shared_read(s, bit) {
+                if (!self.reads || touched.shared_read(s, bit)) && self.counts.criterion(s).is_none() {
                     values[s.index()] = None;
+                }
+            }
+        }
+    }
+
+    /// Forgets the kept counts reading area `a` that the write can change,
+    /// and marks dirty their users whose last evaluation read them. Those
+    /// whose value is not held are marked too: shared values are also
+    /// forgotten without marking anything (undo puts the dirty flags back
+    /// as they were).
+    fn counts(&self, dirty: &mut [bool], values: &mut [Option<Value>], a: AreaId) {
+        for &s in self.counts.reading(a) {
+            if let Some(c) = self.counts.criterion(s)
+                && changes(c, self.old, self.new)
+            {
+                values[s.index()] = None;
+                let bit = self.counts.bit(s);
+                for &u in self.counts.users(s) {
+                    if !self.reads || self.touched.read(u, bit) {
+                        dirty[u.index()] = true;
+                    }
                 }
             }
         }

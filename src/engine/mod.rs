@@ -231,7 +231,7 @@ impl Engine {
         let touched: std::collections::HashSet<CellAddr> = old.chain(new).chain(spilled).collect();
         for a in touched {
             if self.grid.get(a) != e.grid.get(a) {
-                e.mark_readers(a);
+                e.mark_readers(a, Some(self.grid.get(a)));
             }
         }
         Ok(e)
@@ -323,9 +323,8 @@ impl Engine {
         if !self.grid.reserve(c) {
             return Err(too_large(&self.program, c));
         }
-        if *self.grid.get(c) != v {
-            self.grid.set(c, v);
-            self.mark_readers(c);
+        if let Ok((old, _)) = self.grid.update(c, v) {
+            self.mark_readers(c, Some(&old));
             self.watch.clear();
             self.wake_blocked(Area::cell(c), None);
         }
@@ -343,9 +342,10 @@ impl Engine {
             // Its value comes from outside: no evaluation read anything.
             self.touched.forget_one(f);
         }
-        if self.grid.reserve(c) && *self.grid.get(c) != v {
-            self.grid.set(c, v);
-            self.mark_readers(c);
+        if self.grid.reserve(c)
+            && let Ok((old, _)) = self.grid.update(c, v)
+        {
+            self.mark_readers(c, Some(&old));
             self.watch.clear();
         }
     }

@@ -14,6 +14,7 @@
 //! calculated again.
 
 use super::dirty::Tracked;
+use super::share::Counts;
 use super::sources::Sources;
 use super::{BuildIssue, CellInput, Engine, Inputs, Program};
 use crate::address::{Area, CellAddr};
@@ -138,9 +139,8 @@ impl Engine {
                 Some(_) => self.grid.get(*c).clone(),
                 None => Value::Empty,
             };
-            if *self.grid.get(*c) != new {
-                self.grid.set(*c, new);
-                self.mark_readers(*c);
+            if let Ok((old, _)) = self.grid.update(*c, new) {
+                self.mark_readers(*c, Some(&old));
             }
         }
         rebound.iter().for_each(|f| self.dirty[f.index()] = true);
@@ -168,9 +168,8 @@ impl Engine {
         // Written without marking: no shared value is kept.
         self.shared.iter_mut().for_each(|v| *v = None);
         for (c, v) in values {
-            if *self.grid.get(c) != v {
-                self.grid.set(c, v);
-                self.mark_readers(c);
+            if let Ok((old, _)) = self.grid.update(c, v) {
+                self.mark_readers(c, Some(&old));
             }
         }
         redo
@@ -217,6 +216,11 @@ impl Engine {
         }
         // Which cells call SUBTOTAL or AGGREGATE is found again when asked.
         p.subtotals = Default::default();
+        // The formulas using each kept count changed with the trees (what
+        // each formula read is forgotten below, so none relies on the old).
+        if !p.counts.is_empty() {
+            p.counts = Counts::of(&p.shared, &p.cells, &p.block_formulas, p.graph.areas().len());
+        }
         let origins = p.cells.iter_mut().zip(origins).map(|(c, o)| std::mem::replace(&mut c.origin, o)).collect();
         let sources = std::mem::replace(&mut p.sources, sources);
         let constants = std::mem::replace(&mut p.constants, constants);

@@ -1,6 +1,7 @@
 //! Which evaluation paths a program and its engines take. Besides the tree
-//! walker, six fast paths compute formulas: repeated subformulas shared
-//! between cells (`engine::share`), name bindings reused between cells
+//! walker, seven fast paths compute formulas: repeated subformulas shared
+//! between cells (`engine::share`), shared counts kept across the writes
+//! that leave them as they are (`engine::share::counted`), name bindings reused between cells
 //! (`eval::bind::memo`), the compiled kernels (`eval::kernel`), arrays
 //! of numbers or booleans kept as `f64` buffers with their loops
 //! (`value::Array::dense`, `eval::ops::dense`), aggregates over growing
@@ -20,6 +21,10 @@ pub struct Paths {
     /// Subformulas repeated between formulas are evaluated once per pass
     /// (decided when the program is built).
     pub sharing: bool,
+    /// A shared count is kept across writes that leave the cells meeting
+    /// its criterion as they were, and marks only its users dirty when
+    /// it changes (decided when the program is built; with `sharing`).
+    pub counts: bool,
     /// A name's binding is reused by the cells that bind it alike (when
     /// the program is built).
     pub bind_memo: bool,
@@ -42,18 +47,26 @@ pub struct Paths {
 impl Paths {
     /// Every fast path: what dataflow runs with.
     pub const ALL: Paths =
-        Paths { sharing: true, bind_memo: true, kernels: true, dense: true, folds: true, reads: true };
+        Paths { sharing: true, counts: true, bind_memo: true, kernels: true, dense: true, folds: true, reads: true };
 
     /// The tree walker alone, every value built as the general path builds
     /// it: the reference the fast paths are compared with.
-    pub const WALKER: Paths =
-        Paths { sharing: false, bind_memo: false, kernels: false, dense: false, folds: false, reads: false };
+    pub const WALKER: Paths = Paths {
+        sharing: false,
+        counts: false,
+        bind_memo: false,
+        kernels: false,
+        dense: false,
+        folds: false,
+        reads: false,
+    };
 
     /// The walker alone, each fast path alone, and all of them: the
     /// combinations the tests run every case through.
-    pub const EACH: [Paths; 8] = [
+    pub const EACH: [Paths; 9] = [
         Paths::WALKER,
         Paths { sharing: true, ..Paths::WALKER },
+        Paths { sharing: true, counts: true, ..Paths::WALKER },
         Paths { bind_memo: true, ..Paths::WALKER },
         Paths { kernels: true, ..Paths::WALKER },
         Paths { dense: true, ..Paths::WALKER },
@@ -68,7 +81,7 @@ impl Paths {
     pub fn of_sharing(sharing: Sharing) -> Paths {
         match sharing {
             Sharing::On => Paths::ALL,
-            Sharing::Off => Paths { sharing: false, kernels: false, ..Paths::ALL },
+            Sharing::Off => Paths { sharing: false, counts: false, kernels: false, ..Paths::ALL },
         }
     }
 
@@ -83,6 +96,7 @@ impl Paths {
         }
         let on = [
             (self.sharing, "sharing"),
+            (self.counts, "counts"),
             (self.bind_memo, "bind-memo"),
             (self.kernels, "kernels"),
             (self.dense, "dense"),

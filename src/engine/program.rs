@@ -13,7 +13,7 @@ use super::graph::{DepGraph, Stage};
 use super::nested::Subtotals;
 use super::paths::Paths;
 use super::rebuild::{Known, Reuse};
-use super::share::{Shared, share};
+use super::share::{Counts, Shared, share};
 use super::sources::Sources;
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
@@ -99,6 +99,9 @@ pub struct Program {
     pub(crate) schedule: Vec<Stage>,
     /// The subformulas several formulas share (see `engine::share`).
     pub(crate) shared: Shared,
+    /// Its counts kept across writes that leave them as they are (see
+    /// `engine::share::counted`); empty without [`Paths::counts`].
+    pub(crate) counts: Counts,
     /// The flat fast path of the formula cells that have one (see `eval::kernel`).
     pub(crate) kernels: Kernels,
     /// The areas whose readers engines track for dirty marking (see `engine::dirty`).
@@ -259,6 +262,10 @@ impl Program {
             formulas.for_each(|e| *e = unkept(std::mem::replace(e, BExpr::Const(Value::Empty))));
             Shared::default()
         };
+        let counts = match paths.counts {
+            true => Counts::of(&shared, &cells, &block_formulas, graph.areas().len()),
+            false => Counts::default(),
+        };
         let kernels = Kernels::new(
             cells.iter().map(|c| (paths.kernels && c.block.is_none() && !c.spills).then_some((&c.expr, c.addr))),
         );
@@ -273,6 +280,7 @@ impl Program {
             graph,
             schedule,
             shared,
+            counts,
             kernels,
             tracked,
             paths,

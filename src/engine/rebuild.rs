@@ -215,7 +215,7 @@ impl super::Engine {
         }
         for &a in changed.iter().chain(&spilled) {
             if self.grid.get(a) != e.grid.get(a) {
-                e.mark_readers(a);
+                e.mark_readers(a, Some(self.grid.get(a)));
             }
         }
         Ok(e)

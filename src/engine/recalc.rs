@@ -215,9 +215,7 @@ impl Engine {
                 let (mut at, end, mut c) = (first.index(), last.index() + 1, 0);
                 while let Some(i) = next_dirty(&self.dirty, at, end) {
                     at = i + 1;
-                    while cells[c].index() < i {
-                        c += 1;
-                    }
+                    c = seek(cells, c, i);
                     if cells[c].index() == i {
                         calculate(self, cells[c]);
                     }
@@ -331,8 +329,8 @@ impl Engine {
         };
         let delta = change(&old, new);
         observer.write(addr, &old, new);
-        self.watch.write(f, old, new);
-        self.mark_readers_of(addr, Some(f));
+        self.mark_readers_of(addr, Some(f), Some(&old));
+        self.watch.write(f, old, self.grid.get(addr));
         // A block's own cells taking their elements do not make its value stale.
         let writes = self.writes;
         self.writes += 1;
@@ -354,7 +352,7 @@ fn shared_values<'a>(
     touched: Option<&'a mut [Touches]>,
 ) -> SharedValues<'a> {
     let s = &program.shared;
-    SharedValues { exprs: &s.exprs, values, bits: &s.bits, narrow: &s.narrow, touched }
+    SharedValues { exprs: &s.exprs, values, bits: &s.bits, narrow: &s.narrow, counted: &program.counts.bits, touched }
 }
 
 /// Marks the cells of `block` but `f` dirty. A block's cells are formula
@@ -386,9 +384,52 @@ pub(super) fn element(v: &Value, row: usize, col: usize) -> Value {
 /// iterating, the test is cheaper.
 const SCANNED: usize = 1024;
 
+/// The position of the first of `cells` (sorted) at or after formula
+/// `i`, searched from position `c` (before it, every cell is before `i`)
+/// in steps doubling from one: the dirty cells of a sweep lie mostly
+/// close together, and a walk cell by cell over a cycle of 13,000 cells
+/// cost a sweep as much as its calculations. The last cell must not be
+/// before `i`.
+fn seek(cells: &[FormulaId], c: usize, i: usize) -> usize {
+    if cells[c].index() >= i {
+        return c;
+    }
+    // `cells[lo]` is before `i`; the answer lies past `lo`, before `hi`.
+    let (mut lo, mut step) = (c, 1);
+    let mut hi = c + 1;
+    while hi < cells.len() && cells[hi].index() < i {
+        lo = hi;
+        step *= 2;
+        hi = lo + step;
+    }
+    let hi = hi.min(cells.len());
+    lo + 1 + cells[lo + 1..hi].partition_point(|f| f.index() < i)
+}
+
 /// The first dirty formula among `from..end` (by index), if any: the
 /// flags seen as bytes and searched by `memchr`.
 fn next_dirty(dirty: &[bool], from: usize, end: usize) -> Option<usize> {
     let flags: &[u8] = bytemuck::cast_slice(dirty.get(from..end)?);
     memchr::memchr(1, flags).map(|i| from + i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// From every start, for every index up to the last cell, the seek
+    /// finds what a walk cell by cell finds.
+    #[test]
+    fn seek_finds_what_a_walk_finds() {
+        let cells: Vec<FormulaId> = [0usize, 3, 4, 9, 10, 11, 30, 31, 64, 100].into_iter().map(FormulaId::at).collect();
+        for c in 0..cells.len() {
+            for i in cells[c].index()..=100 {
+                let mut walk = c;
+                while cells[walk].index() < i {
+                    walk += 1;
+                }
+                assert_eq!(seek(&cells, c, i), walk, "from {c} to {i}");
+            }
+        }
+    }
 }

@@ -38,6 +38,7 @@
 //! is found: the shared subformulas, their order and ids are those of one
 //! thread.
 
+mod counted;
 mod intern;
 
 use super::cell::FormulaCell;
@@ -49,6 +50,8 @@ use crate::eval::touches::bit;
 use crate::ids::{AreaId, FormulaId, SharedId};
 use intern::{Interner, same};
 use rustc_hash::FxHashMap;
+
+pub use counted::{Counts, changes};
 
 /// The shared subformulas of a program.
 #[derive(Clone, Debug, Default)]

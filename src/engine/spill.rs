@@ -84,7 +84,7 @@ impl Engine {
         }
         if changed {
             self.watch.write(f, old_value, &v);
-            self.mark_readers_of(anchor, Some(f));
+            self.mark_readers_of(anchor, Some(f), None);
             self.writes += 1;
         }
         delta
@@ -115,7 +115,7 @@ impl Engine {
         let Ok((old, new)) = self.grid.update(c, v) else { return 0.0 };
         observer.write(c, &old, new);
         let delta = change(&old, new);
-        self.mark_readers_of(c, None);
+        self.mark_readers_of(c, None, Some(&old));
         delta
     }
 

@@ -38,6 +38,28 @@ impl Touched {
         self.cells.iter_mut().chain(&mut self.shared).for_each(|t| *t = Touches::ALL);
     }
 
+    /// What changed since `before` (this record's, earlier): each entry
+    /// that changed, by position (the formulas', then the shared
+    /// subformulas'), as it was then and is now.
+    pub(super) fn changes(&self, before: &Touched) -> Vec<(u32, Touches, Touches)> {
+        let (now, then) = (self.cells.iter().chain(&self.shared), before.cells.iter().chain(&before.shared));
+        (now.zip(then).enumerate())
+            .filter(|(_, (now, then))| now != then)
+            .map(|(i, (now, then))| (i as u32, *then, *now))
+            .collect()
+    }
+
+    /// Puts back the entries of `changes` as they were before them
+    /// (`after` false) or after them.
+    pub(super) fn put_back(&mut self, changes: &[(u32, Touches, Touches)], after: bool) {
+        let cells = self.cells.len();
+        for &(i, then, now) in changes {
+            let i = i as usize;
+            let entry = if i < cells { &mut self.cells[i] } else { &mut self.shared[i - cells] };
+            *entry = if after { now } else { then };
+        }
+    }
+
     /// Formula `f` taken to read everything again.
     pub(super) fn forget_one(&mut self, f: FormulaId) {
         self.cells[f.index()] = Touches::ALL;

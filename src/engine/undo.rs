@@ -3,11 +3,14 @@
 //! the cells' old and new values plus the formulas that were waiting to be
 //! recalculated before and after it. [`Engine::undo`] puts the values and
 //! dirty flags back as they were before the step, [`Engine::redo`] as they
-//! were after it, so a later step from either state evaluates exactly what
-//! it would have. Its size is proportional to what the step changed.
+//! were after it, and what the formulas evaluated in it had read (dynamic
+//! reads), so a later step from either state evaluates exactly what it
+//! would have. Its size is proportional to what the step changed.
 
 use super::Engine;
 use super::observe::{Change, ChangeLog, Observer};
+use super::touched::Touched;
+use crate::eval::Touches;
 use crate::grid::spills::Spills;
 use crate::ids::FormulaId;
 use crate::value::Value;
@@ -25,6 +28,10 @@ pub struct Delta {
     /// in a workbook without them).
     spills_before: Arc<Spills>,
     spills_after: Arc<Spills>,
+    /// What the formulas and shared subformulas evaluated in it had read
+    /// (dynamic reads) before it and after: a formula skipped by a later
+    /// step must be skipped for what it read in the state put back.
+    touched: Vec<(u32, Touches, Touches)>,
 }
 
 /// Records a step: the cells set by hand ([`Recorder::set`]) and what the
@@ -33,6 +40,7 @@ pub struct Recorder {
     log: ChangeLog,
     dirty_before: Vec<FormulaId>,
     spills_before: Arc<Spills>,
+    touched_before: Touched,
 }
 
 impl Recorder {
@@ -42,6 +50,7 @@ impl Recorder {
             log: ChangeLog::default(),
             dirty_before: engine.dirty_list(),
             spills_before: engine.grid.spills_shared(),
+            touched_before: engine.touched.clone(),
         }
     }
 
@@ -65,7 +74,10 @@ impl Recorder {
         let before = std::mem::replace(&mut self.dirty_before, after.clone());
         let spills_after = engine.grid.spills_shared();
         let spills_before = std::mem::replace(&mut self.spills_before, spills_after.clone());
-        Delta { changes: self.log.take(), dirty_before: before, dirty_after: after, spills_before, spills_after }
+        let touched = engine.touched.changes(&self.touched_before);
+        self.touched_before.clone_from(&engine.touched);
+        let changes = self.log.take();
+        Delta { changes, dirty_before: before, dirty_after: after, spills_before, spills_after, touched }
     }
 }
 
@@ -92,12 +104,14 @@ impl Engine {
     pub fn undo(&mut self, delta: &Delta) {
         self.put_back(delta.changes.iter().map(|c| (c.cell, &c.old)), &delta.dirty_before);
         self.grid.set_spills(delta.spills_before.clone());
+        self.touched.put_back(&delta.touched, false);
     }
 
     /// Replays `delta` on the state before it.
     pub fn redo(&mut self, delta: &Delta) {
         self.put_back(delta.changes.iter().map(|c| (c.cell, &c.new)), &delta.dirty_after);
         self.grid.set_spills(delta.spills_after.clone());
+        self.touched.put_back(&delta.touched, true);
     }
 
     fn put_back<'v>(

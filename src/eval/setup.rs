@@ -25,16 +25,27 @@ pub struct SharedValues<'a> {
     /// `deps::Reads::narrow`): what an evaluation of it read is then all
     /// its value depends on.
     pub narrow: &'a [bool],
+    /// For each count kept across the writes that leave it as it is
+    /// (`engine::share::counted`), the bit an evaluation using it records
+    /// in place of what it read (it is marked dirty when the count is
+    /// forgotten); 0 for the others, and empty when none is kept.
+    pub counted: &'a [u64],
     /// What each held value's evaluation read, when the engine follows
     /// dynamic reads (`engine::touched`): filled as each is evaluated.
     pub touched: Option<&'a mut [Touches]>,
 }
 
 impl SharedValues<'_> {
-    /// What shared subformula `i` read when its held value was evaluated,
-    /// or all it may read.
+    /// What an evaluation using shared subformula `i` reads through it:
+    /// what `i` read when its held value was evaluated, or all it may
+    /// read; for a kept count, its own bit.
     #[inline(always)]
     pub(super) fn read_by(&self, i: usize) -> u64 {
+        if let Some(&b) = self.counted.get(i)
+            && b != 0
+        {
+            return b;
+        }
         match &self.touched {
             Some(t) => t[i].0,
             None => self.bits.get(i).copied().unwrap_or(u64::MAX),
@@ -48,6 +59,7 @@ impl SharedValues<'_> {
             values: &mut *self.values,
             bits: self.bits,
             narrow: self.narrow,
+            counted: self.counted,
             touched: self.touched.as_deref_mut(),
         }
     }

@@ -122,6 +122,11 @@ pub enum Intrinsic {
     Single,
     /// LAMBDA: its parameters become slots, as LET's variables (the binder).
     Lambda,
+    /// COUNTIF: its value depends only on how many cells of its range meet
+    /// its criterion ([`Criterion::matches`](criteria::Criterion::matches)),
+    /// so a shared count is kept across writes that leave those as they
+    /// were (`engine::share::counted`).
+    CountIf,
 }
 
 /// One entry of a category table: the name, the argument counts, the
@@ -371,6 +376,7 @@ mod tests {
             (AnchorArray, "ANCHORARRAY"),
             (Single, "SINGLE"),
             (Lambda, "LAMBDA"),
+            (CountIf, "COUNTIF"),
         ];
         for (which, name) in named {
             let marked: Vec<&str> = all().filter(|f| f.intrinsic == Some(which)).map(|f| f.name).collect();

@@ -30,7 +30,7 @@ mod spread;
 
 use super::Excel::{V2010, V2013, V2016, V2019};
 use super::args::{self, Rule, Source};
-use super::{Arg, FnSpec, VARIADIC};
+use super::{Arg, FnSpec, Intrinsic, VARIADIC};
 use crate::ast::BinaryOp;
 use crate::eval::{BExpr, Eval};
 use crate::value::{ErrorKind, Value};
@@ -58,7 +58,7 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("MODE", 1, VARIADIC, mode),
     FnSpec::new("RANK", 2, 3, rank),
     FnSpec::new("FREQUENCY", 2, 2, frequency),
-    FnSpec::new("COUNTIF", 2, 2, countif),
+    FnSpec::new("COUNTIF", 2, 2, countif).intrinsic(Intrinsic::CountIf),
     FnSpec::new("COUNTIFS", 2, VARIADIC, countifs),
     FnSpec::new("SUMIF", 2, 3, sumif).args(SIZED_LIKE_RANGE),
     FnSpec::new("AVERAGEIF", 2, 3, averageif).args(SIZED_LIKE_RANGE),

@@ -1,0 +1,74 @@
+//! Kept counts change no value: on random small workbooks with cycles
+//! whose cells use a name counting a random area by a random criterion
+//! (`COUNTIF` under a random operator, the Ellis boards' shape), every
+//! fast path holds the tree walker's values after every iteration, in both
+//! orders, and after a constant is changed (see `sharing`): a count kept
+//! across a write is one that write could not change.
+
+use super::sharing::{Holds, every_path_agrees, holds, sheet};
+use super::workbooks::{CELLS, formula};
+use dataflow::policy::Order;
+use proptest::prelude::*;
+
+/// A count of a random area by a criterion on the digit `d` (the digit,
+/// as a number or as text, above it, or another criterion), under a
+/// random operator or negated.
+fn count(d: i32) -> impl Strategy<Value = String> {
+    let criteria = vec![
+        d.to_string(),
+        format!("\"{d}\""),
+        format!("\">{d}\""),
+        format!("\"<>{d}\""),
+        "7".into(),
+        "\"\"".into(),
+        "\"=\"".into(),
+        "\"a*\"".into(),
+        "TRUE".into(),
+        "#N/A".into(),
+        "0.5".into(),
+    ];
+    let around = &["", "", ">0", "=1", ">=2", "*2", "+1", "&\"!\"", "-"][..];
+    (0..CELLS, 0..CELLS, proptest::sample::select(criteria), proptest::sample::select(around)).prop_map(
+        |(i, j, c, op)| {
+            let count = format!("COUNTIF(«{i}:{j}»,{c})");
+            if op == "-" { format!("-{count}") } else { format!("{count}{op}") }
+        },
+    )
+}
+
+/// A formula using the count: mostly giving the digit `d` or another
+/// value as the count goes (so that the counted cells change as the
+/// cycle iterates, and change the count), or the Ellis cell's shape;
+/// sometimes any formula.
+fn user(d: i32) -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => (-1i32..3, any::<bool>()).prop_map(move |(k, up)| {
+            let (a, b) = if up { (d, d + 1) } else { (d + 1, d) };
+            format!("IF(nm>{k},{a},{b})")
+        }),
+        2 => (0..CELLS, 0..CELLS).prop_map(move |(i, j)| format!("IF(«{i}»<>\"\",«{i}»,IF(nm>0,\"\",{d}+0*«{j}»))")),
+        1 => (0..CELLS, -2i32..8).prop_map(|(i, k)| format!("IF(nm>{k},«{i}»+1,nm)")),
+        1 => (0..CELLS).prop_map(|i| format!("nm&«{i}»")),
+        1 => formula(false).prop_map(|f| format!("({f})+nm")),
+    ]
+}
+
+/// The digit, the count's name and three formulas using it.
+fn counted() -> impl Strategy<Value = (String, Vec<String>)> {
+    (0i32..4).prop_flat_map(|d| (count(d), proptest::collection::vec(user(d), 3)))
+}
+
+proptest! {
+    #![proptest_config(super::config(1024))]
+
+    #[test]
+    fn every_path_and_the_walker_agree_with_kept_counts(
+        cells in proptest::collection::vec(prop_oneof![3 => holds(), 2 => Just(Holds::Formula(0))], CELLS),
+        (name, formulas) in counted(),
+        synchronous in any::<bool>(),
+        changed in 0..CELLS,
+    ) {
+        let order = if synchronous { Order::Synchronous } else { Order::RowMajor };
+        every_path_agrees(|paths| sheet(&cells, &formulas, &name, paths), order, changed)?;
+    }
+}
