@@ -40,23 +40,41 @@ impl Touched {
 
     /// What changed since `before` (this record's, earlier): each entry
     /// that changed, by position (the formulas', then the shared
-    /// subformulas'), as it was then and is now.
-    pub(super) fn changes(&self, before: &Touched) -> Vec<(u32, Touches, Touches)> {
+    /// subformulas'), as it was then and is now; none when `before` is a
+    /// record of another program (another length).
+    pub(super) fn changes(&self, before: &Touched) -> Option<Vec<(u32, Touches, Touches)>> {
+        if before.len() != self.len() {
+            return None;
+        }
         let (now, then) = (self.cells.iter().chain(&self.shared), before.cells.iter().chain(&before.shared));
-        (now.zip(then).enumerate())
-            .filter(|(_, (now, then))| now != then)
-            .map(|(i, (now, then))| (i as u32, *then, *now))
-            .collect()
+        let changed = now.zip(then).enumerate().filter(|(_, (now, then))| now != then);
+        Some(changed.map(|(i, (now, then))| (i as u32, *then, *now)).collect())
     }
 
-    /// Puts back the entries of `changes` as they were before them
-    /// (`after` false) or after them.
-    pub(super) fn put_back(&mut self, changes: &[(u32, Touches, Touches)], after: bool) {
+    /// How many entries the record holds (formulas and shared subformulas).
+    pub(super) fn len(&self) -> usize {
+        self.cells.len() + self.shared.len()
+    }
+
+    /// Puts back the entries of `changes`, taken from a record of `len`
+    /// entries, as they were before them (`after` false) or after them.
+    /// From a record of another program (another length) nothing is put
+    /// back: everything is taken to read everything. A `len` of 0 is no
+    /// record at all: nothing changes.
+    pub(super) fn put_back(&mut self, changes: &[(u32, Touches, Touches)], len: usize, after: bool) {
+        if len == 0 {
+            return;
+        }
+        if len != self.len() {
+            return self.forget();
+        }
         let cells = self.cells.len();
         for &(i, then, now) in changes {
             let i = i as usize;
-            let entry = if i < cells { &mut self.cells[i] } else { &mut self.shared[i - cells] };
-            *entry = if after { now } else { then };
+            let entry = if i < cells { self.cells.get_mut(i) } else { self.shared.get_mut(i - cells) };
+            if let Some(entry) = entry {
+                *entry = if after { now } else { then };
+            }
         }
     }
 
@@ -83,5 +101,35 @@ impl Touched {
     #[inline(always)]
     pub(super) fn shared_read(&self, s: SharedId, bit: u64) -> bool {
         self.shared[s.index()].0 & bit != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A step's changes put the record back as it was before the step and
+    /// as it was after; a record of another program forgets everything,
+    /// and no record changes nothing.
+    #[test]
+    fn changes_put_back_before_and_after() {
+        let mut t = Touched::new(2, 1);
+        let before = t.clone();
+        t.note(FormulaId::at(1), Touches(4));
+        t.shared[0] = Touches(8);
+        let changes = t.changes(&before).expect("the same program");
+        assert_eq!(changes.len(), 2);
+        let mut u = t.clone();
+        u.put_back(&changes, t.len(), false);
+        assert_eq!((&u.cells, &u.shared), (&before.cells, &before.shared));
+        u.put_back(&changes, t.len(), true);
+        assert_eq!((&u.cells, &u.shared), (&t.cells, &t.shared));
+        u.put_back(&[], 0, false);
+        assert_eq!((&u.cells, &u.shared), (&t.cells, &t.shared));
+        let mut other = Touched::new(3, 1);
+        other.note(FormulaId::at(0), Touches(2));
+        other.put_back(&changes, t.len(), false);
+        assert!(other.cells.iter().chain(&other.shared).all(|x| *x == Touches::ALL));
+        assert!(Touched::new(3, 1).changes(&before).is_none());
     }
 }

@@ -32,6 +32,9 @@ pub struct Delta {
     /// (dynamic reads) before it and after: a formula skipped by a later
     /// step must be skipped for what it read in the state put back.
     touched: Vec<(u32, Touches, Touches)>,
+    /// The length of the record they were taken from (`usize::MAX`: the
+    /// program changed during the step; 0, the default delta: none).
+    touched_len: usize,
 }
 
 /// Records a step: the cells set by hand ([`Recorder::set`]) and what the
@@ -74,10 +77,14 @@ impl Recorder {
         let before = std::mem::replace(&mut self.dirty_before, after.clone());
         let spills_after = engine.grid.spills_shared();
         let spills_before = std::mem::replace(&mut self.spills_before, spills_after.clone());
-        let touched = engine.touched.changes(&self.touched_before);
+        // A step over a change of program puts back nothing of what was read.
+        let (touched, touched_len) = match engine.touched.changes(&self.touched_before) {
+            Some(changes) => (changes, engine.touched.len()),
+            None => (Vec::new(), usize::MAX),
+        };
         self.touched_before.clone_from(&engine.touched);
         let changes = self.log.take();
-        Delta { changes, dirty_before: before, dirty_after: after, spills_before, spills_after, touched }
+        Delta { changes, dirty_before: before, dirty_after: after, spills_before, spills_after, touched, touched_len }
     }
 }
 
@@ -104,14 +111,14 @@ impl Engine {
     pub fn undo(&mut self, delta: &Delta) {
         self.put_back(delta.changes.iter().map(|c| (c.cell, &c.old)), &delta.dirty_before);
         self.grid.set_spills(delta.spills_before.clone());
-        self.touched.put_back(&delta.touched, false);
+        self.touched.put_back(&delta.touched, delta.touched_len, false);
     }
 
     /// Replays `delta` on the state before it.
     pub fn redo(&mut self, delta: &Delta) {
         self.put_back(delta.changes.iter().map(|c| (c.cell, &c.new)), &delta.dirty_after);
         self.grid.set_spills(delta.spills_after.clone());
-        self.touched.put_back(&delta.touched, true);
+        self.touched.put_back(&delta.touched, delta.touched_len, true);
     }
 
     fn put_back<'v>(
