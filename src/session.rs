@@ -13,7 +13,7 @@ pub use timeline::{MAX_TIMELINE_CELLS, MAX_TIMELINE_EDITS, Timeline};
 
 use crate::address::{Area, CellAddr};
 use crate::diagnostic::Diagnostic;
-use crate::engine::{BuildIssue, CellInput, Engine, Inputs, Program, Report};
+use crate::engine::{BuildIssue, CellInput, Engine, Inputs, Paths, Program, Report, Sharing};
 use crate::error::{Error, LoadError};
 use crate::eval::bind::{NameDef, Site};
 use crate::grid::MAX_GRID_CELLS;
@@ -76,12 +76,26 @@ impl Session {
         Session::new(crate::workbook::load_with(path, with)?)
     }
 
+    /// [`Session::load_with`] for checking the workbook, not calculating
+    /// it: its program is built without the fast paths compiled for
+    /// calculation ([`Paths::CHECK`]), which a check does not use. It
+    /// reports the same problems and cycles, and calculates the same
+    /// values, more slowly.
+    pub fn load_checking(path: &Path, with: &[String]) -> Result<Session, LoadError> {
+        Session::new_with(crate::workbook::load_with(path, with)?, Paths::CHECK)
+    }
+
     /// A session over `workbook`, every formula bound. Binding problems
     /// refuse it, unless the workbook takes Excel's way with problems
     /// ([`Workbook::excel_errors`]): then they are added to its warnings
     /// ([`Session::warnings`]) and the cells show the error Excel shows.
-    pub fn new(mut workbook: Workbook) -> Result<Session, LoadError> {
-        let (program, warnings) = bind(&workbook)?;
+    pub fn new(workbook: Workbook) -> Result<Session, LoadError> {
+        Session::new_with(workbook, Paths::of_sharing(Sharing::On))
+    }
+
+    /// [`Session::new`] with the fast paths `paths`.
+    fn new_with(mut workbook: Workbook, paths: Paths) -> Result<Session, LoadError> {
+        let (program, warnings) = bind(&workbook, paths)?;
         workbook.warnings.extend(warnings);
         let checks = check::check_issues(&workbook, &program);
         match (checks.is_empty(), workbook.excel_errors) {
@@ -380,13 +394,13 @@ pub fn inputs(wb: &Workbook) -> Result<Inputs, LoadError> {
 
 /// Binds every formula of the workbook; binding problems become diagnostics.
 pub fn build_program(wb: &Workbook) -> Result<Program, LoadError> {
-    bind(wb).map(|(program, _)| program)
+    bind(wb, Paths::of_sharing(Sharing::On)).map(|(program, _)| program)
 }
 
 /// [`build_program`], with the binding problems of a workbook that takes
 /// Excel's way with problems as warnings (one per missing name).
-fn bind(wb: &Workbook) -> Result<(Program, Vec<Diagnostic>), LoadError> {
-    let (program, issues) = Program::build_from(inputs(wb)?);
+fn bind(wb: &Workbook, paths: Paths) -> Result<(Program, Vec<Diagnostic>), LoadError> {
+    let (program, issues) = Program::build_from_paths(inputs(wb)?, paths);
     if issues.is_empty() {
         return Ok((program, Vec::new()));
     }

@@ -20,8 +20,8 @@ pub use errors::{view_errors, view_errors_warnings, warn_view_errors};
 pub use explain_text::{causes_text, change_text, history_outcome, reasons_text};
 pub use options::{Options, input_line, input_line_file};
 pub use prepare::{
-    PASSED_OVER_SHOWN, Prepared, STRATEGIES_ORDER, apply_sets, apply_settings, load, prepare, prepare_loaded,
-    resolve_sets,
+    PASSED_OVER_SHOWN, Prepared, STRATEGIES_ORDER, apply_sets, apply_settings, load, load_checking, prepare,
+    prepare_loaded, resolve_sets,
 };
 pub use text::{color_wanted, iterations, oscillates_text, pass_state, pass_text, plural, reset_text, run_text};
 pub use views::{Shown, resolve_area, resolve_key, resolve_views};

@@ -44,7 +44,16 @@ pub fn prepare_loaded(mut session: Session, options: &Options) -> Result<Prepare
 /// Loads the workbook with the parts named in `with` turned on; a name
 /// that is not one of its parts is a usage error that lists them.
 pub fn load(path: &std::path::Path, with: &[String]) -> Result<Session, Failure> {
-    let session = Session::load_with(path, with).map_err(Failure::from)?;
+    known_parts(Session::load_with(path, with).map_err(Failure::from)?, path, with)
+}
+
+/// [`load`] for checking the workbook only (see [`Session::load_checking`]).
+pub fn load_checking(path: &std::path::Path, with: &[String]) -> Result<Session, Failure> {
+    known_parts(Session::load_checking(path, with).map_err(Failure::from)?, path, with)
+}
+
+/// `session`, unless `with` names a part its workbook does not have.
+fn known_parts(session: Session, path: &std::path::Path, with: &[String]) -> Result<Session, Failure> {
     let unknown = session.workbook().unknown_parts(with);
     if let Some(first) = unknown.first() {
         let parts: Vec<&str> = session.workbook().parts.iter().map(|p| p.name.as_str()).collect();

@@ -162,7 +162,11 @@ const SHOWN_CYCLES: usize = 100;
 /// `check`: the workbook's problems, parts and cycles; with `run`, then
 /// one run as `run` does it (see [`check_run`]).
 pub fn check(path: &Path, with: &[String], run: bool) -> Result<(), Failure> {
-    let session = app::load(path, with)?;
+    // A check that does not run builds no fast path for calculating.
+    let session = match run {
+        true => app::load(path, with)?,
+        false => app::load_checking(path, with)?,
+    };
     app::warn_passed_over(&session, usize::MAX);
     let p = session.engine().program();
     let mut text = format!(

@@ -61,6 +61,13 @@ impl Paths {
         reads: false,
     };
 
+    /// What `dataflow check` builds with: binding's shared bindings and
+    /// the engines' own paths, but none of the paths compiled when the
+    /// program is built (shared subformulas, kept counts, kernels). A
+    /// check calculates nothing, so compiling them would only cost time;
+    /// a program built so calculates the same values, more slowly.
+    pub const CHECK: Paths = Paths { sharing: false, counts: false, kernels: false, ..Paths::ALL };
+
     /// The walker alone, each fast path alone, and all of them: the
     /// combinations the tests run every case through.
     pub const EACH: [Paths; 9] = [

@@ -154,7 +154,12 @@ impl Program {
     /// dropped once bound, before the graph and the schedule are derived,
     /// so the two are never held together (8 MB for 100,000 formula cells).
     pub fn build_from(model: Inputs) -> (Program, Vec<BuildIssue>) {
-        Program::assemble(model, Paths::of_sharing(Sharing::On), None)
+        Program::build_from_paths(model, Paths::of_sharing(Sharing::On))
+    }
+
+    /// [`Program::build_from`] with the fast paths `paths`.
+    pub fn build_from_paths(model: Inputs, paths: Paths) -> (Program, Vec<BuildIssue>) {
+        Program::assemble(model, paths, None)
     }
 
     /// Binds the formulas of `model`, or takes their bindings from the
