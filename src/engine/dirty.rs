@@ -274,19 +274,30 @@ impl Marks<'_> {
         // one that did not read the area is kept (see `touched`).
         if !values.is_empty() {
             for &s in self.shared.readers(a) {
-                if (!self.reads || touched.shared_read(s, bit)) && self.counts.criterion(s).is_none() {
+                let kept = self.counts.criterion(s).is_some() || self.counts.is_array(s);
+                if (!self.reads || touched.shared_read(s, bit)) && !kept {
                     values[s.index()] = None;
                 }
             }
         }
     }
 
-    /// Forgets the kept counts reading area `a` that the write can change,
-    /// and marks dirty their users whose last evaluation read them. Those
+    /// Changes in place the counts by arrays of criteria reading area `a`
+    /// (forgets those it cannot), forgets the kept counts reading it that
+    /// the write can change, and marks dirty their users whose last
+    /// evaluation read them. Those
     /// whose value is not held are marked too: shared values are also
     /// forgotten without marking anything (undo puts the dirty flags back
     /// as they were).
     fn counts(&self, dirty: &mut [bool], values: &mut [Option<Value>], a: AreaId) {
+        // The counts by arrays of criteria held are changed in place.
+        for &s in self.counts.arrays_reading(a) {
+            if let Some(held) = &mut values[s.index()]
+                && !self.counts.update(s, held, self.old, self.new)
+            {
+                values[s.index()] = None;
+            }
+        }
         for &s in self.counts.reading(a) {
             if let Some(c) = self.counts.criterion(s)
                 && changes(c, self.old, self.new)

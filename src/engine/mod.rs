@@ -71,6 +71,10 @@ pub struct Engine {
     writes: u64,
     /// The iterations' history, to see values repeat (see `oscillation`).
     watch: Watch,
+    /// For each stage of the schedule, how many cells its last sweep
+    /// calculated (a cycle's; `u32::MAX` before the first): a cycle whose
+    /// last sweep calculated few of its cells has its dirty flags scanned.
+    swept: Vec<u32>,
     /// Whether formulas with a kernel (`eval::kernel`) are run through it.
     kernels: bool,
     /// Whether arrays of numbers or booleans are kept dense (`Paths::dense`).
@@ -98,6 +102,7 @@ impl Clone for Engine {
             shared: self.shared.clone(),
             writes: self.writes,
             watch: self.watch.clone(),
+            swept: self.swept.clone(),
             kernels: self.kernels,
             dense: self.dense,
             bails: self.bails,
@@ -120,6 +125,7 @@ impl Clone for Engine {
             shared,
             writes,
             watch,
+            swept,
             kernels,
             dense,
             bails,
@@ -139,6 +145,7 @@ impl Clone for Engine {
         self.shared.clone_from(shared);
         self.writes = *writes;
         self.watch.clone_from(watch);
+        self.swept.clone_from(swept);
         self.kernels = *kernels;
         self.dense = *dense;
         self.bails = *bails;
@@ -174,6 +181,7 @@ impl Engine {
         let tall_marks = tall::Marks::new(program.tracked.skippable.len());
         let shared = vec![None; program.shared.exprs.len()];
         let watch = Watch::default();
+        let swept = vec![u32::MAX; program.schedule.len()];
         let Paths { kernels, dense, reads, .. } = program.paths;
         let touched = Touched::new(program.cells.len(), program.shared.exprs.len());
         Engine {
@@ -186,6 +194,7 @@ impl Engine {
             shared,
             writes: 0,
             watch,
+            swept,
             kernels,
             dense,
             bails: 0,

@@ -260,7 +260,7 @@ impl Program {
         let (graph, schedule, volatile, block_deps, interned) =
             derive(&mut cells, &block_formulas, sheets, paths.sharing, &known);
         let shared = if paths.sharing {
-            share(interned, &mut cells, &mut block_formulas, &block_deps, sheets, &graph)
+            share(interned, &mut cells, &mut block_formulas, &block_deps, sheets, paths.counts, &graph)
         } else {
             // The kept parts copied in place: every formula all its own.
             let formulas = cells.iter_mut().map(|c| &mut c.expr).chain(&mut block_formulas);

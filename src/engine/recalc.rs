@@ -126,7 +126,11 @@ impl Engine {
             self.dirty[f.index()] = true;
         }
         let mut pass = Pass { evaluated: 0, max_change: 0.0, cycles: false, unsettled: Vec::new() };
-        for step in &program.schedule {
+        // An edit in place may have changed the schedule.
+        if self.swept.len() != program.schedule.len() {
+            self.swept = vec![u32::MAX; program.schedule.len()];
+        }
+        for (k, step) in program.schedule.iter().enumerate() {
             match step {
                 Stage::Run { len, .. } if (*len as usize) < SCANNED => {
                     for f in step.run() {
@@ -143,10 +147,14 @@ impl Engine {
                 Stage::Cycle(_) if !self.settings.iterate => {}
                 Stage::Cycle(cells) => {
                     pass.cycles = true;
+                    // A large cycle, or one whose last sweep calculated few
+                    // of its cells, has its dirty flags scanned.
+                    let scan = cells.len() >= SCANNED || (self.swept[k] as usize).saturating_mul(SPARSE) < cells.len();
                     let (n, delta) = match self.settings.order {
-                        Order::RowMajor => self.sweep_in_place(cells, observer),
+                        Order::RowMajor => self.sweep_in_place(cells, scan, observer),
                         Order::Synchronous => self.sweep_synchronous(cells, observer),
                     };
+                    self.swept[k] = n as u32;
                     pass.evaluated += n;
                     pass.max_change = pass.max_change.max(delta);
                 }
@@ -196,11 +204,11 @@ impl Engine {
 
     /// One row-major sweep of a cycle: each of its cells dirty when the
     /// sweep reaches it is calculated, seeing the cells calculated before
-    /// it. A large cycle's cells are found by scanning the dirty flags over
+    /// it. With `scan`, the cells are found by scanning the dirty flags over
     /// the span of its ids (its cells are sorted): a clean stretch is
     /// passed a machine word or more at a time, and a dirty cell outside
     /// the cycle (a cell of a later stage it feeds) is passed by.
-    fn sweep_in_place(&mut self, cells: &[FormulaId], observer: &mut impl Observer) -> (u64, f64) {
+    fn sweep_in_place(&mut self, cells: &[FormulaId], scan: bool, observer: &mut impl Observer) -> (u64, f64) {
         let (mut n, mut delta) = (0, 0.0f64);
         let mut calculate = |e: &mut Self, f: FormulaId| {
             let v = e.evaluate(f, observer);
@@ -208,7 +216,7 @@ impl Engine {
             n += 1;
         };
         match (cells.first(), cells.last()) {
-            (Some(first), Some(last)) if cells.len() >= SCANNED => {
+            (Some(first), Some(last)) if scan => {
                 // `cells[c]` is the first cell of the cycle not before
                 // the dirty cell found: it is that cell, or it is not in
                 // the cycle.
@@ -383,6 +391,11 @@ pub(super) fn element(v: &Value, row: usize, col: usize) -> Value {
 /// cells one by one: where many cells are dirty, as in a small cycle
 /// iterating, the test is cheaper.
 const SCANNED: usize = 1024;
+
+/// A smaller cycle has its dirty flags scanned when its last sweep
+/// calculated fewer than one cell in this many (the 17 reason boards of
+/// 729 cells of `--with all`, which change only when a strategy fires).
+const SPARSE: usize = 8;
 
 /// The position of the first of `cells` (sorted) at or after formula
 /// `i`, searched from position `c` (before it, every cell is before `i`)

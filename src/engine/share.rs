@@ -18,7 +18,9 @@
 //! (OFFSET's base, INDIRECT's text), no call without arguments (ROW()
 //! left unfolded reads the calculating cell) and no SINGLE (`@`, which
 //! intersects a reference with the calculating cell in either mode). A child is shared apart from
-//! its shared parent only when it is used more often than the parent. Only
+//! its shared parent only when it is used more often than the parent, or
+//! when it is a count by an array of criteria and counts are kept (see
+//! `counted`: it is changed in place, its parent computed again from it). Only
 //! formulas that use a name are looked at (see `has_name`).
 //!
 //! The held values stay exact in both iteration orders because the engine
@@ -113,13 +115,15 @@ impl Interned {
 /// Replaces the repeated subformulas of `cells` and of the block formulas
 /// `blocks` (reading `block_deps`) with shared nodes, from their nodes
 /// `interned` (in that order), in a workbook of `sheets` sheets whose graph
-/// is `graph`.
+/// is `graph`; with `counts` (kept counts), a count by an array of
+/// criteria is shared apart from its parent.
 pub fn share(
     interned: Interned,
     cells: &mut [FormulaCell],
     blocks: &mut [BExpr],
     block_deps: &[Vec<Area>],
     sheets: usize,
+    counts: bool,
     graph: &DepGraph,
 ) -> Shared {
     let Interned { ids, walk, starts } = interned;
@@ -132,7 +136,7 @@ pub fn share(
         let _ = std::thread::Builder::new().spawn_scoped(scope, move || batches.into_iter().for_each(drop));
         let garbage = Vec::new();
         let (exprs, areas, narrow) = (Vec::new(), Vec::new(), Vec::new());
-        let mut sharer = Sharer { ids, sheets, exprs, areas, narrow, garbage, dropping };
+        let mut sharer = Sharer { ids, sheets, counts, exprs, areas, narrow, garbage, dropping };
         let mut starts = starts.into_iter();
         let mut reads = Vec::new();
         for (f, c) in cells.iter_mut().enumerate() {
@@ -187,6 +191,8 @@ fn has_name(e: &BExpr) -> bool {
 struct Sharer {
     ids: Interner,
     sheets: usize,
+    /// Whether counts by arrays of criteria are shared apart (kept counts).
+    counts: bool,
     exprs: Vec<BExpr>,
     /// The areas each shared subformula reads, by [`SharedId`], and
     /// whether it reads only through them.
@@ -209,7 +215,8 @@ impl Sharer {
     fn rewrite(&mut self, e: &mut BExpr, outer: u32, reads: &[Area], walk: &[(u32, u32)], at: usize) {
         let id = walk[at].0 as usize;
         let node = &self.ids.nodes[id];
-        if node.shareable && !node.trivial && node.count >= 2 && node.count > outer {
+        let apart = node.count > outer || (self.counts && counted::is_array_count(e));
+        if node.shareable && !node.trivial && node.count >= 2 && apart {
             let shared = match node.shared {
                 Some(s) => Some(s),
                 None => self.make_shared(e, id, reads, walk, at),

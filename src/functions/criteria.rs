@@ -150,8 +150,7 @@ impl Criterion {
 
     fn equals(&self, v: &Value) -> bool {
         match (&self.target, v) {
-            (Target::Number(n), Value::Number(x)) => num_eq(*x, *n),
-            (Target::Number(n), Value::Text(s)) => parse_number(s).is_some_and(|x| num_eq(x, *n)),
+            (Target::Number(n), v) => number_key(v).is_some_and(|x| num_eq(x, *n)),
             (Target::Bool(b), Value::Bool(x)) => x == b,
             (Target::Error(e), Value::Error(x)) => x == e,
             (Target::Text(p), Value::Text(s)) => p.wild.matches(s),
@@ -169,6 +168,19 @@ impl Criterion {
             (Target::Text(p), Value::Text(s)) => Some(cmp_text(s, &p.raw)),
             _ => None,
         }
+    }
+}
+
+/// The number a cell holding `v` is for a criterion of equality with a
+/// number ([`Criterion::number`]): such a criterion matches `v` only when
+/// its number equals this one (to 15 digits), and a value without one
+/// (empty, a boolean, an error, a text not reading as a number) matches
+/// none of them.
+pub fn number_key(v: &Value) -> Option<f64> {
+    match v {
+        Value::Number(x) => Some(*x),
+        Value::Text(s) => parse_number(s),
+        _ => None,
     }
 }
 

@@ -133,6 +133,18 @@ impl Array {
         }
     }
 
+    /// The dense buffer to change in place (the values built from it, if
+    /// any, forgotten), when the array is stored densely.
+    pub fn dense_mut(&mut self) -> Option<&mut [f64]> {
+        match &mut self.store {
+            Store::Dense { nums, values, .. } => {
+                *values = OnceLock::new();
+                Some(nums)
+            }
+            Store::Values(_) => None,
+        }
+    }
+
     /// The dense buffer, taken out of an array nobody else holds, to write
     /// a result of the same size into.
     pub fn take_dense(self) -> Option<Vec<f64>> {

@@ -3,7 +3,8 @@
 //! (`COUNTIF` under a random operator, the Ellis boards' shape), every
 //! fast path holds the tree walker's values after every iteration, in both
 //! orders, and after a constant is changed (see `sharing`): a count kept
-//! across a write is one that write could not change.
+//! across a write is one that write could not change, and a count by an
+//! array of criteria changed in place is the one counting again gives.
 
 use super::sharing::{Holds, every_path_agrees, holds, sheet};
 use super::workbooks::{CELLS, formula};
@@ -28,12 +29,24 @@ fn count(d: i32) -> impl Strategy<Value = String> {
         "0.5".into(),
     ];
     let around = &["", "", ">0", "=1", ">=2", "*2", "+1", "&\"!\"", "-"][..];
-    (0..CELLS, 0..CELLS, proptest::sample::select(criteria), proptest::sample::select(around)).prop_map(
+    let single = (0..CELLS, 0..CELLS, proptest::sample::select(criteria), proptest::sample::select(around)).prop_map(
         |(i, j, c, op)| {
             let count = format!("COUNTIF(«{i}:{j}»,{c})");
             if op == "-" { format!("-{count}") } else { format!("{count}{op}") }
         },
-    )
+    );
+    // Counts by arrays of criteria (changed in place), read as the boards
+    // read theirs: one element, a sum, the digits counted once.
+    let arrays = vec![
+        format!("{{{d},7}}"),
+        format!("{{\"{d}\",\">{d}\",\"\"}}"),
+        format!("{{1,2,3,{d}}}"),
+        "{\"a*\",TRUE,0.5}".into(),
+    ];
+    let reads = &["INDEX(#,2)", "SUM(#*{1,10})", "MAX((#=1)*{1,2,3})", "SUM(#)>0"][..];
+    let array = (0..CELLS, 0..CELLS, proptest::sample::select(arrays), proptest::sample::select(reads))
+        .prop_map(|(i, j, c, read)| read.replace('#', &format!("COUNTIF(«{i}:{j}»,{c})")));
+    prop_oneof![3 => single, 2 => array]
 }
 
 /// A formula using the count: mostly giving the digit `d` or another

@@ -14,6 +14,15 @@
 //! not its nine counts, and dirties the nine valid-values cells using it,
 //! not those of every digit.
 //!
+//! A count by an array of criteria (`COUNTIF(strip, digits)`: the boards'
+//! counts of every digit in a unit at once), shared on its own, is kept
+//! and changed in place instead: a write adds to each element the change
+//! in whether the written cell meets that element's criterion (the same
+//! `Criterion::matches`), where it would be forgotten and counted again
+//! over its whole area. What uses it reads its area as before, so it is
+//! forgotten or marked dirty as before, and computed again from the count
+//! held ([`Counts::update`]).
+//!
 //! A count is kept only where that is exact: the function's contract says
 //! it counts ([`Intrinsic::CountIf`]), its range is one fixed area, its
 //! criterion a constant that is not an array, and what is around it
@@ -30,9 +39,10 @@ use crate::engine::lists::Lists;
 use crate::eval::BExpr;
 use crate::eval::touches::bit;
 use crate::functions::Intrinsic;
-use crate::functions::criteria::Criterion;
+use crate::functions::criteria::{Criterion, number_key};
 use crate::ids::{AreaId, FormulaId, SharedId};
-use crate::value::Value;
+use crate::value::{Array, Value};
+use std::sync::Arc;
 
 /// The shared counts of a program that are kept across writes, with their
 /// criteria and users; empty when none is.
@@ -51,6 +61,11 @@ pub struct Counts {
     /// For each area formulas read (by [`AreaId`]), the kept counts
     /// reading it: a write into an area no count reads looks at none.
     reading: Lists<SharedId>,
+    /// For each shared subformula, its count by an array of criteria
+    /// changed in place, if it is one.
+    arrays: Vec<Option<ArrayCount>>,
+    /// For each area, the counts by arrays of criteria reading it.
+    arrays_reading: Lists<SharedId>,
 }
 
 impl Default for Counts {
@@ -60,6 +75,8 @@ impl Default for Counts {
             bits: Vec::new(),
             users: Lists::with_capacity(0, 0),
             reading: Lists::with_capacity(0, 0),
+            arrays: Vec::new(),
+            arrays_reading: Lists::with_capacity(0, 0),
         }
     }
 }
@@ -70,7 +87,8 @@ impl Counts {
     pub fn of(shared: &Shared, cells: &[FormulaCell], blocks: &[BExpr], areas: usize) -> Counts {
         let found: Vec<Option<(&Area, &Value)>> = shared.exprs.iter().map(count_of).collect();
         let mut criteria: Vec<Option<Criterion>> = found.iter().map(|c| c.map(|(_, v)| Criterion::new(v))).collect();
-        if criteria.iter().all(Option::is_none) {
+        let arrays: Vec<Option<ArrayCount>> = shared.exprs.iter().map(array_count).collect();
+        if criteria.iter().all(Option::is_none) && arrays.iter().all(Option::is_none) {
             return Counts::default();
         }
         // Used inside another shared subformula or by a block: not kept.
@@ -99,12 +117,68 @@ impl Counts {
                 kept.for_each(|&s| put(a, s));
             }
         });
-        Counts { criteria, bits, users, reading }
+        let arrays_reading = Lists::grouped(areas, |put| {
+            for a in 0..areas {
+                let kept = shared.readers(AreaId::at(a)).iter().filter(|s| arrays[s.index()].is_some());
+                kept.for_each(|&s| put(a, s));
+            }
+        });
+        Counts { criteria, bits, users, reading, arrays, arrays_reading }
     }
 
     /// Whether no shared count is kept.
     pub fn is_empty(&self) -> bool {
         self.bits.is_empty()
+    }
+
+    /// Whether shared subformula `s` is a count by an array of criteria,
+    /// changed in place by the writes into its area.
+    #[inline(always)]
+    pub fn is_array(&self, s: SharedId) -> bool {
+        self.arrays.get(s.index()).is_some_and(Option::is_some)
+    }
+
+    /// The counts by arrays of criteria reading area `a`.
+    #[inline(always)]
+    pub fn arrays_reading(&self, a: AreaId) -> &[SharedId] {
+        self.arrays_reading.get_or_empty(a.index())
+    }
+
+    /// Changes `held`, the value of count `s` by an array of criteria, for
+    /// a write into its area that replaced `old` by `new`: each element
+    /// gains 1 where the new value meets its criterion and the old did
+    /// not, and loses 1 the other way. False where it cannot be changed so
+    /// (the old value not known, or the value held not such a count: an
+    /// error), and it is to be forgotten.
+    pub fn update(&self, s: SharedId, held: &mut Value, old: Option<&Value>, new: &Value) -> bool {
+        let (Some(count), Some(old), Value::Array(counts)) = (&self.arrays[s.index()], old, held) else {
+            return false;
+        };
+        if counts.len() != count.criteria.len() {
+            return false;
+        }
+        let mut changes = [(0, 0.0); 2];
+        let changes = match count.slots(old, new, &mut changes) {
+            Some(changes) => changes,
+            None => &count.changes(old, new)[..],
+        };
+        if changes.is_empty() {
+            return true;
+        }
+        let counts = Arc::make_mut(counts);
+        match counts.dense_mut() {
+            Some(nums) => changes.iter().for_each(|&(i, d)| nums[i] += d),
+            None => {
+                let values = counts.values_mut();
+                for &(i, d) in changes {
+                    match &mut values[i] {
+                        Value::Number(n) => *n += d,
+                        _ => return false,
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// The criterion of shared subformula `s` when it is a kept count.
@@ -128,6 +202,93 @@ impl Counts {
     #[inline(always)]
     pub fn bit(&self, s: SharedId) -> u64 {
         self.bits[s.index()]
+    }
+}
+
+/// A count by an array of criteria: one per element, and where they are
+/// all equality with distinct whole numbers, the element of each.
+#[derive(Clone, Debug)]
+struct ArrayCount {
+    criteria: Box<[Criterion]>,
+    index: Option<Slots>,
+}
+
+/// The elements of criteria of equality with distinct whole numbers, by
+/// number from `min` (`NONE` for a number none of them equals).
+#[derive(Clone, Debug)]
+struct Slots {
+    min: f64,
+    at: Box<[u32]>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The numbers of an index span at most this many.
+const MAX_SPAN: f64 = 4096.0;
+
+impl ArrayCount {
+    fn new(criteria: Box<[Criterion]>) -> ArrayCount {
+        let numbers: Option<Vec<f64>> = criteria.iter().map(Criterion::number).collect();
+        let index = numbers.and_then(|numbers| {
+            // Whole and small: two of them are equal to 15 digits only when equal.
+            let whole = |n: &f64| n.fract() == 0.0 && n.abs() < 1e9;
+            if !numbers.iter().all(whole) {
+                return None;
+            }
+            let min = numbers.iter().copied().fold(f64::INFINITY, f64::min);
+            let max = numbers.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            if max - min >= MAX_SPAN {
+                return None;
+            }
+            let mut at = vec![NONE; (max - min) as usize + 1].into_boxed_slice();
+            for (i, n) in numbers.iter().enumerate() {
+                let slot = &mut at[(n - min) as usize];
+                if *slot != NONE {
+                    return None;
+                }
+                *slot = i as u32;
+            }
+            Some(Slots { min, at })
+        });
+        ArrayCount { criteria, index }
+    }
+
+    /// Each element's change (element, -1 or +1) for a write replacing
+    /// `old` by `new`, found through the index when the two are numbers
+    /// it decides (whole ones, [`number_key`]) or none; none there.
+    fn slots<'c>(&self, old: &Value, new: &Value, out: &'c mut [(usize, f64); 2]) -> Option<&'c [(usize, f64)]> {
+        let index = self.index.as_ref()?;
+        let slot = |v: &Value| -> Option<Option<usize>> {
+            match number_key(v) {
+                None => Some(None),
+                // A whole number is equal only to itself (the numbers are
+                // whole and small: see `ArrayCount::new`).
+                Some(x) if x.fract() == 0.0 => {
+                    let i = x - index.min;
+                    let at = (i >= 0.0 && i < index.at.len() as f64).then(|| index.at[i as usize]);
+                    Some(at.filter(|&at| at != NONE).map(|at| at as usize))
+                }
+                Some(_) => None,
+            }
+        };
+        let (from, to) = (slot(old)?, slot(new)?);
+        let mut n = 0;
+        if from != to {
+            for (at, d) in [(from, -1.0), (to, 1.0)] {
+                if let Some(at) = at {
+                    out[n] = (at, d);
+                    n += 1;
+                }
+            }
+        }
+        Some(&out[..n])
+    }
+
+    /// Each element's change for a write replacing `old` by `new`, each
+    /// criterion asked ([`Criterion::matches`]).
+    fn changes(&self, old: &Value, new: &Value) -> Vec<(usize, f64)> {
+        let change = |c: &Criterion| f64::from(c.matches(new) as u8) - f64::from(c.matches(old) as u8);
+        self.criteria.iter().map(change).enumerate().filter(|&(_, d)| d != 0.0).collect()
     }
 }
 
@@ -160,6 +321,30 @@ fn count_of(e: &BExpr) -> Option<(&Area, &Value)> {
                 _ => None,
             }
         }
+        _ => None,
+    }
+}
+
+/// The criteria of `e` when it is a count by an array of criteria: a
+/// COUNTIF of a fixed area and a constant array.
+fn array_count(e: &BExpr) -> Option<ArrayCount> {
+    array_criteria(e).map(|a| ArrayCount::new(a.values().iter().map(Criterion::new).collect()))
+}
+
+/// Whether `e` is a count by an array of criteria ([`array_count`]):
+/// the sharing pass shares one apart from the subformula holding it.
+pub(super) fn is_array_count(e: &BExpr) -> bool {
+    array_criteria(e).is_some()
+}
+
+/// The array of criteria of `e` when it is a count by one.
+fn array_criteria(e: &BExpr) -> Option<&Array> {
+    match e {
+        BExpr::Kept(x) => array_criteria(x),
+        BExpr::Call(f, args) if f.intrinsic == Some(Intrinsic::CountIf) => match &**args {
+            [BExpr::Const(Value::Ref(_)), BExpr::Const(Value::Array(a))] if !a.is_empty() => Some(a),
+            _ => None,
+        },
         _ => None,
     }
 }
