@@ -18,7 +18,7 @@ use super::sources::Sources;
 use crate::address::{Area, CellAddr};
 use crate::ast::Expr;
 use crate::eval::BExpr;
-use crate::eval::bind::{Issue, MAX_FOLD_CELLS, NameDef, Scope, Site, unkept};
+use crate::eval::bind::{Issue, MAX_FOLD_CELLS, NameDef, Scope, Site};
 use crate::eval::kernel::Kernels;
 use crate::ids::{BlockId, EntryId, FormulaId, NameId};
 use crate::sheets::Sheets;
@@ -262,9 +262,8 @@ impl Program {
         let shared = if paths.sharing {
             share(interned, &mut cells, &mut block_formulas, &block_deps, sheets, paths.counts, &graph)
         } else {
-            // The kept parts copied in place: every formula all its own.
-            let formulas = cells.iter_mut().map(|c| &mut c.expr).chain(&mut block_formulas);
-            formulas.for_each(|e| *e = unkept(std::mem::replace(e, BExpr::Const(Value::Empty))));
+            // The kept parts stay where they are: the evaluator reads them
+            // in place, each formula evaluating all of its own.
             Shared::default()
         };
         let counts = match paths.counts {
