@@ -121,3 +121,59 @@ fn a_cycle_counting_its_own_row_iterates_alike() {
     assert_eq!(on.0, off.0);
     assert!(on.1 <= off.1, "{} evaluated with kept counts, {} without", on.1, off.1);
 }
+
+/// The hyper boards' count in small: how many cells of each region
+/// (row 1, a region map) hold each digit (row 2), by `COUNTIFS` with the
+/// region numbers as a criterion shared apart. Writes into the board
+/// change the count in place; a write into the region map (the other
+/// range, and what the region numbers read) counts again. The values are
+/// the same with the path on and off, and are those counted by hand.
+#[test]
+fn a_count_by_region_and_digit_follows_every_write() {
+    for counts in [true, false] {
+        let mut s = sheet(counts);
+        let regions = "SEQUENCE(1,MAX(Sheet1!$A$1:$D$1))";
+        let count = format!("COUNTIFS(Sheet1!$A$1:$D$1,{regions},Sheet1!$A$2:$D$2,{{1;2;3}})");
+        // The region numbers used twice, so shared apart from the count.
+        s.name("in_regions", &format!("={count}+0*COUNT({regions})"));
+        // The board's cells hold 0 (no digit) to start with: each write
+        // below changes a value, not what the workbook holds.
+        for (i, v) in ["1", "2", "1", "2"].iter().enumerate() {
+            s.set(&format!("{}1", char::from(b'A' + i as u8)), v);
+            s.set(&format!("{}2", char::from(b'A' + i as u8)), "0");
+        }
+        // Digit d (row) in region r (column) of the count.
+        let cells = [("A4", 1, 1), ("B4", 1, 2), ("A5", 2, 1), ("B5", 2, 2), ("A6", 3, 1), ("B6", 3, 2)];
+        for (c, d, r) in cells {
+            s.set(c, &format!("=INDEX(in_regions,{d},{r})"));
+        }
+        let table = |s: &Sheet| cells.iter().map(|(c, ..)| s.text(c)).collect::<Vec<_>>().join(" ");
+        s.set("A2", "1");
+        s.set("B2", "3");
+        s.recalc();
+        assert_eq!(table(&s), "1 0 0 0 0 1", "counts {counts}");
+        // Into the board: changed in place.
+        s.set("C2", "1");
+        s.recalc();
+        assert_eq!(table(&s), "2 0 0 0 0 1", "counts {counts}");
+        s.set("A2", "2");
+        s.set("D2", "2");
+        s.recalc();
+        assert_eq!(table(&s), "1 0 1 1 0 1", "counts {counts}");
+        s.set("C2", "0");
+        s.recalc();
+        assert_eq!(table(&s), "0 0 1 1 0 1", "counts {counts}");
+        // Into the region map: A1 moves to region 2, and a third region
+        // appears (the count grows a column).
+        s.set("A1", "2");
+        s.set("B1", "3");
+        s.recalc();
+        assert_eq!(table(&s), "0 0 0 2 0 0", "counts {counts}");
+        s.set("B2", "2");
+        s.recalc();
+        assert_eq!(table(&s), "0 0 0 2 0 0", "counts {counts}: B2 is in region 3");
+        s.set("D2", "3");
+        s.recalc();
+        assert_eq!(table(&s), "0 0 0 1 0 1", "counts {counts}");
+    }
+}

@@ -10,10 +10,11 @@
 use super::Engine;
 use super::graph::{DepGraph, Fed};
 use super::lists::Lists;
-use super::share::{Counts, Shared, changes};
+use super::share::{Counts, Shared, Write, changes};
 use super::touched::Touched;
 use crate::address::CellAddr;
 use crate::eval::touches::bit;
+use crate::grid::Grid;
 use crate::ids::{AreaId, FormulaId};
 use crate::value::Value;
 
@@ -163,8 +164,9 @@ impl Engine {
     pub(super) fn mark_readers_of(&mut self, c: CellAddr, formula: Option<FormulaId>, old: Option<&Value>) {
         let (g, shared, tracked) = (&self.program.graph, &self.program.shared, &self.program.tracked);
         let (dirty, known, values) = (&mut self.dirty[..], &mut self.readers_dirty[..], &mut self.shared[..]);
-        let (counts, new) = (&self.program.counts, self.grid.get(c));
-        let marks = Marks { g, shared, touched: &self.touched, reads: self.reads, counts, old, new };
+        let (counts, grid) = (&self.program.counts, &self.grid);
+        let marks =
+            Marks { g, shared, touched: &self.touched, reads: self.reads, counts, at: c, grid, old, new: grid.get(c) };
         match formula {
             Some(f) => {
                 g.containing[f.index()].iter().for_each(|&a| marks.area(dirty, known, values, a));
@@ -220,9 +222,12 @@ struct Marks<'a> {
     /// engine follows what they read (`reads`).
     touched: &'a Touched,
     reads: bool,
-    /// The shared counts kept across writes, and the written cell's value
-    /// before and now: a count is forgotten only when the write can change it.
+    /// The shared counts kept across writes, the written cell, the grid
+    /// it is in, and its value before and now: a count is forgotten only
+    /// when the write can change it.
     counts: &'a Counts,
+    at: CellAddr,
+    grid: &'a Grid,
     old: Option<&'a Value>,
     new: &'a Value,
 }
@@ -274,12 +279,16 @@ impl Marks<'_> {
         // one that did not read the area is kept (see `touched`).
         if !values.is_empty() {
             for &s in self.shared.readers(a) {
-                let kept = self.counts.criterion(s).is_some() || self.counts.is_array(s);
-                if (!self.reads || touched.shared_read(s, bit)) && !kept {
+                if (!self.reads || touched.shared_read(s, bit)) && !self.counts.keeps(s, a) {
                     values[s.index()] = None;
                 }
             }
         }
+    }
+
+    /// The write being marked.
+    fn write(&self) -> Write<'_> {
+        Write { at: self.at, old: self.old, new: self.new, grid: self.grid }
     }
 
     /// Changes in place the counts by arrays of criteria reading area `a`
@@ -296,6 +305,14 @@ impl Marks<'_> {
                 && !self.counts.update(s, held, self.old, self.new)
             {
                 values[s.index()] = None;
+            }
+        }
+        // So are the COUNTIFS changed in place by writes into this area.
+        for &(s, j) in self.counts.ifs_reading(a) {
+            if let Some(mut held) = values[s.index()].take()
+                && self.counts.update_ifs((s, j), &mut held, &self.write(), values)
+            {
+                values[s.index()] = Some(held);
             }
         }
         for &s in self.counts.reading(a) {

@@ -219,7 +219,7 @@ impl Engine {
         // The formulas using each kept count changed with the trees (what
         // each formula read is forgotten below, so none relies on the old).
         if !p.counts.is_empty() {
-            p.counts = Counts::of(&p.shared, &p.cells, &p.block_formulas, p.graph.areas().len());
+            p.counts = Counts::of(&p.shared, &p.cells, &p.block_formulas, p.graph.areas());
         }
         let origins = p.cells.iter_mut().zip(origins).map(|(c, o)| std::mem::replace(&mut c.origin, o)).collect();
         let sources = std::mem::replace(&mut p.sources, sources);

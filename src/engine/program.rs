@@ -267,7 +267,7 @@ impl Program {
             Shared::default()
         };
         let counts = match paths.counts {
-            true => Counts::of(&shared, &cells, &block_formulas, graph.areas().len()),
+            true => Counts::of(&shared, &cells, &block_formulas, graph.areas()),
             false => Counts::default(),
         };
         let kernels = Kernels::new(

@@ -19,8 +19,9 @@
 //! left unfolded reads the calculating cell) and no SINGLE (`@`, which
 //! intersects a reference with the calculating cell in either mode). A child is shared apart from
 //! its shared parent only when it is used more often than the parent, or
-//! when it is a count by an array of criteria and counts are kept (see
-//! `counted`: it is changed in place, its parent computed again from it). Only
+//! when it is a count by an array of criteria or a COUNTIFS and counts
+//! are kept (see `counted` and `ifs`: it is changed in place, its parent
+//! computed again from it). Only
 //! formulas that use a name are looked at (see `has_name`).
 //!
 //! The held values stay exact in both iteration orders because the engine
@@ -41,6 +42,7 @@
 //! thread.
 
 mod counted;
+mod ifs;
 mod intern;
 
 use super::cell::FormulaCell;
@@ -50,10 +52,12 @@ use crate::eval::BExpr;
 use crate::eval::deps::{self, Reads};
 use crate::eval::touches::bit;
 use crate::ids::{AreaId, FormulaId, SharedId};
+use ifs::IfsCount;
 use intern::{Interner, same};
 use rustc_hash::FxHashMap;
 
 pub use counted::{Counts, changes};
+pub use ifs::Write;
 
 /// The shared subformulas of a program.
 #[derive(Clone, Debug, Default)]
@@ -215,7 +219,7 @@ impl Sharer {
     fn rewrite(&mut self, e: &mut BExpr, outer: u32, reads: &[Area], walk: &[(u32, u32)], at: usize) {
         let id = walk[at].0 as usize;
         let node = &self.ids.nodes[id];
-        let apart = node.count > outer || (self.counts && counted::is_array_count(e));
+        let apart = node.count > outer || (self.counts && (counted::is_array_count(e) || IfsCount::is_one(e)));
         if node.shareable && !node.trivial && node.count >= 2 && apart {
             let shared = match node.shared {
                 Some(s) => Some(s),

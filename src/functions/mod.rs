@@ -127,6 +127,9 @@ pub enum Intrinsic {
     /// so a shared count is kept across writes that leave those as they
     /// were (`engine::share::counted`).
     CountIf,
+    /// COUNTIFS: likewise, by how many positions of its ranges meet all
+    /// their criteria (`engine::share::ifs`).
+    CountIfs,
 }
 
 /// One entry of a category table: the name, the argument counts, the
@@ -377,6 +380,7 @@ mod tests {
             (Single, "SINGLE"),
             (Lambda, "LAMBDA"),
             (CountIf, "COUNTIF"),
+            (CountIfs, "COUNTIFS"),
         ];
         for (which, name) in named {
             let marked: Vec<&str> = all().filter(|f| f.intrinsic == Some(which)).map(|f| f.name).collect();

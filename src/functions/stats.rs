@@ -59,7 +59,7 @@ pub const FUNCTIONS: &[FnSpec] = &[
     FnSpec::new("RANK", 2, 3, rank),
     FnSpec::new("FREQUENCY", 2, 2, frequency),
     FnSpec::new("COUNTIF", 2, 2, countif).intrinsic(Intrinsic::CountIf),
-    FnSpec::new("COUNTIFS", 2, VARIADIC, countifs),
+    FnSpec::new("COUNTIFS", 2, VARIADIC, countifs).intrinsic(Intrinsic::CountIfs),
     FnSpec::new("SUMIF", 2, 3, sumif).args(SIZED_LIKE_RANGE),
     FnSpec::new("AVERAGEIF", 2, 3, averageif).args(SIZED_LIKE_RANGE),
     FnSpec::new("SUMIFS", 3, VARIADIC, sumifs),

@@ -4,12 +4,14 @@
 //! fast path holds the tree walker's values after every iteration, in both
 //! orders, and after a constant is changed (see `sharing`): a count kept
 //! across a write is one that write could not change, and a count by an
-//! array of criteria changed in place is the one counting again gives.
+//! array of criteria (`COUNTIF`) or by several (`COUNTIFS`) changed in
+//! place is the one counting again gives.
 
 use super::sharing::{Holds, every_path_agrees, holds, sheet};
-use super::workbooks::{CELLS, formula};
+use super::workbooks::{CELLS, SIDE, formula};
 use dataflow::policy::Order;
 use proptest::prelude::*;
+use proptest::sample::select;
 
 /// A count of a random area by a criterion on the digit `d` (the digit,
 /// as a number or as text, above it, or another criterion), under a
@@ -29,12 +31,10 @@ fn count(d: i32) -> impl Strategy<Value = String> {
         "0.5".into(),
     ];
     let around = &["", "", ">0", "=1", ">=2", "*2", "+1", "&\"!\"", "-"][..];
-    let single = (0..CELLS, 0..CELLS, proptest::sample::select(criteria), proptest::sample::select(around)).prop_map(
-        |(i, j, c, op)| {
-            let count = format!("COUNTIF(«{i}:{j}»,{c})");
-            if op == "-" { format!("-{count}") } else { format!("{count}{op}") }
-        },
-    );
+    let single = (0..CELLS, 0..CELLS, select(criteria), select(around)).prop_map(|(i, j, c, op)| {
+        let count = format!("COUNTIF(«{i}:{j}»,{c})");
+        if op == "-" { format!("-{count}") } else { format!("{count}{op}") }
+    });
     // Counts by arrays of criteria (changed in place), read as the boards
     // read theirs: one element, a sum, the digits counted once.
     let arrays = vec![
@@ -44,9 +44,33 @@ fn count(d: i32) -> impl Strategy<Value = String> {
         "{\"a*\",TRUE,0.5}".into(),
     ];
     let reads = &["INDEX(#,2)", "SUM(#*{1,10})", "MAX((#=1)*{1,2,3})", "SUM(#)>0"][..];
-    let array = (0..CELLS, 0..CELLS, proptest::sample::select(arrays), proptest::sample::select(reads))
+    let array = (0..CELLS, 0..CELLS, select(arrays), select(reads))
         .prop_map(|(i, j, c, read)| read.replace('#', &format!("COUNTIF(«{i}:{j}»,{c})")));
-    prop_oneof![3 => single, 2 => array]
+    // Counts by several criteria (changed in place by the writes into a
+    // range whose criteria are constant) over two ranges of one size,
+    // apart or overlapping, the first criterion possibly a subformula
+    // shared apart (`§`, used twice: the hyper boards' region numbers).
+    let firsts = vec![format!("{{1,2,{d}}}"), format!("{{{d};7}}"), "\">1\"".into(), "§".into()];
+    let seconds = vec![format!("{{1;2;3;{d}}}"), format!("{{{d},\"\",\">2\"}}"), d.to_string(), "\"<>\"".into()];
+    let reads = &["INDEX(#,1,1)", "SUM(#)", "MAX((#=1)*1)", "INDEX(#,2,2)"][..];
+    let block = |(r, c): (usize, usize), (h, w): (usize, usize)| {
+        let (r, c) = (r % (SIDE + 1 - h), c % (SIDE + 1 - w));
+        format!("«{}:{}»", r * SIDE + c, (r + h - 1) * SIDE + c + w - 1)
+    };
+    let corner = || (0..SIDE, 0..SIDE);
+    let ifs = (
+        (corner(), corner(), (1..=2usize, 1..=SIDE)),
+        (0..CELLS, 0..CELLS),
+        select(firsts),
+        select(seconds),
+        select(reads),
+    )
+        .prop_map(move |((one, two, size), (k, l), first, second, read)| {
+            let shared = format!("SEQUENCE(1,MAX(«{k}:{l}»))");
+            let count = format!("COUNTIFS({},{first},{},{second})", block(one, size), block(two, size));
+            format!("{}+0*COUNT(§)", read.replace('#', &count)).replace('§', &shared)
+        });
+    prop_oneof![3 => single, 2 => array, 2 => ifs]
 }
 
 /// A formula using the count: mostly giving the digit `d` or another

@@ -21,7 +21,9 @@
 //! `Criterion::matches`), where it would be forgotten and counted again
 //! over its whole area. What uses it reads its area as before, so it is
 //! forgotten or marked dirty as before, and computed again from the count
-//! held ([`Counts::update`]).
+//! held ([`Counts::update`]). A shared COUNTIFS of fixed areas is
+//! changed in place likewise by the writes into its ranges whose criteria
+//! are constant (see `ifs`).
 //!
 //! A count is kept only where that is exact: the function's contract says
 //! it counts ([`Intrinsic::CountIf`]), its range is one fixed area, its
@@ -32,6 +34,7 @@
 //! another value.
 
 use super::Shared;
+use super::ifs::{IfsCount, Write};
 use crate::address::Area;
 use crate::ast::BinaryOp;
 use crate::engine::cell::FormulaCell;
@@ -66,6 +69,12 @@ pub struct Counts {
     arrays: Vec<Option<ArrayCount>>,
     /// For each area, the counts by arrays of criteria reading it.
     arrays_reading: Lists<SharedId>,
+    /// For each shared subformula, its COUNTIFS changed in place, if it
+    /// is one.
+    ifs: Vec<Option<IfsCount>>,
+    /// For each area, the COUNTIFS changed in place by its writes, with
+    /// the pair it is the range of.
+    ifs_reading: Lists<(SharedId, u32)>,
 }
 
 impl Default for Counts {
@@ -77,20 +86,29 @@ impl Default for Counts {
             reading: Lists::with_capacity(0, 0),
             arrays: Vec::new(),
             arrays_reading: Lists::with_capacity(0, 0),
+            ifs: Vec::new(),
+            ifs_reading: Lists::with_capacity(0, 0),
         }
     }
 }
 
 impl Counts {
     /// The counts among `shared`, used by `cells` and the block formulas
-    /// `blocks`, in a program whose formulas read `areas` areas.
-    pub fn of(shared: &Shared, cells: &[FormulaCell], blocks: &[BExpr], areas: usize) -> Counts {
+    /// `blocks`, in a program whose formulas read `areas` (by [`AreaId`]).
+    pub fn of(shared: &Shared, cells: &[FormulaCell], blocks: &[BExpr], all_areas: &[Area]) -> Counts {
+        let areas = all_areas.len();
         let found: Vec<Option<(&Area, &Value)>> = shared.exprs.iter().map(count_of).collect();
         let mut criteria: Vec<Option<Criterion>> = found.iter().map(|c| c.map(|(_, v)| Criterion::new(v))).collect();
         let arrays: Vec<Option<ArrayCount>> = shared.exprs.iter().map(array_count).collect();
-        if criteria.iter().all(Option::is_none) && arrays.iter().all(Option::is_none) {
+        let ifs: Vec<Option<IfsCount>> = shared.exprs.iter().map(IfsCount::of).collect();
+        let none = |v: &[Option<_>]| v.iter().all(Option::is_none);
+        if criteria.iter().all(Option::is_none) && arrays.iter().all(Option::is_none) && none(&ifs) {
             return Counts::default();
         }
+        let ifs_reading = match none(&ifs) {
+            true => Lists::with_capacity(0, 0),
+            false => ifs_reading(shared, &ifs, all_areas),
+        };
         // Used inside another shared subformula or by a block: not kept.
         for e in shared.exprs.iter().chain(blocks) {
             each_shared(e, &mut |s| criteria[s.index()] = None);
@@ -123,7 +141,7 @@ impl Counts {
                 kept.for_each(|&s| put(a, s));
             }
         });
-        Counts { criteria, bits, users, reading, arrays, arrays_reading }
+        Counts { criteria, bits, users, reading, arrays, arrays_reading, ifs, ifs_reading }
     }
 
     /// Whether no shared count is kept.
@@ -157,28 +175,52 @@ impl Counts {
         if counts.len() != count.criteria.len() {
             return false;
         }
-        let mut changes = [(0, 0.0); 2];
-        let changes = match count.slots(old, new, &mut changes) {
-            Some(changes) => changes,
-            None => &count.changes(old, new)[..],
-        };
-        if changes.is_empty() {
-            return true;
-        }
-        let counts = Arc::make_mut(counts);
-        match counts.dense_mut() {
-            Some(nums) => changes.iter().for_each(|&(i, d)| nums[i] += d),
-            None => {
-                let values = counts.values_mut();
-                for &(i, d) in changes {
-                    match &mut values[i] {
-                        Value::Number(n) => *n += d,
-                        _ => return false,
+        count.with_changes(old, new, |changes| {
+            if changes.is_empty() {
+                return true;
+            }
+            let counts = Arc::make_mut(counts);
+            match counts.dense_mut() {
+                Some(nums) => changes.iter().for_each(|&(i, d)| nums[i] += d),
+                None => {
+                    let values = counts.values_mut();
+                    for &(i, d) in changes {
+                        match &mut values[i] {
+                            Value::Number(n) => *n += d,
+                            _ => return false,
+                        }
                     }
                 }
             }
-        }
-        true
+            true
+        })
+    }
+
+    /// The COUNTIFS changed in place by the writes into area `a`, each
+    /// with the pair it is the range of.
+    #[inline(always)]
+    pub fn ifs_reading(&self, a: AreaId) -> &[(SharedId, u32)] {
+        self.ifs_reading.get_or_empty(a.index())
+    }
+
+    /// Changes `held`, the value of COUNTIFS `s`, for `write` into the
+    /// range of its pair `j` (see [`IfsCount::update`]).
+    pub fn update_ifs(
+        &self,
+        (s, j): (SharedId, u32),
+        held: &mut Value,
+        write: &Write,
+        shared: &[Option<Value>],
+    ) -> bool {
+        let Some(count) = &self.ifs[s.index()] else { return false };
+        count.update(j as usize, held, write, shared)
+    }
+
+    /// Whether a write into area `a` leaves shared subformula `s` to be
+    /// changed in place or kept by [`Counts`] rather than forgotten.
+    #[inline(always)]
+    pub fn keeps(&self, s: SharedId, a: AreaId) -> bool {
+        self.criterion(s).is_some() || self.is_array(s) || self.ifs_reading(a).iter().any(|&(t, _)| t == s)
     }
 
     /// The criterion of shared subformula `s` when it is a kept count.
@@ -208,7 +250,7 @@ impl Counts {
 /// A count by an array of criteria: one per element, and where they are
 /// all equality with distinct whole numbers, the element of each.
 #[derive(Clone, Debug)]
-struct ArrayCount {
+pub(super) struct ArrayCount {
     criteria: Box<[Criterion]>,
     index: Option<Slots>,
 }
@@ -227,7 +269,7 @@ const NONE: u32 = u32::MAX;
 const MAX_SPAN: f64 = 4096.0;
 
 impl ArrayCount {
-    fn new(criteria: Box<[Criterion]>) -> ArrayCount {
+    pub(super) fn new(criteria: Box<[Criterion]>) -> ArrayCount {
         let numbers: Option<Vec<f64>> = criteria.iter().map(Criterion::number).collect();
         let index = numbers.and_then(|numbers| {
             // Whole and small: two of them are equal to 15 digits only when equal.
@@ -253,9 +295,22 @@ impl ArrayCount {
         ArrayCount { criteria, index }
     }
 
+    /// `f` of each element's change (element, -1 or +1) for a write
+    /// replacing `old` by `new`: through the index where it decides, else
+    /// each criterion asked.
+    #[inline(always)]
+    pub(super) fn with_changes<R>(&self, old: &Value, new: &Value, f: impl FnOnce(&[(usize, f64)]) -> R) -> R {
+        let mut changes = [(0, 0.0); 2];
+        match self.slots(old, new, &mut changes) {
+            Some(changes) => f(changes),
+            None => f(&self.changes(old, new)),
+        }
+    }
+
     /// Each element's change (element, -1 or +1) for a write replacing
     /// `old` by `new`, found through the index when the two are numbers
     /// it decides (whole ones, [`number_key`]) or none; none there.
+    #[inline(always)]
     fn slots<'c>(&self, old: &Value, new: &Value, out: &'c mut [(usize, f64); 2]) -> Option<&'c [(usize, f64)]> {
         let index = self.index.as_ref()?;
         let slot = |v: &Value| -> Option<Option<usize>> {
@@ -290,6 +345,24 @@ impl ArrayCount {
         let change = |c: &Criterion| f64::from(c.matches(new) as u8) - f64::from(c.matches(old) as u8);
         self.criteria.iter().map(change).enumerate().filter(|&(_, d)| d != 0.0).collect()
     }
+}
+
+/// For each area, the COUNTIFS among `ifs` changed in place by its
+/// writes, with their pair: the areas that are one of their ranges with
+/// constant criteria, which none of their shared criteria reads.
+fn ifs_reading(shared: &Shared, ifs: &[Option<IfsCount>], areas: &[Area]) -> Lists<(SharedId, u32)> {
+    Lists::grouped(areas.len(), |put| {
+        for (a, area) in areas.iter().enumerate() {
+            let readers = shared.readers(AreaId::at(a));
+            for &s in readers {
+                let Some(count) = &ifs[s.index()] else { continue };
+                if count.shared_criteria().any(|c| readers.contains(&c)) {
+                    continue;
+                }
+                count.moving().filter(|(_, r)| *r == area).for_each(|(j, _)| put(a, (s, j as u32)));
+            }
+        }
+    })
 }
 
 /// Whether a write that replaced `old` by `new` can change a count by
