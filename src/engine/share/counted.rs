@@ -101,8 +101,7 @@ impl Counts {
         let mut criteria: Vec<Option<Criterion>> = found.iter().map(|c| c.map(|(_, v)| Criterion::new(v))).collect();
         let arrays: Vec<Option<ArrayCount>> = shared.exprs.iter().map(array_count).collect();
         let ifs: Vec<Option<IfsCount>> = shared.exprs.iter().map(IfsCount::of).collect();
-        let none = |v: &[Option<_>]| v.iter().all(Option::is_none);
-        if criteria.iter().all(Option::is_none) && arrays.iter().all(Option::is_none) && none(&ifs) {
+        if none(&criteria) && none(&arrays) && none(&ifs) {
             return Counts::default();
         }
         let ifs_reading = match none(&ifs) {
@@ -345,6 +344,11 @@ impl ArrayCount {
         let change = |c: &Criterion| f64::from(c.matches(new) as u8) - f64::from(c.matches(old) as u8);
         self.criteria.iter().map(change).enumerate().filter(|&(_, d)| d != 0.0).collect()
     }
+}
+
+/// Whether every one of `v` is `None`.
+fn none<T>(v: &[Option<T>]) -> bool {
+    v.iter().all(Option::is_none)
 }
 
 /// For each area, the COUNTIFS among `ifs` changed in place by its
