@@ -177,3 +177,33 @@ fn a_count_by_region_and_digit_follows_every_write() {
         assert_eq!(table(&s), "0 0 0 1 0 1", "counts {counts}");
     }
 }
+
+/// A COUNTIFS whose criterion is a shared subformula giving a reference
+/// (one cell, found at run time): COUNTIFS reads the cell's value, so a
+/// write into the counted range changes it by that value, as counting
+/// again does (the count held never takes the reference for a criterion).
+#[test]
+fn a_criterion_held_as_a_reference_is_read_as_countifs_reads_it() {
+    for counts in [true, false] {
+        let mut s = sheet(counts);
+        let first = "INDEX(Sheet1!$A$5:$D$6,1,1+0*MAX(Sheet1!$A$5:$D$6))";
+        s.name("nm", &format!("=COUNTIFS(Sheet1!$A$1:$D$1,{first},Sheet1!$A$2:$D$2,{{1;2;3}})+0*COUNT({first})"));
+        for (i, c) in ["A", "B", "C", "D"].iter().enumerate() {
+            s.set(&format!("{c}1"), &format!("{}", i % 2 + 1));
+            s.set(&format!("{c}2"), "0");
+            s.set(&format!("{c}5"), &format!("{}", i + 1));
+        }
+        for c in ["A8", "B8", "C8"] {
+            s.set(c, "=SUM(nm)");
+        }
+        s.recalc();
+        let mut seen = vec![s.text("A8")];
+        for (c, v) in [("A2", "1"), ("B2", "2"), ("C2", "1"), ("A2", "3")] {
+            s.set(c, v);
+            s.recalc();
+            seen.push(s.text("A8"));
+        }
+        // Region 1 (A5) holds columns A and C: the digits written there count.
+        assert_eq!(seen, ["0", "1", "1", "2", "2"], "counts {counts}");
+    }
+}

@@ -60,15 +60,19 @@ fn count(d: i32) -> impl Strategy<Value = String> {
     let corner = || (0..SIDE, 0..SIDE);
     let ifs = (
         (corner(), corner(), (1..=2usize, 1..=SIDE)),
-        (0..CELLS, 0..CELLS),
+        (0..CELLS, 0..CELLS, any::<bool>()),
         select(firsts),
         select(seconds),
         select(reads),
     )
-        .prop_map(move |((one, two, size), (k, l), first, second, read)| {
-            // At most 4 regions, as the hyper boards have: a cell of the
-            // cycle may grow past any bound.
-            let shared = format!("SEQUENCE(1,MIN(4,MAX(«{k}:{l}»)))");
+        .prop_map(move |((one, two, size), (k, l, reference), first, second, read)| {
+            // At most 4 regions, as the hyper boards have (a cell of the
+            // cycle may grow past any bound), or a reference, whose cells
+            // COUNTIFS reads.
+            let shared = match reference {
+                false => format!("SEQUENCE(1,MIN(4,MAX(«{k}:{l}»)))"),
+                true => format!("INDEX(«{k}:{l}»,1,1+0*MAX(«{k}:{l}»))"),
+            };
             let count = format!("COUNTIFS({},{first},{},{second})", block(one, size), block(two, size));
             format!("{}+0*COUNT(§)", read.replace('#', &count)).replace('§', &shared)
         });

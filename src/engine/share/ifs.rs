@@ -143,7 +143,8 @@ impl IfsCount {
     /// Changes `held`, this count's value, for `write` into the range of
     /// pair `j`, the shared criteria read from `shared`: false where it
     /// cannot be changed so (the old value not known, a criterion not
-    /// held, the value held not such a count), and it is to be forgotten.
+    /// held or held as a reference, the value held not such a count), and
+    /// it is to be forgotten.
     pub(super) fn update(&self, j: usize, held: &mut Value, write: &Write, shared: &[Option<Value>]) -> bool {
         let Write { at, old, new, grid } = *write;
         let (Some(old), Value::Array(counts), Criteria::Fixed(own, count)) = (old, held, &self.pairs[j].criteria)
@@ -156,8 +157,10 @@ impl IfsCount {
         for (slot, p) in values.iter_mut().zip(self.pairs.iter()) {
             *slot = match &p.criteria {
                 Criteria::Fixed(v, _) => v,
+                // COUNTIFS reads a reference's cells: a held reference is
+                // not the criteria it asks.
                 Criteria::Shared(s) => match shared.get(s.index()) {
-                    Some(Some(v)) => v,
+                    Some(Some(v)) if !matches!(v, Value::Ref(_)) && v.ref_array().is_none() => v,
                     _ => return false,
                 },
             };
