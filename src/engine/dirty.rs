@@ -14,7 +14,6 @@ use super::share::{Counts, Shared, Write, changes};
 use super::touched::Touched;
 use crate::address::CellAddr;
 use crate::eval::touches::bit;
-use crate::grid::Grid;
 use crate::ids::{AreaId, FormulaId};
 use crate::value::Value;
 
@@ -165,8 +164,8 @@ impl Engine {
         let (g, shared, tracked) = (&self.program.graph, &self.program.shared, &self.program.tracked);
         let (dirty, known, values) = (&mut self.dirty[..], &mut self.readers_dirty[..], &mut self.shared[..]);
         let (counts, grid) = (&self.program.counts, &self.grid);
-        let marks =
-            Marks { g, shared, touched: &self.touched, reads: self.reads, counts, at: c, grid, old, new: grid.get(c) };
+        let write = Write { at: c, old, new: grid.get(c), grid };
+        let marks = Marks { g, shared, touched: &self.touched, reads: self.reads, counts, write };
         match formula {
             Some(f) => {
                 g.containing[f.index()].iter().for_each(|&a| marks.area(dirty, known, values, a));
@@ -222,14 +221,11 @@ struct Marks<'a> {
     /// engine follows what they read (`reads`).
     touched: &'a Touched,
     reads: bool,
-    /// The shared counts kept across writes, the written cell, the grid
-    /// it is in, and its value before and now: a count is forgotten only
-    /// when the write can change it.
+    /// The shared counts kept across writes, and the write (the cell, its
+    /// value before and now, the grid): a count is forgotten only when the
+    /// write can change it.
     counts: &'a Counts,
-    at: CellAddr,
-    grid: &'a Grid,
-    old: Option<&'a Value>,
-    new: &'a Value,
+    write: Write<'a>,
 }
 
 impl Marks<'_> {
@@ -286,11 +282,6 @@ impl Marks<'_> {
         }
     }
 
-    /// The write being marked.
-    fn write(&self) -> Write<'_> {
-        Write { at: self.at, old: self.old, new: self.new, grid: self.grid }
-    }
-
     /// Changes in place the counts by arrays of criteria reading area `a`
     /// (forgets those it cannot), forgets the kept counts reading it that
     /// the write can change, and marks dirty their users whose last
@@ -302,7 +293,7 @@ impl Marks<'_> {
         // The counts by arrays of criteria held are changed in place.
         for &s in self.counts.arrays_reading(a) {
             if let Some(held) = &mut values[s.index()]
-                && !self.counts.update(s, held, self.old, self.new)
+                && !self.counts.update(s, held, self.write.old, self.write.new)
             {
                 values[s.index()] = None;
             }
@@ -310,14 +301,14 @@ impl Marks<'_> {
         // So are the COUNTIFS changed in place by writes into this area.
         for &(s, j) in self.counts.ifs_reading(a) {
             if let Some(mut held) = values[s.index()].take()
-                && self.counts.update_ifs((s, j), &mut held, &self.write(), values)
+                && self.counts.update_ifs((s, j), &mut held, &self.write, values)
             {
                 values[s.index()] = Some(held);
             }
         }
         for &s in self.counts.reading(a) {
             if let Some(c) = self.counts.criterion(s)
-                && changes(c, self.old, self.new)
+                && changes(c, self.write.old, self.write.new)
             {
                 values[s.index()] = None;
                 let bit = self.counts.bit(s);

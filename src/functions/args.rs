@@ -125,17 +125,9 @@ pub fn num_result(r: Result<f64, ErrorKind>) -> Value {
 /// value is an array (cells outside a smaller array are #N/A). IF, CHOOSE,
 /// IFERROR and MATCH use it after evaluating only what they need.
 pub fn lift_values(vals: &[Value], f: impl Fn(&[Value]) -> Value) -> Value {
-    let (mut rows, mut cols, mut any) = (1, 1, false);
-    for v in vals {
-        if let Value::Array(a) = v {
-            rows = rows.max(a.rows);
-            cols = cols.max(a.cols);
-            any = true;
-        }
-    }
-    if !any {
+    let Some((rows, cols)) = lifted_dims(vals) else {
         return f(vals);
-    }
+    };
     if rows as u64 * cols as u64 > MAX_ARRAY_CELLS {
         return Value::Error(ErrorKind::Num);
     }
@@ -153,6 +145,19 @@ pub fn lift_values(vals: &[Value], f: impl Fn(&[Value]) -> Value) -> Value {
             f(&row)
         }),
     )
+}
+
+/// The broadcast shape [`lift_values`] lifts `vals` to: the most rows and
+/// columns of their arrays, or `None` when none is an array.
+pub fn lifted_dims<'v>(vals: impl IntoIterator<Item = &'v Value>) -> Option<(usize, usize)> {
+    let (mut dims, mut any) = ((1, 1), false);
+    for v in vals {
+        if let Value::Array(a) = v {
+            dims = (dims.0.max(a.rows), dims.1.max(a.cols));
+            any = true;
+        }
+    }
+    any.then_some(dims)
 }
 
 /// Where an aggregate function's operand comes from, which decides its

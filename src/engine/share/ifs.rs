@@ -20,6 +20,7 @@ use super::counted::ArrayCount;
 use crate::address::{Area, CellAddr};
 use crate::eval::BExpr;
 use crate::functions::Intrinsic;
+use crate::functions::args::lifted_dims;
 use crate::functions::criteria::Criterion;
 use crate::grid::Grid;
 use crate::ids::SharedId;
@@ -166,13 +167,8 @@ impl IfsCount {
             };
         }
         let values = &values[..self.pairs.len()];
-        let (mut rows, mut cols, mut any) = (1, 1, false);
-        for v in values {
-            if let Value::Array(a) = v {
-                (rows, cols, any) = (rows.max(a.rows), cols.max(a.cols), true);
-            }
-        }
-        if !any || (counts.rows, counts.cols) != (rows, cols) {
+        let Some((rows, cols)) = lifted_dims(values.iter().copied()) else { return false };
+        if (counts.rows, counts.cols) != (rows, cols) {
             return false;
         }
         // Element of `own` each element of the count asks, as broadcast:

@@ -15,7 +15,7 @@
 use super::reduce::{continued, growing};
 use crate::address::Area;
 use crate::eval::{BExpr, Eval};
-use crate::functions::args::lift_values;
+use crate::functions::args::{lift_values, lifted_dims};
 use crate::functions::criteria::{
     Criterion, Groups, Range, count_each, count_meeting, count_number, count_numbers, for_each_match, over_budget,
     per_reference,
@@ -199,11 +199,7 @@ const GROUPED_ROWS: usize = 4;
 
 /// How many results lifting over `vals` gives: its broadcast shape's size.
 fn lifted_len(vals: &[Value]) -> usize {
-    let dims = vals.iter().fold((1, 1), |(r, c), v| match v {
-        Value::Array(a) => (r.max(a.rows), c.max(a.cols)),
-        _ => (r, c),
-    });
-    dims.0 * dims.1
+    lifted_dims(vals).map_or(1, |(rows, cols)| rows * cols)
 }
 
 /// The arguments of a criteria function, read: the criteria ranges then
